@@ -1,0 +1,3 @@
+/** Settings the browser-test server is started with (playwright.config.ts). */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
+export const E2E_ADMIN = { email: 'admin@e2e.test', password: 'adminpass1' };

@@ -1,0 +1,52 @@
+/**
+ * Shared helpers for browser tests: unique shoppers, the outbox (mail is read from
+ * /api/dev/mailbox, as a person would read their inbox), and an accessibility check.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export { E2E_ADMIN } from './env';
+
+let counter = 0;
+export function uniqueEmail(prefix = 'shopper'): string {
+  counter += 1;
+  return `${prefix}.${Date.now().toString(36)}${process.pid}${counter}@example.com`.toLowerCase();
+}
+
+export interface Mail {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** Waits for a mail to `to` whose subject matches, and answers it. */
+export async function waitForMail(request: APIRequestContext, to: string, subject: RegExp): Promise<Mail> {
+  let found: Mail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get(`/api/dev/mailbox?to=${encodeURIComponent(to)}`);
+        const mails = (await res.json()) as Mail[];
+        found = mails.find((mail) => subject.test(mail.subject));
+        return Boolean(found);
+      },
+      { message: `a mail to ${to} matching ${subject}`, timeout: 15_000 },
+    )
+    .toBe(true);
+  return found!;
+}
+
+/** The first link in a mail whose address matches `pattern`. */
+export function linkIn(mail: Mail, pattern: RegExp): string {
+  const link = mail.text.match(/https?:\/\/\S+/g)?.find((url) => pattern.test(url));
+  if (!link) throw new Error(`No link matching ${pattern} in mail "${mail.subject}"`);
+  return link;
+}
+
+/** No serious or critical axe violation on the page as it is now. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}

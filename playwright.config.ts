@@ -1,0 +1,49 @@
+import { defineConfig, devices } from '@playwright/test';
+import { E2E_ADMIN, E2E_PORT } from './e2e/support/env';
+
+/**
+ * Browser tests drive Debian's Chromium against the built shop, started on a fresh embedded
+ * database with the demo catalogue. One journey per file in e2e/.
+ */
+const PORT = E2E_PORT;
+
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : 2,
+  retries: 0,
+  forbidOnly: true,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } } }],
+  webServer: {
+    command: 'rm -rf .data-e2e && tsx src/server/main.ts',
+    url: `http://localhost:${PORT}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: '.data-e2e',
+      NODE_ENV: 'test',
+      PASSWORD_HASH_COST: '10',
+      LOG_LEVEL: 'warn',
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      PUBLIC_URL: `http://localhost:${PORT}`,
+      E2E_RELAXED_RATE_LIMITS: 'true',
+    },
+  },
+});

@@ -1,0 +1,54 @@
+/**
+ * Where image bytes live: files under DATA_DIR/images by default, an S3-compatible bucket when
+ * S3_* is configured. Keys are content hashes (plus variant suffixes), so a put is idempotent.
+ */
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+export interface ImageStore {
+  readonly kind: 'local' | 's3';
+  put(key: string, bytes: Buffer, contentType: string): Promise<void>;
+  /** The bytes, or null when there is no such key. */
+  get(key: string): Promise<Buffer | null>;
+}
+
+const SAFE_KEY = /^[a-zA-Z0-9/_.-]+$/;
+
+export function localImageStore(root: string): ImageStore {
+  const fileFor = (key: string) => {
+    if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`Unsafe image key: ${key}`);
+    return path.join(root, key);
+  };
+  return {
+    kind: 'local',
+    async put(key, bytes) {
+      const file = fileFor(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
+      await writeFile(temporary, bytes);
+      await rename(temporary, file);
+    },
+    async get(key) {
+      try {
+        return await readFile(fileFor(key));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+  };
+}
+
+/** In memory, for tests. */
+export function memoryImageStore(): ImageStore {
+  const files = new Map<string, Buffer>();
+  return {
+    kind: 'local',
+    async put(key, bytes) {
+      files.set(key, bytes);
+    },
+    async get(key) {
+      return files.get(key) ?? null;
+    },
+  };
+}

@@ -1,0 +1,117 @@
+/**
+ * buildApp(config, deps) -> a ready Fastify instance. main.ts and every test build the app here,
+ * passing the adapters (database, mail, images, payments, social) they want.
+ */
+import rateLimit from '@fastify/rate-limit';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { AppContext, AppDeps } from './context';
+import { resolveJwtSecret } from './lib/secrets';
+import { TokenService } from './lib/tokens';
+import { MailWorker } from './modules/mail/outbox';
+import { ProductEvents } from './modules/events/product-events';
+import { accessPlugin } from './plugins/access';
+import { errorHandlerPlugin } from './plugins/error-handler';
+import { securityHeadersPlugin } from './plugins/security-headers';
+import { openApiPlugin } from './plugins/openapi';
+import { systemRoutes } from './modules/system/routes';
+import { mailboxRoutes } from './modules/mail/routes';
+import { imageRoutes } from './modules/images/routes';
+import { catalogueRoutes } from './modules/catalogue/routes';
+import { accountRoutes } from './modules/accounts/routes';
+import { cartRoutes } from './modules/cart/routes';
+import { checkoutRoutes } from './modules/checkout/routes';
+import { adminRoutes } from './modules/admin/routes';
+import { eventRoutes } from './modules/events/routes';
+import { reviewRoutes } from './modules/reviews/routes';
+import { webRoutes } from './modules/web/routes';
+
+/** Fastify with zod schemas typing each route's params, query, body and reply. */
+export type ZodFastify = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
+export type App = ZodFastify & { ctx: AppContext };
+
+/** Each domain's routes: `(app, ctx) => Promise<void>`, registered in this order. */
+export type ModuleRoutes = (app: ZodFastify, ctx: AppContext) => Promise<void>;
+
+const modules: ModuleRoutes[] = [
+  systemRoutes,
+  mailboxRoutes,
+  imageRoutes,
+  catalogueRoutes,
+  accountRoutes,
+  cartRoutes,
+  checkoutRoutes,
+  adminRoutes,
+  eventRoutes,
+  reviewRoutes,
+  webRoutes,
+];
+
+export interface BuildOptions {
+  /** Start the mail worker's timer. Tests that drive delivery themselves (`ctx.mailWorker.kick()`) pass false. */
+  background?: boolean;
+  logger?: FastifyBaseLogger;
+}
+
+export async function buildApp(config: Config, deps: AppDeps, options: BuildOptions = {}): Promise<App> {
+  const app = Fastify({
+    loggerInstance: options.logger,
+    logger: options.logger
+      ? undefined
+      : {
+          level: config.LOG_LEVEL,
+          redact: {
+            paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["stripe-signature"]'],
+            censor: '[redacted]',
+          },
+        },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: false,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const tokens = new TokenService(await resolveJwtSecret(config, deps.database));
+  const events = new ProductEvents(deps.database);
+  const ctx: AppContext = {
+    ...deps,
+    config,
+    tokens,
+    events,
+    mailWorker: new MailWorker(deps.database.db, deps.mail, app.log),
+    log: app.log,
+  };
+  app.decorate('ctx', ctx);
+
+  await app.register(errorHandlerPlugin);
+  await app.register(securityHeadersPlugin, { config });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: context.statusCode,
+      message: `Too many attempts. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
+    }),
+  });
+  await app.register(accessPlugin, { tokens });
+  await app.register(openApiPlugin, { config });
+
+  for (const register of modules) {
+    await register(app, ctx);
+  }
+
+  app.addHook('onReady', async () => {
+    await events.start();
+    if (options.background !== false) ctx.mailWorker.start();
+  });
+  app.addHook('onClose', async () => {
+    await ctx.mailWorker.stop();
+    await events.stop();
+  });
+
+  return app as unknown as App;
+}

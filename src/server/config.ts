@@ -1,0 +1,130 @@
+/**
+ * Every environment variable the shop reads, parsed once at start. A bad value stops the start
+ * with one line per bad variable. `.env.example` documents each one.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined));
+const optionalUrl = optionalText.pipe(z.url({ message: 'must be a URL' }).optional());
+const flag = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', ''])
+    .optional()
+    .transform((value) => (value === undefined || value === '' ? fallback : value === 'true' || value === '1'));
+
+export const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    /** Address shoppers reach the shop at; used in mailed links and canonical URLs. */
+    PUBLIC_URL: optionalUrl,
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, { message: 'must start with postgres:// or postgresql://' })
+        .optional(),
+    ),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TRUST_PROXY: flag(false),
+    /** Seed the demo catalogue into an empty database at start. */
+    SEED_DEMO: flag(true),
+
+    JWT_SECRET: optionalText.pipe(z.string().min(32, { message: 'must be at least 32 characters' }).optional()),
+    /** scrypt cost as log2(N); 17 is OWASP's recommendation. Tests lower it. */
+    PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(17),
+    ADMIN_EMAIL: optionalText.pipe(z.email({ message: 'must be an e-mail address' }).optional()),
+    ADMIN_PASSWORD: optionalText,
+
+    SHOP_EMAIL: z.email({ message: 'must be an e-mail address' }).default('shop@localhost'),
+    MAIL_FROM: z.string().default('Book Shop <shop@localhost>'),
+    SMTP_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^smtps?:\/\//, { message: 'must start with smtp:// or smtps://' })
+        .optional(),
+    ),
+
+    STRIPE_SECRET_KEY: optionalText,
+    STRIPE_WEBHOOK_SECRET: optionalText,
+    STRIPE_PUBLISHABLE_KEY: optionalText,
+    /** Only for tests and local fakes: where the Stripe SDK sends its calls. */
+    STRIPE_API_URL: optionalUrl,
+    SALES_DASHBOARD_URL: z.url().default('https://dashboard.stripe.com/payments'),
+
+    S3_ENDPOINT: optionalUrl,
+    S3_REGION: z.string().default('us-east-1'),
+    S3_BUCKET: optionalText,
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+
+    GOOGLE_CLIENT_ID: optionalText,
+    GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+    GOOGLE_ISSUER: z.string().default('https://accounts.google.com'),
+    FACEBOOK_APP_ID: optionalText,
+    FACEBOOK_APP_SECRET: optionalText,
+    FACEBOOK_GRAPH_URL: z.url().default('https://graph.facebook.com/v19.0'),
+
+    SOCIAL_FACEBOOK_URL: z.url().default('https://www.facebook.com/'),
+    SOCIAL_FACEBOOK_HANDLE: z.string().default('Book Shop'),
+    SOCIAL_INSTAGRAM_URL: z.url().default('https://www.instagram.com/'),
+    SOCIAL_INSTAGRAM_HANDLE: z.string().default('@bookshop'),
+    SOCIAL_TIKTOK_URL: z.url().default('https://www.tiktok.com/'),
+    SOCIAL_TIKTOK_HANDLE: z.string().default('@bookshop'),
+    DEVELOPER_CREDIT_URL: z.url().default('https://github.com/'),
+    DEVELOPER_CREDIT_NAME: z.string().default('the developer'),
+    SHOP_NAME: z.string().default('Inkwell & Puzzle'),
+  })
+  .superRefine((env, ctx) => {
+    const s3 = [env.S3_ENDPOINT, env.S3_BUCKET, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY];
+    if (s3.some(Boolean) && !s3.every(Boolean)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_BUCKET'],
+        message: 'S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
+      });
+    }
+    if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'is required when STRIPE_SECRET_KEY is set' });
+    }
+    if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) {
+      ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'is required when ADMIN_EMAIL is set' });
+    }
+    if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
+      ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required in production (mailed links use it)' });
+    }
+  })
+  .transform((env) => ({
+    ...env,
+    DATA_DIR: path.resolve(env.DATA_DIR),
+    PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+  }));
+
+export type Config = z.output<typeof configSchema>;
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+/** Parses the environment; throws ConfigError listing every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const result = configSchema.safeParse(env);
+  if (!result.success) {
+    throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.') || 'config'}: ${issue.message}`));
+  }
+  return result.data;
+}
+
+/** A config for tests: defaults plus overrides, with a cheap password hash. */
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({ NODE_ENV: 'test', PASSWORD_HASH_COST: '10', LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...overrides });
+}

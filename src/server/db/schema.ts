@@ -1,0 +1,296 @@
+/**
+ * The shop's one database schema. Money is integer pence; times are timestamptz (UTC).
+ * After changing this file run `npm run db:generate` and commit the new migration.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Always stored lower-cased, so comparisons are case-insensitive. */
+    email: text('email').notNull(),
+    /** Null for social accounts and for password-less accounts made from a review link. */
+    passwordHash: text('password_hash'),
+    role: text('role', { enum: ['customer', 'user', 'admin'] }).notNull().default('customer'),
+    method: text('method', { enum: ['google', 'facebook'] }),
+    verified: boolean('verified').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('users_email_unique').on(t.email)],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    /** The external print catalogue (BookVault) ID, chosen by the admin. */
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    type: text('type').notNull().default(''),
+    description: text('description').notNull().default(''),
+    age: text('age', { enum: ['Kids', 'Adults', ''] }).notNull().default(''),
+    pricePence: integer('price_pence').notNull(),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`setweight(to_tsvector('english', coalesce("name", '')), 'A') || setweight(to_tsvector('english', coalesce("type", '')), 'B') || setweight(to_tsvector('english', coalesce("description", '')), 'C')`,
+    ),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('products_name_unique').on(t.name),
+    index('products_name_trgm').using('gin', t.name.op('gin_trgm_ops')),
+    index('products_search_vector').using('gin', t.searchVector),
+    index('products_price').on(t.pricePence, t.id),
+    check('products_price_positive', sql`${t.pricePence} > 0`),
+  ],
+);
+
+/** Stored image bytes, content-addressed: `key` is the SHA-256 of the original bytes. */
+export const images = pgTable('images', {
+  key: text('key').primaryKey(),
+  contentType: text('content_type').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  bytes: integer('bytes').notNull(),
+  createdAt: createdAt(),
+});
+
+export const productImages = pgTable(
+  'product_images',
+  {
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    /** Slot 0 to 5; 0 is the main image, 1 is shown on hover. */
+    position: smallint('position').notNull(),
+    imageKey: text('image_key')
+      .notNull()
+      .references(() => images.key),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.position] }),
+    check('product_images_position', sql`${t.position} between 0 and 5`),
+  ],
+);
+
+export const cartLines = pgTable(
+  'cart_lines',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    qty: integer('qty').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.productId] }),
+    check('cart_lines_qty', sql`${t.qty} between 1 and 99`),
+  ],
+);
+
+export const wishlistEntries = pgTable(
+  'wishlist_entries',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.productId] })],
+);
+
+export const discountCodes = pgTable(
+  'discount_codes',
+  {
+    code: text('code').primaryKey(),
+    percentage: integer('percentage').notNull(),
+    /** Allowed product types; empty means every type. */
+    types: text('types').array().notNull().default(sql`'{}'::text[]`),
+    /** Allowed ages ('Kids', 'Adults', '' for all-ages books); empty means every age. */
+    ages: text('ages').array().notNull().default(sql`'{}'::text[]`),
+    email: text('email').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    usedByOrderId: uuid('used_by_order_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [check('discount_codes_percentage', sql`${t.percentage} between 1 and 99`)],
+);
+
+/**
+ * What we asked the payment provider to charge, priced from database prices when the checkout
+ * was created. The order is made from this row when the payment completes.
+ */
+export const checkoutSessions = pgTable('checkout_sessions', {
+  id: text('id').primaryKey(),
+  provider: text('provider', { enum: ['stripe', 'demo'] }).notNull(),
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+  email: text('email').notNull().default(''),
+  /** [{ productId, name, qty, unitPence }] */
+  lines: jsonb('lines').notNull().$type<CheckoutLine[]>(),
+  subtotalPence: integer('subtotal_pence').notNull(),
+  shippingPence: integer('shipping_pence').notNull(),
+  discountPence: integer('discount_pence').notNull().default(0),
+  totalPence: integer('total_pence').notNull(),
+  discountCode: text('discount_code'),
+  status: text('status', { enum: ['open', 'completed', 'expired'] }).notNull().default('open'),
+  createdAt: createdAt(),
+});
+
+export type CheckoutLine = { productId: string; name: string; qty: number; unitPence: number };
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** One order per paid checkout session, however often the payment event arrives. */
+    checkoutSessionId: text('checkout_session_id').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    email: text('email').notNull(),
+    subtotalPence: integer('subtotal_pence').notNull(),
+    shippingPence: integer('shipping_pence').notNull(),
+    discountPence: integer('discount_pence').notNull().default(0),
+    totalPence: integer('total_pence').notNull(),
+    currency: text('currency').notNull().default('gbp'),
+    discountCode: text('discount_code'),
+    status: text('status', { enum: ['Printing', 'Shipped', 'Delivered'] })
+      .notNull()
+      .default('Printing'),
+    bookVaultRef: text('bookvault_ref'),
+    trackingRef: text('tracking_ref'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('orders_checkout_session_unique').on(t.checkoutSessionId),
+    index('orders_user_created').on(t.userId, t.createdAt),
+    index('orders_created').on(t.createdAt),
+  ],
+);
+
+/** Order lines keep the name and price paid, so orders stay readable after a product is deleted. */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: text('product_id').notNull(),
+    name: text('name').notNull(),
+    unitPricePence: integer('unit_price_pence').notNull(),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.productId] })],
+);
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rating: smallint('rating').notNull(),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('reviews_order_product_unique').on(t.orderId, t.productId),
+    index('reviews_product_created').on(t.productId, t.createdAt),
+    check('reviews_rating', sql`${t.rating} between 1 and 5`),
+  ],
+);
+
+export const contactMessages = pgTable('contact_messages', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  email: text('email').notNull(),
+  orderRef: text('order_ref').notNull().default(''),
+  text: text('text').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * Single-use tokens (e-mail verification, password reset, admin login). Only a hash of the
+ * secret is stored. For the admin login, `pairHash` is the hash of the browser-bound half.
+ */
+export const singleUseTokens = pgTable(
+  'single_use_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: ['verify_email', 'password_reset', 'admin_login'] }).notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    pairHash: text('pair_hash'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('single_use_tokens_hash_unique').on(t.tokenHash)],
+);
+
+/**
+ * The outbox: every message the shop sends is written here first (in the same transaction as
+ * the change that caused it), then delivered by the mail worker, with retries.
+ */
+export const outgoingMail = pgTable(
+  'outgoing_mail',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('outgoing_mail_pending').on(t.status, t.nextAttemptAt), index('outgoing_mail_to').on(t.to)],
+);
+
+/** Payment provider events already handled; written in the same transaction as their effect. */
+export const processedPaymentEvents = pgTable('processed_payment_events', {
+  eventId: text('event_id').primaryKey(),
+  type: text('type').notNull(),
+  processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Small key/value settings the app keeps itself (e.g. the generated JWT secret on the embedded default). */
+export const appSettings = pgTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});

@@ -1,0 +1,25 @@
+/** Builds the real adapters from configuration (main.ts); tests build their own. */
+import path from 'node:path';
+import { localImageStore } from './adapters/images/store';
+import { outboxTransport, smtpTransport } from './adapters/mail/transport';
+import { demoPaymentProvider } from './adapters/payments/provider';
+import { disabledSocialVerifier } from './adapters/social/verifier';
+import type { Config } from './config';
+import type { AppDeps } from './context';
+import { migrateDatabase, openDatabase } from './db/client';
+
+export async function createDeps(config: Config): Promise<AppDeps> {
+  const database = await openDatabase(
+    config.DATABASE_URL
+      ? { kind: 'postgres', url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE }
+      : { kind: 'pglite', dataDir: path.join(config.DATA_DIR, 'pglite') },
+  );
+  await migrateDatabase(database);
+  return {
+    database,
+    mail: config.SMTP_URL ? smtpTransport(config.SMTP_URL, config.MAIL_FROM) : outboxTransport(),
+    images: localImageStore(path.join(config.DATA_DIR, 'images')),
+    payments: demoPaymentProvider(),
+    social: disabledSocialVerifier(),
+  };
+}

@@ -1,0 +1,49 @@
+/** Reads config, builds the app, seeds an empty database, listens; stops cleanly on SIGTERM. */
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { createDeps } from './deps';
+import { seedOnFirstStart } from './db/seed/seed';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const deps = await createDeps(config);
+  const app = await buildApp(config, deps);
+  await seedOnFirstStart(app.ctx);
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => process.exit(1), 10000);
+    timer.unref();
+    app
+      .close()
+      .then(() => deps.database.close())
+      .then(() => process.exit(0))
+      .catch((error: unknown) => {
+        app.log.error({ err: error }, 'error during shutdown');
+        process.exit(1);
+      });
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info(`${config.SHOP_NAME} is open at ${config.PUBLIC_URL} (database: ${deps.database.kind}, mail: ${deps.mail.kind}, payments: ${deps.payments.kind})`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,40 @@
+/**
+ * `productUpdate` events, carried between app instances by PostgreSQL LISTEN/NOTIFY.
+ * (The admin issue adds the SSE route and wires every product change to `publish`.)
+ */
+import type { Database } from '../../db/client';
+
+export const PRODUCT_CHANNEL = 'product_update';
+
+export class ProductEvents {
+  private readonly subscribers = new Set<(payload: string) => void>();
+  private unlisten: (() => Promise<void>) | null = null;
+
+  constructor(private readonly database: Database) {}
+
+  async start(): Promise<void> {
+    this.unlisten = await this.database.listen(PRODUCT_CHANNEL, (payload) => {
+      for (const subscriber of this.subscribers) subscriber(payload);
+    });
+  }
+
+  /** Tells every instance (this one included) that the catalogue changed. */
+  async publish(payload = ''): Promise<void> {
+    await this.database.notify(PRODUCT_CHANNEL, payload);
+  }
+
+  subscribe(onEvent: (payload: string) => void): () => void {
+    this.subscribers.add(onEvent);
+    return () => this.subscribers.delete(onEvent);
+  }
+
+  get subscriberCount(): number {
+    return this.subscribers.size;
+  }
+
+  async stop(): Promise<void> {
+    this.subscribers.clear();
+    await this.unlisten?.();
+    this.unlisten = null;
+  }
+}

@@ -1,0 +1,37 @@
+/**
+ * The <head> tags the server fills into the page it sends, so crawlers and shared links see
+ * them without JavaScript. Pages with their own data (a product) get their own tags.
+ */
+import type { AppContext } from '../../context';
+import { escapeHtml } from '../../lib/html';
+
+export interface HeadTags {
+  title: string;
+  description: string;
+  /** Extra tags (canonical, Open Graph, JSON-LD), already escaped. */
+  extra?: string;
+}
+
+export type HeadResolver = (pathname: string, ctx: AppContext) => Promise<HeadTags | null>;
+
+/** Resolvers tried in order; the first that answers wins. Modules add theirs at registration. */
+export const headResolvers: HeadResolver[] = [];
+
+export async function headFor(pathname: string, ctx: AppContext): Promise<HeadTags> {
+  for (const resolve of headResolvers) {
+    const tags = await resolve(pathname, ctx);
+    if (tags) return tags;
+  }
+  return {
+    title: `${ctx.config.SHOP_NAME}: activity, puzzle, colouring and journal books`,
+    description: 'Printed activity, puzzle, colouring and journal books for kids and adults, printed on demand and delivered in the UK.',
+  };
+}
+
+export function renderHead(tags: HeadTags): string {
+  return [
+    `<title>${escapeHtml(tags.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(tags.description)}">`,
+    tags.extra ?? '',
+  ].join('\n    ');
+}

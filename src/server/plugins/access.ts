@@ -1,0 +1,78 @@
+/**
+ * The permission layer: the one place that decides who may call what.
+ *
+ * Every `/api` route declares `config.access`; a route without one stops the app from starting
+ * (the OpenAPI viewer under /api/docs is public).
+ *   'public'  anyone
+ *   'user'    any signed-in user (the service may check more, e.g. the order's owner)
+ *   'admin'   role admin: 401 without a valid session token, 403 for anyone else
+ *   { owner } the signed-in user whose id `owner(request)` returns (a path `userId` or a body
+ *             `user_id`); 403 for another user's id. `admin: true` also lets an admin through.
+ *
+ * A bearer token that is expired, tampered, malformed or of another kind counts as no token.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { forbidden, unauthorized } from '../lib/errors';
+import type { SessionClaims, TokenService } from '../lib/tokens';
+
+export type OwnerAccess = { owner: (request: FastifyRequest) => unknown; admin?: boolean };
+export type Access = 'public' | 'user' | 'admin' | OwnerAccess;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    user: SessionClaims | null;
+  }
+}
+
+/** Owner taken from a path parameter, e.g. `/get_cart/:userId`. */
+export const ownerFromParam = (name = 'userId', admin = false): OwnerAccess => ({
+  owner: (request) => (request.params as Record<string, unknown> | undefined)?.[name],
+  admin,
+});
+
+/** Owner taken from a body field, e.g. `{ user_id }`. */
+export const ownerFromBody = (name = 'user_id', admin = false): OwnerAccess => ({
+  owner: (request) => (request.body as Record<string, unknown> | undefined)?.[name],
+  admin,
+});
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(.+)$/i.exec(header);
+  return match?.[1]?.trim() || null;
+}
+
+export const accessPlugin = fp(async (app: FastifyInstance, options: { tokens: TokenService }) => {
+  app.decorateRequest('user', null);
+
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/docs')) return; // the OpenAPI viewer's own routes: public
+    if (route.url.startsWith('/api') && !route.config?.access) {
+      throw new Error(`Route ${route.method} ${route.url} has no config.access rule`);
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const token = bearerToken(request);
+    request.user = token ? await options.tokens.verifySession(token) : null;
+    const access = request.routeOptions.config?.access;
+    if (!access || access === 'public') return;
+    if (!request.user) throw unauthorized();
+    if (access === 'admin' && request.user.role !== 'admin') throw forbidden();
+  });
+
+  app.addHook('preHandler', async (request) => {
+    const access = request.routeOptions.config?.access;
+    if (!access || typeof access === 'string') return;
+    const user = request.user;
+    if (!user) throw unauthorized();
+    if (access.admin && user.role === 'admin') return;
+    const owner = access.owner(request);
+    if (owner !== user.id) throw forbidden();
+  });
+});

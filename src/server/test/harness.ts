@@ -1,0 +1,88 @@
+/**
+ * Builds the app for API tests on a database of its own: a PGlite database loaded from the
+ * migrated snapshot, or (in the PostgreSQL run) a fresh database cloned from the template.
+ *
+ *   const t = await createTestApp();
+ *   const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+ *   await t.close();
+ */
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp, type App } from '../app';
+import { memoryImageStore } from '../adapters/images/store';
+import { outboxTransport } from '../adapters/mail/transport';
+import { demoPaymentProvider } from '../adapters/payments/provider';
+import { disabledSocialVerifier } from '../adapters/social/verifier';
+import { testConfig, type Config } from '../config';
+import type { AppDeps } from '../context';
+import { openDatabase, type Database } from '../db/client';
+import { withDatabase } from './global-setup';
+
+export const usingPostgres = () => process.env.TEST_DB === 'postgres';
+
+/** A database of its own for one test file, and how to drop it. */
+export async function createTestDatabase(): Promise<{ database: Database; drop: () => Promise<void>; url?: string }> {
+  if (usingPostgres()) {
+    const url = process.env.TEST_DATABASE_URL!;
+    const name = `shop_t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`);
+    } finally {
+      await admin.end();
+    }
+    const dbUrl = withDatabase(url, name);
+    const database = await openDatabase({ kind: 'postgres', url: dbUrl, poolSize: 5 });
+    return {
+      database,
+      url: dbUrl,
+      drop: async () => {
+        await database.close();
+        const cleaner = new pg.Client({ connectionString: url });
+        await cleaner.connect();
+        await cleaner.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
+        await cleaner.end();
+      },
+    };
+  }
+  const snapshot = new Blob([readFileSync(inject('pgliteSnapshot'))]);
+  const database = await openDatabase({ kind: 'pglite', loadDataDir: snapshot });
+  return { database, drop: () => database.close() };
+}
+
+export interface TestApp {
+  app: App;
+  config: Config;
+  deps: AppDeps;
+  close(): Promise<void>;
+}
+
+/** The app on a fresh database with embedded adapters; pass env overrides or adapter overrides. */
+export async function createTestApp(
+  options: { env?: Record<string, string>; deps?: Partial<AppDeps>; background?: boolean } = {},
+): Promise<TestApp> {
+  const config = testConfig(options.env);
+  const { database, drop } = await createTestDatabase();
+  const deps: AppDeps = {
+    database,
+    mail: outboxTransport(),
+    images: memoryImageStore(),
+    payments: demoPaymentProvider(),
+    social: disabledSocialVerifier(),
+    ...options.deps,
+  };
+  const app = await buildApp(config, deps, { background: options.background ?? false });
+  await app.ready();
+  return {
+    app,
+    config,
+    deps,
+    async close() {
+      await app.close();
+      await drop();
+    },
+  };
+}

@@ -1,0 +1,86 @@
+/**
+ * Every text the spec quotes, in one place, so the server and the web client show the same words
+ * (spec sections 5 and 8). Keep the spelling exactly as given, including the spec's own typos.
+ */
+export const MSG = {
+  // validation (section 5)
+  passwordsDoNotMatch: 'Passwords do not match',
+  passwordsMustMatch: 'Passwords must match',
+  passwordRule: 'Password must be at least 6 characters and include a number',
+  discountPercentRule: 'Please enter a valid discount percentage between 1 and 99.',
+  invalidEmail: 'Please enter a valid email address.',
+  confirmOrderUpdate: 'Are you sure you want to update the order status and notify the customer?',
+  confirmDeleteProduct: 'Are you sure you want to delete this product?',
+  confirmReview: 'Submit your review?',
+
+  // authentication (section 8)
+  socialLoginFailed: 'Error logging in. Please try again.',
+  facebookLoginFailed: 'Facebook login failed.',
+  changePasswordError: 'Error changing password',
+  changePasswordSuccess: 'Password changed successfully',
+  adminVerificationFailed: 'Admin verification failed',
+  accountVerificationFailed: 'Account verification failed',
+  invalidReviewToken: 'Invalid review token. Please try again.',
+  accountVerified: 'Your account has been verified succesfully',
+
+  // shop errors
+  errorLoadingProducts: 'Error loading products',
+  errorLoadingWishlist: 'Error loading wishlist',
+  errorLoadingCart: 'Error loading cart',
+  failedLoadCachedCart: 'Failed to load cached cart data',
+  errorRemovingFromWishlist: 'Error removing from wishlist',
+  errorAddingToWishlist: 'Error adding to wishlist',
+  errorUpdatingWishlist: 'Error occurred while updating wishlist',
+  errorSavingBasket: 'Error saving basket',
+  failedRemoveFromBasket: 'Failed to remove from basket',
+  failedUpdateQuantityInBasket: 'Failed to update quantity in basket',
+  failedRemoveItem: 'Failed to remove item',
+  errorRemovingItem: 'Error removing item',
+  failedUpdateQuantity: 'Failed to update quantity',
+  failedFetchWishlist: 'Failed to fetch wishlist',
+  errorDuringCheckout: 'Error during checkout',
+  errorCheckingOut: 'Error checking out',
+  errorFetchingWishlist: 'Error fetching wishlist',
+  failedLoadOrderHistory: 'Failed to load order history',
+  failedLoadReviews: 'Failed to load reviews',
+  errorSendingMessage: 'Error sending message',
+  couldNotLoadOrder: 'Could not load your order. Please try again later.',
+  somethingWentWrong: 'Something went wrong. Please try again later.',
+  noProductsFound: 'No products found',
+
+  // admin errors
+  failedToDelete: 'Failed to delete',
+  errorDeletingProduct: 'Error deleting product. Please try again.',
+  errorFetchingOrders: 'There was an error fetching the orders.',
+  failedFetchOrders: 'Failed to fetch orders.',
+  failedUpdateOrderStatus: 'Failed to update the order status.',
+  errorSendingPromo: 'Something went wrong while sending the promo code.',
+
+  // product form
+  productNotFoundCreate: 'Product not found. Create a new product?',
+  checkFields: 'Error, please check fields and try again',
+
+  // other
+  unexpectedError: 'Unexpected Application Error!',
+  pageNotFound: 'Page Not Found',
+
+  // success
+  messageSent: 'Message sent succesfully!',
+  thanksForFeedback: 'Thank you for your feedback!',
+  productDeleted: 'Product deleted',
+  orderStatusUpdated: 'Order status updated successfully!',
+  promoSent: 'Promo code sent!',
+  addedToBasket: 'Added to basket',
+  removedFromBasket: 'Removed from basket',
+  itemRemovedFromCart: 'Item removed from cart',
+  updatedQuantity: 'Updated quantity',
+  addedToWishlist: 'Added to wishlist',
+  removedFromWishlist: 'Removed from wishlist',
+  productUpdated: 'Product updated successfully!',
+  productAdded: 'Product added successfully!',
+
+  // pages
+  wishlistEmpty: 'Your wishlist is empty!',
+  allReviewsSubmitted: 'All reviews have been submitted, thank you!',
+  allAges: 'All ages',
+} as const;

@@ -1,0 +1,17 @@
+import { MSG } from '@shared/messages';
+import { Link } from 'react-router';
+
+/** The render error screen ('Unexpected Application Error!'). */
+export function ErrorScreen() {
+  return (
+    <main className="page" style={{ textAlign: 'center', paddingTop: '4rem' }}>
+      <h1>{MSG.unexpectedError}</h1>
+      <p>Sorry, this page could not be shown. Please reload, or go back to the shop.</p>
+      <p>
+        <Link to="/" reloadDocument>
+          Back to the shop
+        </Link>
+      </p>
+    </main>
+  );
+}

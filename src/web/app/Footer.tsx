@@ -1,0 +1,72 @@
+/** Footer: 'Stay in Touch' (social profiles), credits, and 'Quick Links'. */
+import { Link } from 'react-router';
+import { clientConfig } from '../lib/config';
+import styles from './Footer.module.css';
+
+const SOCIAL = [
+  { key: 'facebook', label: 'Facebook' },
+  { key: 'instagram', label: 'Instagram' },
+  { key: 'tiktok', label: 'TikTok' },
+] as const;
+
+export function Footer() {
+  const { links, shopName } = clientConfig;
+  return (
+    <footer className={styles.footer}>
+      <div className={styles.inner}>
+        <section aria-labelledby="footer-social">
+          <h2 id="footer-social" className={styles.heading}>
+            Stay in Touch
+          </h2>
+          <ul className={styles.social}>
+            {SOCIAL.map(({ key, label }) => (
+              <li key={key}>
+                <a
+                  href={links[key].url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className={styles.socialLink}
+                  data-label={links[key].handle}
+                  title={links[key].handle}
+                >
+                  {label}
+                  <span className="visually-hidden"> ({links[key].handle}, opens in a new tab)</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section aria-labelledby="footer-credits">
+          <h2 id="footer-credits" className={styles.heading}>
+            {shopName}
+          </h2>
+          <p className={styles.small}>
+            © {new Date().getFullYear()} {shopName}. All rights reserved.
+          </p>
+          <p className={styles.small}>
+            Website by{' '}
+            <a href={links.developer.url} target="_blank" rel="noopener noreferrer">
+              {links.developer.name}
+            </a>
+          </p>
+        </section>
+        <section aria-labelledby="footer-links">
+          <h2 id="footer-links" className={styles.heading}>
+            Quick Links
+          </h2>
+          <ul className={styles.quick}>
+            <li>
+              <Link to="/about">About Us</Link>
+            </li>
+            <li>
+              <Link to="/contact">Contact</Link>
+            </li>
+            <li>
+              <Link to="/privacy">Privacy</Link>
+            </li>
+          </ul>
+        </section>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,143 @@
+/**
+ * The header: logo, search, and the links for the visitor's role. Guests: Login. Users: cart,
+ * wishlist, profile, logout. Admins: 'Admin' with Add Item, Orders and Sales (new tab).
+ * On small screens a menu button opens the spec's mobile menu; an outside click closes it.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { BookIcon, CartIcon, CloseIcon, HeartIcon, LogoutIcon, MenuIcon, UserIcon } from '../components/icons';
+import { HeaderSearch } from '../features/search/HeaderSearch';
+import { useBasket } from '../lib/basket';
+import { clientConfig } from '../lib/config';
+import { useSession } from '../lib/session';
+import styles from './Header.module.css';
+
+export function Header() {
+  const { session, isAdmin, signOut } = useSession();
+  const { count } = useBasket();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onPointer = (event: PointerEvent) => {
+      if (menuRef.current && !menuRef.current.contains(event.target as Node)) setMenuOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setMenuOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [menuOpen]);
+
+  const logout = () => {
+    signOut();
+    navigate('/');
+  };
+
+  return (
+    <header className={styles.header}>
+      <div className={styles.inner}>
+        <Link to="/" className={styles.logo} aria-label={`${clientConfig.shopName} home`}>
+          <BookIcon width={28} height={28} />
+          <span className={styles.logoText}>{clientConfig.shopName}</span>
+        </Link>
+        <div className={styles.search}>
+          <HeaderSearch />
+        </div>
+        <nav className={styles.nav} aria-label="Account">
+          {isAdmin ? (
+            <>
+              <span className={styles.adminLabel}>Admin</span>
+              <NavLink className={styles.textLink} to="/admin/add_product">
+                Add Item
+              </NavLink>
+              <NavLink className={styles.textLink} to="/admin/orders">
+                Orders
+              </NavLink>
+              <a className={styles.textLink} href={clientConfig.salesDashboardUrl} target="_blank" rel="noopener noreferrer">
+                Sales
+              </a>
+            </>
+          ) : (
+            <>
+              <NavLink className={styles.iconLink} to="/cart" aria-label={`Basket, ${count} ${count === 1 ? 'item' : 'items'}`}>
+                <CartIcon />
+                {count > 0 && <span className={styles.badge}>{count}</span>}
+              </NavLink>
+              {session && (
+                <>
+                  <NavLink className={styles.iconLink} to="/wishlist" aria-label="Wishlist">
+                    <HeartIcon />
+                  </NavLink>
+                  <NavLink className={styles.iconLink} to="/profile" aria-label="Profile">
+                    <UserIcon />
+                  </NavLink>
+                </>
+              )}
+            </>
+          )}
+          {session ? (
+            <button type="button" className={`${styles.iconLink} ${styles.desktopOnly}`} onClick={logout} aria-label="Log out">
+              <LogoutIcon />
+            </button>
+          ) : (
+            <NavLink className={`${styles.textLink} ${styles.desktopOnly}`} to="/login">
+              Login
+            </NavLink>
+          )}
+          <div className={styles.menuWrap} ref={menuRef}>
+            <button
+              type="button"
+              className={`${styles.iconLink} ${styles.menuButton}`}
+              aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+              aria-expanded={menuOpen}
+              aria-controls="mobile-menu"
+              onClick={() => setMenuOpen((open) => !open)}
+            >
+              {menuOpen ? <CloseIcon /> : <MenuIcon />}
+            </button>
+            {menuOpen && (
+              <ul id="mobile-menu" className={styles.menu}>
+                <li>
+                  <Link to="/">Home</Link>
+                </li>
+                <li>
+                  <Link to="/wishlist">Wishlist</Link>
+                </li>
+                <li>
+                  <Link to="/profile">Profile</Link>
+                </li>
+                <li>
+                  <Link to="/about">About</Link>
+                </li>
+                <li>
+                  <Link to="/contact">Contact</Link>
+                </li>
+                <li>
+                  <Link to="/privacy">Privacy</Link>
+                </li>
+                <li>
+                  {session ? (
+                    <button type="button" onClick={logout}>
+                      Logout
+                    </button>
+                  ) : (
+                    <Link to="/login">Login</Link>
+                  )}
+                </li>
+              </ul>
+            )}
+          </div>
+        </nav>
+      </div>
+    </header>
+  );
+}

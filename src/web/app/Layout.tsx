@@ -1,0 +1,22 @@
+import { Outlet, ScrollRestoration } from 'react-router';
+import { BannerView } from '../components/BannerView';
+import { Footer } from './Footer';
+import { Header } from './Header';
+import styles from './Layout.module.css';
+
+export function Layout() {
+  return (
+    <div className={styles.shell}>
+      <a className={styles.skip} href="#content">
+        Skip to content
+      </a>
+      <Header />
+      <BannerView />
+      <div id="content" className={styles.content}>
+        <Outlet />
+      </div>
+      <Footer />
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,10 @@
+import styles from './Spinner.module.css';
+
+export function Spinner({ label = 'Loading' }: { label?: string }) {
+  return (
+    <div className={styles.center} role="status">
+      <span className={styles.spinner} aria-hidden="true" />
+      <span className="visually-hidden">{label}</span>
+    </div>
+  );
+}

@@ -1,0 +1,4 @@
+/** Placeholder: built by the accounts issue. */
+export function ChangePasswordForm() {
+  return <section aria-label="ChangePasswordForm" />;
+}

@@ -1,0 +1,4 @@
+/** Placeholder: built by the accounts issue. */
+export function LoginForm() {
+  return <section aria-label="LoginForm" />;
+}

@@ -1,0 +1,52 @@
+/**
+ * The transient banner (spec: shown 3 s). `action` cart opens /cart when clicked, love opens
+ * /wishlist; error and success only inform.
+ */
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { BANNER_MS } from '@shared/constants';
+
+export type BannerAction = 'error' | 'success' | 'cart' | 'love';
+
+export interface BannerMessage {
+  content: string;
+  action: BannerAction;
+  product?: string;
+}
+
+interface BannerContextValue {
+  message: BannerMessage | null;
+  show(message: BannerMessage, durationMs?: number): void;
+  clear(): void;
+}
+
+const BannerContext = createContext<BannerContextValue | null>(null);
+
+export function BannerProvider({ children }: { children: ReactNode }) {
+  const [message, setMessage] = useState<BannerMessage | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  const clear = useCallback(() => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+    setMessage(null);
+  }, []);
+
+  const show = useCallback((next: BannerMessage, durationMs = BANNER_MS) => {
+    if (timer.current) clearTimeout(timer.current);
+    setMessage(next);
+    timer.current = setTimeout(() => setMessage(null), durationMs);
+  }, []);
+
+  useEffect(() => () => {
+    if (timer.current) clearTimeout(timer.current);
+  }, []);
+
+  const value = useMemo(() => ({ message, show, clear }), [message, show, clear]);
+  return <BannerContext.Provider value={value}>{children}</BannerContext.Provider>;
+}
+
+export function useBanner(): BannerContextValue {
+  const value = useContext(BannerContext);
+  if (!value) throw new Error('useBanner needs <BannerProvider>');
+  return value;
+}

@@ -1,0 +1,29 @@
+/** The public configuration the server writes into the page (see server modules/web/client-config.ts). */
+import type { ClientConfig } from '../../server/modules/web/client-config';
+
+export type { ClientConfig };
+
+const FALLBACK: ClientConfig = {
+  shopName: 'Inkwell & Puzzle',
+  salesDashboardUrl: 'https://dashboard.stripe.com/payments',
+  payments: 'demo',
+  social: { googleClientId: null, facebookAppId: null },
+  links: {
+    facebook: { url: 'https://www.facebook.com/', handle: 'Book Shop' },
+    instagram: { url: 'https://www.instagram.com/', handle: '@bookshop' },
+    tiktok: { url: 'https://www.tiktok.com/', handle: '@bookshop' },
+    developer: { url: 'https://github.com/', name: 'the developer' },
+  },
+};
+
+function read(): ClientConfig {
+  if (typeof document === 'undefined') return FALLBACK;
+  const text = document.getElementById('app-config')?.textContent ?? '';
+  try {
+    return { ...FALLBACK, ...(JSON.parse(text) as Partial<ClientConfig>) };
+  } catch {
+    return FALLBACK; // the Vite dev server serves the page without the server's config
+  }
+}
+
+export const clientConfig: ClientConfig = read();

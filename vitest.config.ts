@@ -1,0 +1,33 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * unit: pure code (src/shared, src/web). api: the server suite on PGlite. api-postgres: the same
+ * suite against a real PostgreSQL, only when TEST_DATABASE_URL is set (CI sets it).
+ */
+const postgresUrl = process.env.TEST_DATABASE_URL;
+if (!postgresUrl) {
+  console.log('PostgreSQL API run: NOT RUN (TEST_DATABASE_URL is not set; CI sets it)');
+}
+
+const api = (name: string, target: 'pglite' | 'postgres') => ({
+  extends: true as const,
+  test: {
+    name,
+    include: ['src/server/**/*.test.ts'],
+    globalSetup: ['src/server/test/global-setup.ts'],
+    env: { TEST_DB: target },
+    testTimeout: 30000,
+    hookTimeout: 60000,
+  },
+});
+
+export default defineConfig({
+  resolve: { alias: { '@shared': new URL('./src/shared', import.meta.url).pathname } },
+  test: {
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['src/shared/**/*.test.ts', 'src/web/**/*.test.{ts,tsx}'] } },
+      api('api', 'pglite'),
+      ...(postgresUrl ? [api('api-postgres', 'postgres')] : []),
+    ],
+  },
+});
