@@ -27,7 +27,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } } }],
   webServer: {
-    command: 'rm -rf .data-e2e && tsx src/server/main.ts',
+    command: `rm -rf .data-e2e-${PORT} && tsx src/server/main.ts`,
     url: `http://localhost:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -36,7 +36,8 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       HOST: '127.0.0.1',
-      DATA_DIR: '.data-e2e',
+      DATA_DIR: `.data-e2e-${PORT}`,
+      WEB_DIST_DIR: process.env.WEB_DIST_DIR ?? 'dist/web',
       NODE_ENV: 'test',
       PASSWORD_HASH_COST: '10',
       LOG_LEVEL: 'warn',

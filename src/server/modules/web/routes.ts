@@ -12,7 +12,8 @@ import { isKnownPage } from '../../../shared/routes';
 import { publicClientConfig } from './client-config';
 import { headFor, renderHead } from './head';
 
-export const WEB_DIST = path.resolve(process.cwd(), 'dist/web');
+/** The built web app; WEB_DIST_DIR lets parallel test runs serve their own build. */
+export const WEB_DIST = path.resolve(process.cwd(), process.env.WEB_DIST_DIR ?? 'dist/web');
 
 export const webRoutes: ModuleRoutes = async (app, ctx) => {
   const indexFile = path.join(WEB_DIST, 'index.html');
