@@ -5,7 +5,8 @@ import { defineConfig } from 'vitest/config';
  * suite against a real PostgreSQL, only when TEST_DATABASE_URL is set (CI sets it).
  */
 const postgresUrl = process.env.TEST_DATABASE_URL;
-if (!postgresUrl) {
+if (!postgresUrl && !process.env.VITEST_WORKER_ID && !process.env.__SHOP_PG_NOTICE) {
+  process.env.__SHOP_PG_NOTICE = '1';
   console.log('PostgreSQL API run: NOT RUN (TEST_DATABASE_URL is not set; CI sets it)');
 }
 

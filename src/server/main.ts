@@ -1,10 +1,13 @@
 /** Reads config, builds the app, seeds an empty database, listens; stops cleanly on SIGTERM. */
+import { existsSync } from 'node:fs';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createDeps } from './deps';
 import { seedOnFirstStart } from './db/seed/seed';
 
 async function main(): Promise<void> {
+  // A .env file beside package.json, if there is one (variables already set win).
+  if (existsSync('.env')) process.loadEnvFile('.env');
   let config;
   try {
     config = loadConfig();
