@@ -1,0 +1,80 @@
+/**
+ * Catalogue SQL. Products are read together with their image keys in slot order (one round trip:
+ * a correlated array_agg over the product_images primary key), and turned into the API's
+ * product shape by `toProduct`.
+ */
+import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { productImages, products } from '../../db/schema';
+import { imagePath } from '../../../shared/images';
+import { penceToPounds } from '../../../shared/money';
+import type { Product } from '../../../shared/contracts/product';
+
+/** The columns of a product row the shop reads (never the generated search vector). */
+export const productColumns = {
+  id: products.id,
+  name: products.name,
+  type: products.type,
+  description: products.description,
+  age: products.age,
+  pricePence: products.pricePence,
+};
+
+export type ProductRow = {
+  id: string;
+  name: string;
+  type: string;
+  description: string;
+  age: 'Kids' | 'Adults' | '';
+  pricePence: number;
+};
+
+/** The image keys of the product in the outer query, in slot order ('{}' when none). */
+const imageKeysColumn = sql<string[]>`coalesce((select array_agg(${productImages.imageKey} order by ${productImages.position}) from ${productImages} where ${productImages.productId} = ${products.id}), '{}'::text[])`.as(
+  'image_keys',
+);
+
+/** The API's product shape from a row and its image keys (in slot order). */
+export function toProduct(row: ProductRow, imageKeys: readonly string[]): Product {
+  const imageUrls = imageKeys.map((key) => imagePath(key));
+  return {
+    id: row.id,
+    name: row.name,
+    type: row.type,
+    description: row.description,
+    age: row.age,
+    price: penceToPounds(row.pricePence),
+    imageUrls,
+    image_URLs: imageUrls.join(','),
+  };
+}
+
+async function selectProducts(db: Db, where?: SQL, limit?: number): Promise<Product[]> {
+  const query = db
+    .select({ ...productColumns, imageKeys: imageKeysColumn })
+    .from(products)
+    .where(where)
+    .orderBy(asc(products.createdAt), asc(products.id));
+  const rows = await (limit ? query.limit(limit) : query);
+  return rows.map((row) => toProduct(row, row.imageKeys ?? []));
+}
+
+/**
+ * The whole catalogue in shop order (oldest first), or only the products whose ids are given
+ * (unknown ids are left out; an empty list answers []).
+ */
+export async function findProducts(db: Db, ids?: readonly string[]): Promise<Product[]> {
+  if (ids === undefined) return selectProducts(db);
+  if (ids.length === 0) return [];
+  return selectProducts(db, inArray(products.id, [...ids]));
+}
+
+export async function findProductById(db: Db, id: string): Promise<Product | null> {
+  const [product] = await selectProducts(db, eq(products.id, id), 1);
+  return product ?? null;
+}
+
+export async function findProductByName(db: Db, name: string): Promise<Product | null> {
+  const [product] = await selectProducts(db, eq(products.name, name), 1);
+  return product ?? null;
+}
