@@ -10,11 +10,13 @@ if (!postgresUrl && !process.env.VITEST_WORKER_ID && !process.env.__SHOP_PG_NOTI
   console.log('PostgreSQL API run: NOT RUN (TEST_DATABASE_URL is not set; CI sets it)');
 }
 
+/** `*.pg.test.ts` files need a real server (e.g. to take it away): PostgreSQL run only. */
 const api = (name: string, target: 'pglite' | 'postgres') => ({
   extends: true as const,
   test: {
     name,
     include: ['src/server/**/*.test.ts'],
+    exclude: target === 'postgres' ? [] : ['src/server/**/*.pg.test.ts'],
     globalSetup: ['src/server/test/global-setup.ts'],
     env: { TEST_DB: target },
     testTimeout: 30000,

@@ -1,0 +1,65 @@
+/**
+ * The database goes away and comes back: meanwhile requests answer 503 with a message and
+ * /api/health says so; afterwards the same app answers normally, without a restart.
+ * PostgreSQL only (the embedded database cannot go away): runs in the api-postgres project.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '../../app';
+import { memoryImageStore } from '../../adapters/images/store';
+import { outboxTransport } from '../../adapters/mail/transport';
+import { demoPaymentProvider } from '../../adapters/payments/provider';
+import { disabledSocialVerifier } from '../../adapters/social/verifier';
+import { testConfig } from '../../config';
+import { openDatabase, type Database } from '../../db/client';
+import { createTestDatabase } from '../harness';
+import { startTcpProxy, type TcpProxy } from '../tcp-proxy';
+
+let proxy: TcpProxy;
+let app: App;
+let database: Database;
+let drop: () => Promise<void>;
+
+beforeAll(async () => {
+  const created = await createTestDatabase();
+  drop = created.drop;
+  const url = new URL(created.url!);
+  proxy = await startTcpProxy(url.hostname, Number(url.port || 5432));
+  url.hostname = '127.0.0.1';
+  url.port = String(proxy.port);
+  database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 3 });
+  app = await buildApp(testConfig(), {
+    database,
+    mail: outboxTransport(),
+    images: memoryImageStore(),
+    payments: demoPaymentProvider(),
+    social: disabledSocialVerifier(),
+  }, { background: false });
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app.close();
+  await database.close().catch(() => {});
+  await proxy.close();
+  await drop();
+});
+
+describe('database outage', () => {
+  it('answers 503 with a message while the database is away, and recovers by itself', async () => {
+    expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/api/dev/mailbox' })).statusCode).toBe(200);
+
+    await proxy.cut();
+    const health = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.statusCode).toBe(503);
+    expect(health.json()).toEqual({ status: 'degraded', database: 'down' });
+    const read = await app.inject({ method: 'GET', url: '/api/dev/mailbox' });
+    expect(read.statusCode).toBe(503);
+    expect(read.json().message).toMatch(/temporarily unavailable/);
+    expect(read.body).not.toMatch(/ECONNREFUSED|at .*\.ts:/);
+
+    await proxy.restore();
+    await expect.poll(async () => (await app.inject({ method: 'GET', url: '/api/health' })).statusCode, { timeout: 10_000 }).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/api/dev/mailbox' })).statusCode).toBe(200);
+  });
+});
