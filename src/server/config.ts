@@ -71,6 +71,8 @@ export const configSchema = z
     FACEBOOK_APP_ID: optionalText,
     FACEBOOK_APP_SECRET: optionalText,
     FACEBOOK_GRAPH_URL: z.url().default('https://graph.facebook.com/v19.0'),
+    /** Only for the browser-test server: sign-in rate limits 100 times higher. Refused in production. */
+    E2E_RELAXED_RATE_LIMITS: flag(false),
 
     SOCIAL_FACEBOOK_URL: z.url().default('https://www.facebook.com/'),
     SOCIAL_FACEBOOK_HANDLE: z.string().default('Book Shop'),
@@ -96,6 +98,9 @@ export const configSchema = z
     }
     if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'is required when ADMIN_EMAIL is set' });
+    }
+    if (env.NODE_ENV === 'production' && env.E2E_RELAXED_RATE_LIMITS) {
+      ctx.addIssue({ code: 'custom', path: ['E2E_RELAXED_RATE_LIMITS'], message: 'must not be set in production' });
     }
     if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
       ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required in production (mailed links use it)' });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { localImageStore } from './adapters/images/store';
 import { outboxTransport, smtpTransport } from './adapters/mail/transport';
 import { demoPaymentProvider } from './adapters/payments/provider';
-import { disabledSocialVerifier } from './adapters/social/verifier';
+import { socialVerifier } from './adapters/social/verifier';
 import type { Config } from './config';
 import type { AppDeps } from './context';
 import { migrateDatabase, openDatabase } from './db/client';
@@ -20,6 +20,6 @@ export async function createDeps(config: Config): Promise<AppDeps> {
     mail: config.SMTP_URL ? smtpTransport(config.SMTP_URL, config.MAIL_FROM) : outboxTransport(),
     images: localImageStore(path.join(config.DATA_DIR, 'images')),
     payments: demoPaymentProvider(),
-    social: disabledSocialVerifier(),
+    social: socialVerifier(config),
   };
 }

@@ -16,8 +16,20 @@ import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../lib/errors';
 import type { SessionClaims, TokenService } from '../lib/tokens';
 
-export type OwnerAccess = { owner: (request: FastifyRequest) => unknown; admin?: boolean };
+export type OwnerAccess = {
+  owner: (request: FastifyRequest) => unknown;
+  admin?: boolean;
+  /** Where the owner id is read (for the permission walk test and the OpenAPI reader). */
+  source?: { in: 'params' | 'body'; name: string };
+};
 export type Access = 'public' | 'user' | 'admin' | OwnerAccess;
+
+/** One registered /api route and its rule, as recorded at registration. */
+export interface RouteAccess {
+  method: string;
+  url: string;
+  access: Access | undefined;
+}
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -26,18 +38,24 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: SessionClaims | null;
   }
+  interface FastifyInstance {
+    /** Every /api route with its access rule, in registration order (the permission walk reads it). */
+    apiRoutes: RouteAccess[];
+  }
 }
 
 /** Owner taken from a path parameter, e.g. `/get_cart/:userId`. */
 export const ownerFromParam = (name = 'userId', admin = false): OwnerAccess => ({
   owner: (request) => (request.params as Record<string, unknown> | undefined)?.[name],
   admin,
+  source: { in: 'params', name },
 });
 
 /** Owner taken from a body field, e.g. `{ user_id }`. */
 export const ownerFromBody = (name = 'user_id', admin = false): OwnerAccess => ({
   owner: (request) => (request.body as Record<string, unknown> | undefined)?.[name],
   admin,
+  source: { in: 'body', name },
 });
 
 export function bearerToken(request: FastifyRequest): string | null {
@@ -49,12 +67,15 @@ export function bearerToken(request: FastifyRequest): string | null {
 
 export const accessPlugin = fp(async (app: FastifyInstance, options: { tokens: TokenService }) => {
   app.decorateRequest('user', null);
+  const apiRoutes: RouteAccess[] = [];
+  app.decorate('apiRoutes', apiRoutes);
 
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/api/docs')) return; // the OpenAPI viewer's own routes: public
-    if (route.url.startsWith('/api') && !route.config?.access) {
-      throw new Error(`Route ${route.method} ${route.url} has no config.access rule`);
-    }
+    if (!route.url.startsWith('/api')) return;
+    const access = route.config?.access;
+    for (const method of [route.method].flat()) apiRoutes.push({ method, url: route.url, access });
+    if (!access) throw new Error(`Route ${[route.method].flat().join(',')} ${route.url} has no config.access rule`);
   });
 
   app.addHook('onRequest', async (request) => {
@@ -66,7 +87,9 @@ export const accessPlugin = fp(async (app: FastifyInstance, options: { tokens: T
     if (access === 'admin' && request.user.role !== 'admin') throw forbidden();
   });
 
-  app.addHook('preHandler', async (request) => {
+  // preValidation: after the body is parsed but before it is validated, so a request for another
+  // user's data answers 403 whatever else is wrong with it (and never reveals validation details).
+  app.addHook('preValidation', async (request) => {
     const access = request.routeOptions.config?.access;
     if (!access || typeof access === 'string') return;
     const user = request.user;

@@ -1,4 +1,130 @@
-/** Accounts and sign-in (issue 4). Not built yet. */
+/** Accounts (issue 4): sign-up, login, admin two-step login, verification, password reset, social sign-in. */
 import type { ModuleRoutes } from '../../app';
+import { bearerToken } from '../../plugins/access';
+import {
+  accountAnswerSchema,
+  changePasswordBodySchema,
+  checkVerificationAnswerSchema,
+  checkVerificationQuerySchema,
+  credentialsBodySchema,
+  loginAnswerSchema,
+  messageAnswerSchema,
+  requestPasswordResetBodySchema,
+  resendVerificationParamsSchema,
+  sessionAnswerSchema,
+  socialLoginBodySchema,
+  successAnswerSchema,
+  verifyAdminQuerySchema,
+  verifyEmailQuerySchema,
+} from '../../../shared/contracts/auth';
+import { SIGN_IN_BUDGETS, signInRateLimit } from './rate-limits';
+import * as accounts from './service';
 
-export const accountRoutes: ModuleRoutes = async () => {};
+const tags = ['accounts'];
+
+export const accountRoutes: ModuleRoutes = async (app, ctx) => {
+  const limit = (name: keyof typeof SIGN_IN_BUDGETS) => signInRateLimit(app, ctx.config, SIGN_IN_BUDGETS[name]);
+
+  app.addHook('onReady', () => accounts.ensureConfiguredAdmin(ctx));
+
+  app.post(
+    '/api/create_account',
+    {
+      config: { access: 'public' },
+      preHandler: limit('create_account'),
+      schema: { tags, summary: 'Create a customer account; mails a verification link', body: credentialsBodySchema, response: { 201: accountAnswerSchema } },
+    },
+    async (request, reply) => reply.status(201).send(await accounts.createAccount(ctx, request.body)),
+  );
+
+  app.post(
+    '/api/login',
+    {
+      config: { access: 'public' },
+      preHandler: limit('login'),
+      schema: {
+        tags,
+        summary: 'Sign in with e-mail and password (an admin gets step one of the two-step login)',
+        body: credentialsBodySchema,
+        response: { 200: loginAnswerSchema },
+      },
+    },
+    async (request) => accounts.login(ctx, request.body),
+  );
+
+  // Public to the permission layer: its bearer is the login's admin verification token, not a
+  // session, and the service checks it together with the mailed token (401 otherwise).
+  app.get(
+    '/api/admin/verify_admin',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Admin login step two: the verification token (bearer) and the mailed token (query) for a session',
+        querystring: verifyAdminQuerySchema,
+        response: { 200: sessionAnswerSchema },
+      },
+    },
+    async (request) => accounts.verifyAdmin(ctx, bearerToken(request), request.query.token),
+  );
+
+  app.post(
+    '/api/social_login',
+    {
+      config: { access: 'public' },
+      preHandler: limit('social_login'),
+      schema: { tags, summary: 'Sign in with a Google ID token or a Facebook access token', body: socialLoginBodySchema, response: { 200: sessionAnswerSchema } },
+    },
+    async (request) => accounts.socialLogin(ctx, request.body.provider, request.body.token),
+  );
+
+  app.get(
+    '/api/check_verification',
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: 'Whether an address is verified (false for an unknown one)', querystring: checkVerificationQuerySchema, response: { 200: checkVerificationAnswerSchema } },
+    },
+    async (request) => accounts.checkVerification(ctx, request.query.email),
+  );
+
+  app.get(
+    '/api/verify_email',
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: 'The mailed verification link: verifies and redirects to /?verified=true|false', querystring: verifyEmailQuerySchema },
+    },
+    async (request, reply) => {
+      const verified = await accounts.verifyEmail(ctx, request.query.token);
+      return reply.redirect(`/?verified=${verified}`, 302);
+    },
+  );
+
+  app.post(
+    '/api/resend_verification/:email',
+    {
+      config: { access: 'public' },
+      preHandler: limit('resend_verification'),
+      schema: { tags, summary: 'Mail a new verification link (same answer for any address)', params: resendVerificationParamsSchema, response: { 200: messageAnswerSchema } },
+    },
+    async (request) => accounts.resendVerification(ctx, request.params.email),
+  );
+
+  app.post(
+    '/api/request_password_reset',
+    {
+      config: { access: 'public' },
+      preHandler: limit('request_password_reset'),
+      schema: { tags, summary: 'Mail a password reset link (same answer for any address)', body: requestPasswordResetBodySchema, response: { 200: messageAnswerSchema } },
+    },
+    async (request) => accounts.requestPasswordReset(ctx, request.body.email),
+  );
+
+  app.post(
+    '/api/change_password',
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: 'Set a new password with a mailed reset token', body: changePasswordBodySchema, response: { 200: successAnswerSchema } },
+    },
+    async (request) => accounts.changePassword(ctx, request.body.token, request.body.password),
+  );
+};

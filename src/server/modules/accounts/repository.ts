@@ -1,0 +1,74 @@
+/** SQL of the accounts module: users and their single-use tokens. */
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { singleUseTokens, users } from '../../db/schema';
+import type { Role, SocialProvider } from '../../../shared/constants';
+
+export type UserRow = typeof users.$inferSelect;
+export type TokenKind = (typeof singleUseTokens.$inferSelect)['kind'];
+
+/** `email` must already be normalised (lower-cased). */
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  return row ?? null;
+}
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** Inserts a user; answers null when the e-mail is taken (also when another request won the race). */
+export async function insertUser(
+  db: Db,
+  values: { email: string; passwordHash: string | null; role: Role; method: SocialProvider | null; verified: boolean },
+): Promise<UserRow | null> {
+  const [row] = await db.insert(users).values(values).onConflictDoNothing({ target: users.email }).returning();
+  return row ?? null;
+}
+
+export async function updateUser(db: Db, id: string, values: Partial<Pick<UserRow, 'passwordHash' | 'role' | 'verified'>>): Promise<void> {
+  await db.update(users).set(values).where(eq(users.id, id));
+}
+
+export async function insertToken(
+  db: Db,
+  values: { kind: TokenKind; userId: string; tokenHash: string; pairHash?: string | null; expiresAt: Date },
+): Promise<void> {
+  await db.insert(singleUseTokens).values({ ...values, pairHash: values.pairHash ?? null });
+}
+
+/**
+ * Uses a token once: marks it used and answers its user id, or null when it does not exist, is of
+ * another kind, was used, has expired, or (admin login) its pair does not match. One UPDATE, so
+ * two concurrent uses cannot both succeed.
+ */
+export async function consumeToken(
+  db: Db,
+  kind: TokenKind,
+  tokenHash: string,
+  match: { pairHash?: string; userId?: string } = {},
+): Promise<string | null> {
+  const conditions = [
+    eq(singleUseTokens.kind, kind),
+    eq(singleUseTokens.tokenHash, tokenHash),
+    isNull(singleUseTokens.usedAt),
+    gt(singleUseTokens.expiresAt, sql`now()`),
+  ];
+  if (match.pairHash !== undefined) conditions.push(eq(singleUseTokens.pairHash, match.pairHash));
+  if (match.userId !== undefined) conditions.push(eq(singleUseTokens.userId, match.userId));
+  const [row] = await db
+    .update(singleUseTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(...conditions))
+    .returning({ userId: singleUseTokens.userId });
+  return row?.userId ?? null;
+}
+
+/** Makes every unused token of this kind for the user worthless (e.g. the other reset links once one is used). */
+export async function revokeTokens(db: Db, userId: string, kind: TokenKind): Promise<void> {
+  await db
+    .update(singleUseTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(singleUseTokens.userId, userId), eq(singleUseTokens.kind, kind), isNull(singleUseTokens.usedAt)));
+}

@@ -1,0 +1,258 @@
+/**
+ * Accounts: sign-up, login (two-step for admins), e-mail verification, password reset, social
+ * sign-in. Rules live here; SQL in repository.ts; mail texts in mails.ts.
+ *
+ * Single-use secrets (verification, reset, admin login) are random, mailed in a link, and stored
+ * only as a SHA-256 hash in single_use_tokens with their kind and expiry: a token of one kind is
+ * worthless for another, and a database leak does not leak usable links.
+ */
+import { SocialProviderUnavailable } from '../../adapters/social/verifier';
+import type { AppContext } from '../../context';
+import { AppError, badRequest, conflict, forbidden, unauthorized, unavailable } from '../../lib/errors';
+import { decoyHash, hashPassword, verifyPassword } from '../../lib/passwords';
+import { hashToken, randomToken } from '../../lib/tokens';
+import { enqueueMail } from '../mail/outbox';
+import {
+  ADMIN_VERIFY_TTL_S,
+  EMAIL_VERIFY_TTL_S,
+  PASSWORD_RESET_TTL_S,
+  SESSION_TTL_S,
+  type SocialProvider,
+} from '../../../shared/constants';
+import type { AccountAnswer, AdminPendingAnswer, LoginAnswer, SessionAnswer } from '../../../shared/contracts/auth';
+import { MSG } from '../../../shared/messages';
+import { isValidPassword, normaliseEmail } from '../../../shared/validation';
+import { adminLoginMail, passwordResetMail, verificationMail } from './mails';
+import {
+  consumeToken,
+  findUserByEmail,
+  findUserById,
+  insertToken,
+  insertUser,
+  revokeTokens,
+  updateUser,
+  type UserRow,
+} from './repository';
+
+/** The server's own sentences (the spec gives none for these). */
+export const ACCOUNT_TEXT = {
+  accountCreated: 'Your account has been created. We have sent you an e-mail with a link to verify your address.',
+  signedIn: 'Welcome back!',
+  verifyReminder: 'Your e-mail address is not verified yet. Please follow the link we sent you.',
+  wrongCredentials: 'The e-mail address or password is incorrect.',
+  accountExists: 'An account with this e-mail address already exists. Please sign in instead.',
+  adminCheckMail: 'Almost there: we have e-mailed you a link to finish signing in as admin. Open it in this browser within 15 minutes.',
+  resendSent: 'If this address has an account that still needs verifying, we have sent a new verification link to it.',
+  resetSent: 'If this address has an account, we have sent a link to choose a new password. It works for 1 hour.',
+  resetLinkBad: 'This password reset link is invalid, has already been used or has expired. Please ask for a new one.',
+  socialNotConfigured: (provider: SocialProvider) =>
+    `Sign-in with ${provider === 'google' ? 'Google' : 'Facebook'} is not available on this shop. Please sign in with your e-mail address.`,
+  socialUnreachable: (provider: SocialProvider) =>
+    `${provider === 'google' ? 'Google' : 'Facebook'} could not be reached. Please try again in a moment.`,
+  socialAdmin: 'Admin accounts sign in with their e-mail address and password.',
+} as const;
+
+const secondsFromNow = (seconds: number) => new Date(Date.now() + seconds * 1000);
+
+async function sessionFor(ctx: AppContext, user: Pick<UserRow, 'id' | 'email' | 'role' | 'method'>): Promise<SessionAnswer> {
+  const claims = { id: user.id, email: user.email, role: user.role, method: user.method };
+  return { ...claims, token: await ctx.tokens.signSession(claims, SESSION_TTL_S) };
+}
+
+function requirePasswordRule(password: string): void {
+  if (!isValidPassword(password)) throw badRequest(MSG.passwordRule);
+}
+
+/** POST /api/create_account: a customer, unverified, signed in at once; the verification link is mailed. */
+export async function createAccount(ctx: AppContext, input: { email: string; password: string }): Promise<AccountAnswer> {
+  const email = normaliseEmail(input.email);
+  requirePasswordRule(input.password);
+  if (await findUserByEmail(ctx.database.db, email)) throw conflict(ACCOUNT_TEXT.accountExists);
+  const passwordHash = await hashPassword(input.password, ctx.config.PASSWORD_HASH_COST);
+  const verifyToken = randomToken();
+  const user = await ctx.database.db.transaction(async (tx) => {
+    const row = await insertUser(tx, { email, passwordHash, role: 'customer', method: null, verified: false });
+    if (!row) throw conflict(ACCOUNT_TEXT.accountExists); // another sign-up won the race
+    await insertToken(tx, { kind: 'verify_email', userId: row.id, tokenHash: hashToken(verifyToken), expiresAt: secondsFromNow(EMAIL_VERIFY_TTL_S) });
+    await enqueueMail(tx, verificationMail(ctx.config, email, verifyToken));
+    return row;
+  });
+  void ctx.mailWorker.kick();
+  return { verified: false, message: ACCOUNT_TEXT.accountCreated, ...(await sessionFor(ctx, user)) };
+}
+
+/**
+ * POST /api/login. A wrong password and an unknown e-mail give the same answer after the same work
+ * (an unknown e-mail is checked against a decoy hash). An admin gets step one of two.
+ */
+export async function login(ctx: AppContext, input: { email: string; password: string }): Promise<LoginAnswer> {
+  const email = normaliseEmail(input.email);
+  const user = await findUserByEmail(ctx.database.db, email);
+  const stored = user?.passwordHash ?? (await decoyHash(ctx.config.PASSWORD_HASH_COST));
+  const matches = await verifyPassword(input.password, stored);
+  if (!user || !user.passwordHash || !matches) throw unauthorized(ACCOUNT_TEXT.wrongCredentials);
+
+  if (user.role === 'admin') return startAdminLogin(ctx, user);
+  const session = await sessionFor(ctx, user);
+  return { verified: user.verified, message: user.verified ? ACCOUNT_TEXT.signedIn : ACCOUNT_TEXT.verifyReminder, ...session };
+}
+
+/**
+ * Step one of the admin login: a browser-bound verification token (a signed `admin_pending`
+ * token holding a random nonce) is answered, and a second random token is mailed. The database
+ * keeps the hash of the mailed token and the hash of the nonce; only both together sign in.
+ */
+async function startAdminLogin(ctx: AppContext, user: UserRow): Promise<AdminPendingAnswer> {
+  const nonce = randomToken();
+  const mailed = randomToken();
+  await ctx.database.db.transaction(async (tx) => {
+    await insertToken(tx, {
+      kind: 'admin_login',
+      userId: user.id,
+      tokenHash: hashToken(mailed),
+      pairHash: hashToken(nonce),
+      expiresAt: secondsFromNow(ADMIN_VERIFY_TTL_S),
+    });
+    await enqueueMail(tx, adminLoginMail(ctx.config, user.email, mailed));
+  });
+  void ctx.mailWorker.kick();
+  const token = await ctx.tokens.sign('admin_pending', { id: user.id, nonce }, ADMIN_VERIFY_TTL_S);
+  return { admin: true, message: ACCOUNT_TEXT.adminCheckMail, token };
+}
+
+/** GET /api/admin/verify_admin: step two. The pair is used once; either half alone is worthless. */
+export async function verifyAdmin(ctx: AppContext, pendingToken: string | null, mailedToken: string): Promise<SessionAnswer> {
+  const failed = () => unauthorized(MSG.adminVerificationFailed);
+  if (!pendingToken) throw failed();
+  const pending = await ctx.tokens.verify<{ id?: unknown; nonce?: unknown }>('admin_pending', pendingToken);
+  if (!pending || typeof pending.id !== 'string' || typeof pending.nonce !== 'string') throw failed();
+  const userId = await consumeToken(ctx.database.db, 'admin_login', hashToken(mailedToken), {
+    pairHash: hashToken(pending.nonce),
+    userId: pending.id,
+  });
+  if (!userId) throw failed();
+  const user = await findUserById(ctx.database.db, userId);
+  if (!user || user.role !== 'admin') throw failed();
+  return sessionFor(ctx, user);
+}
+
+/**
+ * POST /api/social_login. The provider vouches for the e-mail. A new address gets an account with
+ * role user and method = provider; a known customer or user is signed in to their account (the
+ * provider has proved they own the address, so it is also marked verified). Admins cannot use it:
+ * it would skip their two-step login.
+ */
+export async function socialLogin(ctx: AppContext, provider: SocialProvider, token: string): Promise<SessionAnswer> {
+  if (!ctx.social.enabled(provider)) throw unavailable(ACCOUNT_TEXT.socialNotConfigured(provider));
+  let identity;
+  try {
+    identity = await ctx.social.verify(provider, token);
+  } catch (error) {
+    if (error instanceof SocialProviderUnavailable) {
+      ctx.log.warn({ err: error }, 'social provider unreachable');
+      throw unavailable(ACCOUNT_TEXT.socialUnreachable(provider));
+    }
+    throw error;
+  }
+  if (!identity) throw unauthorized(provider === 'facebook' ? MSG.facebookLoginFailed : MSG.socialLoginFailed);
+
+  const email = normaliseEmail(identity.email);
+  const db = ctx.database.db;
+  let user = await findUserByEmail(db, email);
+  if (!user) {
+    user = (await insertUser(db, { email, passwordHash: null, role: 'user', method: provider, verified: true })) ?? (await findUserByEmail(db, email));
+  }
+  if (!user) throw new AppError(500, MSG.somethingWentWrong);
+  if (user.role === 'admin') throw forbidden(ACCOUNT_TEXT.socialAdmin);
+  if (!user.verified) await updateUser(db, user.id, { verified: true });
+  return sessionFor(ctx, { id: user.id, email: user.email, role: 'user', method: provider });
+}
+
+/** GET /api/check_verification: false for an unknown address too. */
+export async function checkVerification(ctx: AppContext, email: string): Promise<{ verified: boolean }> {
+  const user = await findUserByEmail(ctx.database.db, normaliseEmail(email));
+  return { verified: user?.verified ?? false };
+}
+
+/** GET /api/verify_email: uses the mailed token once; true when the account is now verified. */
+export async function verifyEmail(ctx: AppContext, token: string | undefined): Promise<boolean> {
+  if (!token) return false;
+  return ctx.database.db.transaction(async (tx) => {
+    const userId = await consumeToken(tx, 'verify_email', hashToken(token));
+    if (!userId) return false;
+    await updateUser(tx, userId, { verified: true });
+    return true;
+  });
+}
+
+/** POST /api/resend_verification/{email}: the same answer whether or not the address has an account. */
+export async function resendVerification(ctx: AppContext, email: string): Promise<{ message: string }> {
+  const user = await findUserByEmail(ctx.database.db, normaliseEmail(email));
+  if (user && !user.verified) {
+    const token = randomToken();
+    await ctx.database.db.transaction(async (tx) => {
+      await insertToken(tx, { kind: 'verify_email', userId: user.id, tokenHash: hashToken(token), expiresAt: secondsFromNow(EMAIL_VERIFY_TTL_S) });
+      await enqueueMail(tx, verificationMail(ctx.config, user.email, token));
+    });
+    void ctx.mailWorker.kick();
+  }
+  return { message: ACCOUNT_TEXT.resendSent };
+}
+
+/** POST /api/request_password_reset: the same answer whether or not the address has an account. */
+export async function requestPasswordReset(ctx: AppContext, email: string): Promise<{ message: string }> {
+  const user = await findUserByEmail(ctx.database.db, normaliseEmail(email));
+  if (user) {
+    const token = randomToken();
+    await ctx.database.db.transaction(async (tx) => {
+      await insertToken(tx, { kind: 'password_reset', userId: user.id, tokenHash: hashToken(token), expiresAt: secondsFromNow(PASSWORD_RESET_TTL_S) });
+      await enqueueMail(tx, passwordResetMail(ctx.config, user.email, token));
+    });
+    void ctx.mailWorker.kick();
+  }
+  return { message: ACCOUNT_TEXT.resetSent };
+}
+
+/**
+ * POST /api/change_password with a reset token. The rule is checked before the token is touched,
+ * so a refused password leaves the link usable. Using one link voids the user's other reset
+ * links; following a mailed link also proves the address, so the account becomes verified.
+ */
+export async function changePassword(ctx: AppContext, token: string, password: string): Promise<{ success: true }> {
+  requirePasswordRule(password);
+  const passwordHash = await hashPassword(password, ctx.config.PASSWORD_HASH_COST);
+  const changed = await ctx.database.db.transaction(async (tx) => {
+    const userId = await consumeToken(tx, 'password_reset', hashToken(token));
+    if (!userId) return false;
+    await updateUser(tx, userId, { passwordHash, verified: true });
+    await revokeTokens(tx, userId, 'password_reset');
+    return true;
+  });
+  if (!changed) throw unauthorized(ACCOUNT_TEXT.resetLinkBad);
+  return { success: true };
+}
+
+/**
+ * The admin account from ADMIN_EMAIL / ADMIN_PASSWORD, made or brought up to date at start:
+ * role admin, verified, and the configured password. Idempotent; safe with several instances.
+ */
+export async function ensureConfiguredAdmin(ctx: AppContext): Promise<void> {
+  const { ADMIN_EMAIL, ADMIN_PASSWORD, PASSWORD_HASH_COST } = ctx.config;
+  if (!ADMIN_EMAIL || !ADMIN_PASSWORD) return;
+  const email = normaliseEmail(ADMIN_EMAIL);
+  const db = ctx.database.db;
+  const existing = await findUserByEmail(db, email);
+  if (existing) {
+    const passwordOk = existing.passwordHash ? await verifyPassword(ADMIN_PASSWORD, existing.passwordHash) : false;
+    if (existing.role !== 'admin' || !existing.verified || !passwordOk) {
+      await updateUser(db, existing.id, {
+        role: 'admin',
+        verified: true,
+        ...(passwordOk ? {} : { passwordHash: await hashPassword(ADMIN_PASSWORD, PASSWORD_HASH_COST) }),
+      });
+    }
+    return;
+  }
+  const passwordHash = await hashPassword(ADMIN_PASSWORD, PASSWORD_HASH_COST);
+  await insertUser(db, { email, passwordHash, role: 'admin', method: null, verified: true });
+}
