@@ -1,4 +1,82 @@
-/** Wishlist and cart (issue 5). Not built yet. */
+/** Wishlist and cart (API.md): every call is the owner's own (the permission layer checks the id). */
+import {
+  cartLinesSchema,
+  cartProductsSchema,
+  mergeCartBodySchema,
+  okSchema,
+  removeCartBodySchema,
+  updateCartBodySchema,
+  userIdParamsSchema,
+  wishlistChangeBodySchema,
+  wishlistEntriesSchema,
+} from '../../../shared/contracts/cart';
+import { productListSchema } from '../../../shared/contracts/product';
 import type { ModuleRoutes } from '../../app';
+import { ownerFromBody, ownerFromParam } from '../../plugins/access';
+import * as cart from './service';
 
-export const cartRoutes: ModuleRoutes = async () => {};
+const ok = { success: true as const };
+
+export const cartRoutes: ModuleRoutes = async (app, ctx) => {
+  const owner = { access: ownerFromParam('userId') };
+  const bodyOwner = { access: ownerFromBody('user_id') };
+
+  app.get(
+    '/api/server/get_wishlist/:userId',
+    { config: owner, schema: { tags: ['wishlist'], params: userIdParamsSchema, response: { 200: wishlistEntriesSchema } } },
+    (request) => cart.wishlist(ctx, request.params.userId),
+  );
+  app.get(
+    '/api/server/get_wishlist_products/:userId',
+    { config: owner, schema: { tags: ['wishlist'], params: userIdParamsSchema, response: { 200: productListSchema } } },
+    (request) => cart.wishlistProducts(ctx, request.params.userId),
+  );
+  app.post(
+    '/api/server/add_wishlist',
+    { config: bodyOwner, schema: { tags: ['wishlist'], body: wishlistChangeBodySchema, response: { 200: okSchema } } },
+    async (request) => {
+      await cart.addToWishlist(ctx, request.body.user_id, request.body.product_id);
+      return ok;
+    },
+  );
+  app.post(
+    '/api/server/remove_wishlist',
+    { config: bodyOwner, schema: { tags: ['wishlist'], body: wishlistChangeBodySchema, response: { 200: okSchema } } },
+    async (request) => {
+      await cart.removeFromWishlist(ctx, request.body.user_id, request.body.product_id);
+      return ok;
+    },
+  );
+
+  app.get(
+    '/api/server/get_cart/:userId',
+    { config: owner, schema: { tags: ['cart'], params: userIdParamsSchema, response: { 200: cartLinesSchema } } },
+    (request) => cart.cartLines(ctx, request.params.userId),
+  );
+  app.get(
+    '/api/server/get_cart_products/:userId',
+    { config: owner, schema: { tags: ['cart'], params: userIdParamsSchema, response: { 200: cartProductsSchema } } },
+    (request) => cart.cartProducts(ctx, request.params.userId),
+  );
+  app.post(
+    '/api/server/update_cart',
+    { config: bodyOwner, schema: { tags: ['cart'], body: updateCartBodySchema, response: { 200: okSchema } } },
+    async (request) => {
+      await cart.setCartQty(ctx, request.body.user_id, request.body.product_id, request.body.qty);
+      return ok;
+    },
+  );
+  app.post(
+    '/api/server/remove_cart_product',
+    { config: bodyOwner, schema: { tags: ['cart'], body: removeCartBodySchema, response: { 200: okSchema } } },
+    async (request) => {
+      await cart.removeCartProduct(ctx, request.body.user_id, request.body.product_id);
+      return ok;
+    },
+  );
+  app.post(
+    '/api/server/merge_cart',
+    { config: bodyOwner, schema: { tags: ['cart'], body: mergeCartBodySchema, response: { 200: cartLinesSchema } } },
+    (request) => cart.mergeCart(ctx, request.body.user_id, request.body.items),
+  );
+};

@@ -1,0 +1,68 @@
+/** Cart and wishlist SQL. One line per (user, product): the primary keys make "add twice" a no-op. */
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { cartLines, products, wishlistEntries } from '../../db/schema';
+
+export async function productExists(db: Db, productId: string): Promise<boolean> {
+  const [row] = await db.select({ id: products.id }).from(products).where(eq(products.id, productId)).limit(1);
+  return Boolean(row);
+}
+
+/** The ids among `ids` that name existing products. */
+export async function existingProductIds(db: Db, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.select({ id: products.id }).from(products).where(inArray(products.id, [...ids]));
+  return new Set(rows.map((row) => row.id));
+}
+
+export async function findCartLines(db: Db, userId: string) {
+  return db
+    .select({ product_id: cartLines.productId, qty: cartLines.qty })
+    .from(cartLines)
+    .where(eq(cartLines.userId, userId))
+    .orderBy(asc(cartLines.updatedAt), asc(cartLines.productId));
+}
+
+/** Sets a line's quantity, making the line when it does not exist. */
+export async function upsertCartLine(db: Db, userId: string, productId: string, qty: number): Promise<void> {
+  await db
+    .insert(cartLines)
+    .values({ userId, productId, qty })
+    .onConflictDoUpdate({ target: [cartLines.userId, cartLines.productId], set: { qty, updatedAt: sql`now()` } });
+}
+
+/** Adds to a line's quantity (capped at `max`), making the line when it does not exist. */
+export async function addToCartLine(db: Db, userId: string, productId: string, qty: number, max: number): Promise<void> {
+  await db
+    .insert(cartLines)
+    .values({ userId, productId, qty: Math.min(qty, max) })
+    .onConflictDoUpdate({
+      target: [cartLines.userId, cartLines.productId],
+      set: { qty: sql`least(${cartLines.qty} + excluded.qty, ${max})`, updatedAt: sql`now()` },
+    });
+}
+
+export async function deleteCartLine(db: Db, userId: string, productId: string): Promise<void> {
+  await db.delete(cartLines).where(and(eq(cartLines.userId, userId), eq(cartLines.productId, productId)));
+}
+
+export async function deleteCartLines(db: Db, userId: string, productIds: readonly string[]): Promise<void> {
+  if (productIds.length === 0) return;
+  await db.delete(cartLines).where(and(eq(cartLines.userId, userId), inArray(cartLines.productId, [...productIds])));
+}
+
+export async function findWishlist(db: Db, userId: string) {
+  return db
+    .select({ product_id: wishlistEntries.productId })
+    .from(wishlistEntries)
+    .where(eq(wishlistEntries.userId, userId))
+    .orderBy(asc(wishlistEntries.createdAt), asc(wishlistEntries.productId));
+}
+
+export async function insertWishlistEntry(db: Db, userId: string, productId: string): Promise<void> {
+  await db.insert(wishlistEntries).values({ userId, productId }).onConflictDoNothing();
+}
+
+export async function deleteWishlistEntry(db: Db, userId: string, productId: string): Promise<void> {
+  await db.delete(wishlistEntries).where(and(eq(wishlistEntries.userId, userId), eq(wishlistEntries.productId, productId)));
+}
