@@ -1,4 +1,83 @@
-/** Reviews (issue 7). Not built yet. */
+/** Reviews (issue 7): review links, the order's books to review, adding and reading reviews. */
+import { z } from 'zod';
 import type { ModuleRoutes } from '../../app';
+import {
+  addReviewBodySchema,
+  productReviewsSchema,
+  reviewSchema,
+  userReviewsSchema,
+  verifyReviewTokenBodySchema,
+} from '../../../shared/contracts/review';
+import { sessionAnswerSchema } from '../../../shared/contracts/auth';
+import { productListSchema } from '../../../shared/contracts/product';
+import { ownerFromParam } from '../../plugins/access';
+import * as reviews from './service';
 
-export const reviewRoutes: ModuleRoutes = async () => {};
+const tags = ['reviews'];
+
+export const reviewRoutes: ModuleRoutes = async (app, ctx) => {
+  app.post(
+    '/api/verify_review_token',
+    {
+      config: { access: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: 'Exchange a mailed review link token for a session of the order’s customer',
+        body: verifyReviewTokenBodySchema,
+        response: { 200: sessionAnswerSchema },
+      },
+    },
+    async (request) => reviews.verifyReviewToken(ctx, request.body.token),
+  );
+
+  app.get(
+    '/api/server/fetch_order_products/:orderId',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'The order’s books not yet reviewed (the order’s owner only)',
+        params: z.object({ orderId: z.string() }),
+        response: { 200: productListSchema },
+      },
+    },
+    async (request) => reviews.orderProductsToReview(ctx, request.user!, request.params.orderId),
+  );
+
+  app.post(
+    '/api/server/add_review',
+    {
+      config: { access: 'user' },
+      schema: { tags, summary: 'Review a book of one of your orders', body: addReviewBodySchema, response: { 201: reviewSchema } },
+    },
+    async (request, reply) => reply.status(201).send(await reviews.addReview(ctx, request.user!, request.body)),
+  );
+
+  app.get(
+    '/api/server/fetch_product_reviews/:productId',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'A book’s reviews, newest first, with the average rating',
+        params: z.object({ productId: z.string() }),
+        response: { 200: productReviewsSchema },
+      },
+    },
+    async (request) => reviews.productReviews(ctx, request.params.productId),
+  );
+
+  app.get(
+    '/api/server/fetch_user_reviews/:userId/:email',
+    {
+      config: { access: ownerFromParam('userId') },
+      schema: {
+        tags,
+        summary: 'Your own reviews, newest first',
+        params: z.object({ userId: z.string(), email: z.string() }),
+        response: { 200: userReviewsSchema },
+      },
+    },
+    async (request) => reviews.userReviews(ctx, request.user!, request.params.email),
+  );
+};

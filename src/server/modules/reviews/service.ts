@@ -1,0 +1,136 @@
+/**
+ * Review rules (issue 7, DECISIONS.md "Review links" and "Reviews"):
+ * - a review link signs in the order's customer; a guest order's e-mail gets a password-less account;
+ * - only the order's owner reviews it, only products of that order, once per product per order;
+ * - the product page shows the reviewer as the part of the e-mail before the @, never the address.
+ */
+import { SESSION_TTL_S } from '../../../shared/constants';
+import { MSG } from '../../../shared/messages';
+import {
+  averageRating,
+  reviewerName,
+  type ProductReviews,
+  type Review,
+  type UserReview,
+} from '../../../shared/contracts/review';
+import type { Product } from '../../../shared/contracts/product';
+import type { AppContext } from '../../context';
+import { forbidden, notFound, conflict, unauthorized } from '../../lib/errors';
+import type { SessionClaims } from '../../lib/tokens';
+import { findProducts } from '../catalogue/repository';
+import { readReviewToken } from './review-links';
+import * as repo from './repository';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** PostgreSQL text cannot hold NUL; such an id names nothing. */
+const isStorableId = (id: string) => !id.includes('\u0000');
+
+const ORDER_NOT_FOUND = 'We could not find that order.';
+const PRODUCT_NOT_FOUND = 'We could not find that book.';
+const NOT_YOUR_ORDER = 'This order belongs to another account.';
+
+type Ctx = Pick<AppContext, 'database' | 'tokens'>;
+
+async function findOrder(ctx: Ctx, orderId: string): Promise<repo.ReviewOrder | null> {
+  return UUID.test(orderId) ? repo.findOrder(ctx.database.db, orderId) : null;
+}
+
+/** The order, when the user owns it: 404 unknown, 403 someone else's. */
+async function ownedOrder(ctx: Ctx, user: SessionClaims, orderId: string): Promise<repo.ReviewOrder> {
+  const order = await findOrder(ctx, orderId);
+  if (!order) throw notFound(ORDER_NOT_FOUND);
+  if (order.userId !== user.id) throw forbidden(NOT_YOUR_ORDER);
+  return order;
+}
+
+const toReview = (row: repo.ReviewRow): Review => ({
+  id: row.id,
+  order_id: row.orderId,
+  product_id: row.productId,
+  rating: row.rating,
+  review: row.text,
+  date: row.createdAt.toISOString(),
+});
+
+export interface ReviewSession extends SessionClaims {
+  token: string;
+}
+
+/**
+ * Exchanges a mailed review token for a session of the order's customer. Any doubt (bad token,
+ * unknown order, e-mail not the order's, an admin account) answers 401: a mailed link never
+ * signs in an admin, whose sign-in is two-step.
+ */
+export async function verifyReviewToken(ctx: Ctx, token: string): Promise<ReviewSession> {
+  const claims = await readReviewToken(ctx, token);
+  if (!claims) throw unauthorized(MSG.invalidReviewToken);
+  const order = await findOrder(ctx, claims.orderId);
+  if (!order || order.email.trim().toLowerCase() !== claims.email.trim().toLowerCase()) throw unauthorized(MSG.invalidReviewToken);
+
+  const account = await ctx.database.db.transaction(async (tx) => {
+    if (order.userId) return repo.findUserById(tx, order.userId);
+    const customer = await repo.findOrCreatePasswordlessCustomer(tx, order.email);
+    if (customer.role === 'admin') return customer;
+    await repo.attachGuestOrder(tx, order.id, customer.id);
+    return customer;
+  });
+  if (!account || account.role === 'admin') throw unauthorized(MSG.invalidReviewToken);
+
+  const session: SessionClaims = { id: account.id, email: account.email, role: account.role, method: account.method };
+  return { ...session, token: await ctx.tokens.signSession(session, SESSION_TTL_S) };
+}
+
+/** The order's books still waiting for a review, in the product shape. */
+export async function orderProductsToReview(ctx: Ctx, user: SessionClaims, orderId: string): Promise<Product[]> {
+  await ownedOrder(ctx, user, orderId);
+  const ids = await repo.findUnreviewedProductIds(ctx.database.db, orderId);
+  const byId = new Map((await findProducts(ctx.database.db, ids)).map((product) => [product.id, product]));
+  return ids.map((id) => byId.get(id)).filter((product): product is Product => Boolean(product));
+}
+
+export async function addReview(
+  ctx: Ctx,
+  user: SessionClaims,
+  input: { order_id: string; product_id: string; rating: number; review: string },
+): Promise<Review> {
+  const order = await ownedOrder(ctx, user, input.order_id);
+  const db = ctx.database.db;
+  if (!isStorableId(input.product_id) || !(await repo.isReviewableLine(db, order.id, input.product_id))) {
+    throw notFound('That book is not part of this order.');
+  }
+  const row = await repo.insertReview(db, {
+    orderId: order.id,
+    productId: input.product_id,
+    userId: user.id,
+    rating: input.rating,
+    text: input.review,
+  });
+  if (!row) throw conflict('You have already reviewed this book for this order.');
+  return toReview(row);
+}
+
+export async function productReviews(ctx: Ctx, productId: string): Promise<ProductReviews> {
+  const db = ctx.database.db;
+  if (!isStorableId(productId) || !(await repo.productExists(db, productId))) throw notFound(PRODUCT_NOT_FOUND);
+  const { list, sum, count } = await repo.findProductReviews(db, productId);
+  return {
+    average: averageRating(sum, count),
+    count,
+    reviews: list.map((row) => ({
+      rating: row.rating,
+      review: row.text,
+      date: row.createdAt.toISOString(),
+      user: reviewerName(row.email),
+    })),
+  };
+}
+
+/**
+ * The signed-in user's own reviews. The path also names the e-mail (the spec's call); it must be
+ * the account's, so a client that mixes up two accounts gets a 403, not someone's empty list.
+ */
+export async function userReviews(ctx: Ctx, user: SessionClaims, email: string): Promise<UserReview[]> {
+  if (email.trim().toLowerCase() !== user.email.toLowerCase()) throw forbidden('That e-mail address is not this account’s.');
+  const rows = await repo.findUserReviews(ctx.database.db, user.id);
+  return rows.map((row) => ({ ...toReview(row), product_name: row.productName }));
+}
