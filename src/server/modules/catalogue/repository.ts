@@ -5,10 +5,11 @@
  */
 import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { productImages, products } from '../../db/schema';
+import { contactMessages, productImages, products } from '../../db/schema';
 import { imagePath } from '../../../shared/images';
 import { penceToPounds } from '../../../shared/money';
 import type { Product } from '../../../shared/contracts/product';
+import type { SearchInput } from './search-terms';
 
 /** The columns of a product row the shop reads (never the generated search vector). */
 export const productColumns = {
@@ -77,4 +78,44 @@ export async function findProductById(db: Db, id: string): Promise<Product | nul
 export async function findProductByName(db: Db, name: string): Promise<Product | null> {
   const [product] = await selectProducts(db, eq(products.name, name), 1);
   return product ?? null;
+}
+
+/**
+ * Ranked search: full-text prefix match over name, type and description (GIN on search_vector),
+ * OR typo-tolerant word similarity on the name (`<%`, GIN trigram index), OR the typed text
+ * anywhere in the name (ILIKE, same trigram index). Each branch is index-backed, so the planner
+ * can OR three bitmap index scans; only the matches are ranked.
+ */
+/** How close a typed word must be to a word of a name (0 to 1) to count as a typo of it. */
+export const WORD_SIMILARITY_THRESHOLD = 0.4;
+
+export async function searchProducts(db: Db, input: SearchInput, limit: number): Promise<Product[]> {
+  const tsQuery = input.tsQuery ? sql`to_tsquery('english', ${input.tsQuery})` : null;
+  const branches: SQL[] = [];
+  if (tsQuery) branches.push(sql`${products.searchVector} @@ ${tsQuery}`);
+  if (input.text) branches.push(sql`${input.text} <% ${products.name}`);
+  if (input.likePattern) branches.push(sql`${products.name} ilike ${input.likePattern}`);
+  if (branches.length === 0) return [];
+
+  const rank = sql`(${tsQuery ? sql`ts_rank(${products.searchVector}, ${tsQuery})` : sql`0`}
+    + ${input.text ? sql`word_similarity(${input.text}, ${products.name})` : sql`0`}
+    + ${input.likePattern ? sql`case when ${products.name} ilike ${input.likePattern} then 0.5 else 0 end` : sql`0`})`;
+
+  // `<%` uses pg_trgm.word_similarity_threshold (default 0.6, too strict for one typo in a short
+  // word); it is lowered for this transaction only, so the index still answers the match.
+  const rows = await db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY_THRESHOLD)}, true)`);
+    return tx
+      .select({ ...productColumns, imageKeys: imageKeysColumn })
+      .from(products)
+      .where(sql.join(branches, sql` or `))
+      .orderBy(sql`${rank} desc`, asc(products.name))
+      .limit(limit);
+  });
+  return rows.map((row) => toProduct(row, row.imageKeys ?? []));
+}
+
+export async function insertContactMessage(db: Db, message: { email: string; orderRef: string; text: string }): Promise<string> {
+  const [row] = await db.insert(contactMessages).values(message).returning({ id: contactMessages.id });
+  return row!.id;
 }

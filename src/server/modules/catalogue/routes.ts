@@ -1,4 +1,161 @@
-/** Storefront: products, search, contact, sitemap (issue 3). Not built yet. */
+/**
+ * Storefront calls (API.md, "Catalogue"): products, one product, search, the contact form,
+ * robots.txt, sitemap.xml, and the server-filled <head> of product pages.
+ *
+ * `GET /api/server/get_products` is the hottest route: without `ids` it sends precomputed bytes
+ * from the in-memory catalogue (no serializer), with an ETag (304 on a match) and gzip when the
+ * client accepts it.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { ModuleRoutes } from '../../app';
+import type { AppContext } from '../../context';
+import { AppError } from '../../lib/errors';
+import {
+  contactBodySchema,
+  contactResponseSchema,
+  getProductQuerySchema,
+  getProductsQuerySchema,
+  searchQuerySchema,
+} from '../../../shared/contracts/catalogue';
+import { productListSchema, productSchema } from '../../../shared/contracts/product';
+import { headResolvers, type HeadResolver } from '../web/head';
+import { catalogueCacheFor, type CatalogueSnapshot } from './cache';
+import { productHeadTags, productKeyFromPath, robotsTxt, sitemapXml } from './seo';
+import { getProduct, productsByIds, searchCatalogue, sendContactMessage } from './service';
+import { findProductById, findProductByName } from './repository';
 
-export const catalogueRoutes: ModuleRoutes = async () => {};
+/** Contact form limits: per sender address and per client IP, each per hour. */
+export const CONTACT_LIMIT_PER_ADDRESS = 3;
+export const CONTACT_LIMIT_PER_IP = 10;
+
+const errorSchema = z.object({ message: z.string() });
+
+/** Sends the whole catalogue's bytes: 304 when the client has them, gzip when it accepts it. */
+async function sendCatalogue(request: FastifyRequest, reply: FastifyReply, snapshot: CatalogueSnapshot) {
+  reply.header('etag', snapshot.etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+  if (request.headers['if-none-match'] === snapshot.etag) return reply.code(304).send();
+  reply.header('content-type', 'application/json; charset=utf-8');
+  const accepts = request.headers['accept-encoding'];
+  if (snapshot.json.length > 1024 && typeof accepts === 'string' && accepts.includes('gzip')) {
+    return reply.header('content-encoding', 'gzip').send(await snapshot.gzip());
+  }
+  return reply.send(snapshot.json);
+}
+
+/** The product page's <head>: by name, else by id (the header search's reading). */
+const productHead: HeadResolver = async (pathname, ctx) => {
+  const key = productKeyFromPath(pathname);
+  if (!key) return null;
+  try {
+    const snapshot = catalogueCacheFor(ctx).current;
+    const product =
+      snapshot?.byName.get(key) ??
+      snapshot?.byId.get(key) ??
+      (await findProductByName(ctx.database.db, key)) ??
+      (await findProductById(ctx.database.db, key));
+    return product ? productHeadTags(product, { publicUrl: ctx.config.PUBLIC_URL, shopName: ctx.config.SHOP_NAME }) : null;
+  } catch (error) {
+    ctx.log.warn({ err: error }, 'product head tags unavailable');
+    return null;
+  }
+};
+
+export const catalogueRoutes: ModuleRoutes = async (app, ctx: AppContext) => {
+  const cache = catalogueCacheFor(ctx);
+  ctx.events.subscribe(() => cache.invalidate());
+  if (!headResolvers.includes(productHead)) headResolvers.push(productHead);
+
+  app.get(
+    '/api/server/get_products',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['catalogue'],
+        summary: 'The whole catalogue, or the products with the given ids (ids=a,b,c)',
+        querystring: getProductsQuerySchema,
+        // Documented, not used to serialize: the answer is precomputed bytes.
+        response: { 200: productListSchema, 400: errorSchema },
+      },
+      serializerCompiler: () => (data) => JSON.stringify(data),
+    },
+    async (request, reply) => {
+      const ids = request.query.ids;
+      if (ids === undefined) return sendCatalogue(request, reply, cache.current ?? (await cache.get()));
+      return reply.header('cache-control', 'no-cache').send(await productsByIds(ctx, ids));
+    },
+  );
+
+  app.get(
+    '/api/server/get_product',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['catalogue'],
+        summary: 'One product by name (storefront) or id (admin form)',
+        querystring: getProductQuerySchema,
+        response: { 200: productSchema, 404: errorSchema },
+      },
+    },
+    async (request) => getProduct(ctx, request.query),
+  );
+
+  app.get(
+    '/api/server/search',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Ranked, typo-tolerant search over name, type and description; at most 10 products',
+        querystring: searchQuerySchema,
+        response: { 200: productListSchema },
+      },
+    },
+    async (request) => searchCatalogue(ctx, request.query.query),
+  );
+
+  // Per sender address: checked after the body is validated (the IP limit runs before that).
+  const addressLimit = app.createRateLimit({
+    max: CONTACT_LIMIT_PER_ADDRESS,
+    timeWindow: '1 hour',
+    keyGenerator: (request) => `contact-address:${String((request.body as { email?: unknown }).email).trim().toLowerCase()}`,
+  });
+
+  app.post(
+    '/api/server/contact',
+    {
+      config: {
+        access: 'public',
+        rateLimit: { max: CONTACT_LIMIT_PER_IP, timeWindow: '1 hour', groupId: 'contact-ip' },
+      },
+      preHandler: async (request) => {
+        const limit = await addressLimit(request);
+        if (!limit.isAllowed && limit.isExceeded) {
+          throw new AppError(429, `Too many messages from this address. Please wait ${Math.ceil(limit.ttl / 60000)} minutes and try again.`, 'RATE_LIMITED');
+        }
+      },
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Sends a message to the shop (stored, and mailed to SHOP_EMAIL)',
+        body: contactBodySchema,
+        response: { 200: contactResponseSchema, 400: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request) => {
+      await sendContactMessage(ctx, request.body);
+      return { success: true as const };
+    },
+  );
+
+  app.get('/robots.txt', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) =>
+    reply.header('cache-control', 'public, max-age=3600').type('text/plain; charset=utf-8').send(robotsTxt(ctx.config.PUBLIC_URL)),
+  );
+
+  app.get('/sitemap.xml', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) => {
+    const snapshot = cache.current ?? (await cache.get());
+    return reply
+      .header('cache-control', 'public, max-age=3600')
+      .type('application/xml; charset=utf-8')
+      .send(sitemapXml(ctx.config.PUBLIC_URL, snapshot.products));
+  });
+};

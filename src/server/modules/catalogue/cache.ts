@@ -1,0 +1,85 @@
+/**
+ * The whole catalogue kept in memory as the exact bytes `get_products` sends (and their gzip),
+ * with an ETag. Dropped on every `productUpdate` (which reaches every instance through
+ * LISTEN/NOTIFY) and rebuilt on the next request. Concurrent misses share one database read; a
+ * read that was under way when the catalogue changed is never kept.
+ */
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import type { Product } from '../../../shared/contracts/product';
+import { findProducts } from './repository';
+
+const gzipAsync = promisify(gzip);
+
+export class CatalogueSnapshot {
+  readonly byId: Map<string, Product>;
+  readonly byName: Map<string, Product>;
+  readonly json: Buffer;
+  readonly etag: string;
+  private gzipped: Promise<Buffer> | null = null;
+
+  constructor(readonly products: Product[]) {
+    this.byId = new Map(products.map((product) => [product.id, product]));
+    this.byName = new Map(products.map((product) => [product.name, product]));
+    this.json = Buffer.from(JSON.stringify(products));
+    this.etag = `"${createHash('sha1').update(this.json).digest('base64url')}"`;
+  }
+
+  /** The gzipped bytes, made once on first need. */
+  gzip(): Promise<Buffer> {
+    this.gzipped ??= gzipAsync(this.json, { level: 6 });
+    return this.gzipped;
+  }
+}
+
+export class CatalogueCache {
+  /** The current snapshot, when one is loaded (read synchronously on the hot path). */
+  current: CatalogueSnapshot | null = null;
+  private loading: Promise<CatalogueSnapshot> | null = null;
+  private generation = 0;
+
+  constructor(private readonly db: Db) {}
+
+  get(): Promise<CatalogueSnapshot> {
+    if (this.current) return Promise.resolve(this.current);
+    if (this.loading) return this.loading;
+    const generation = this.generation;
+    const loading = findProducts(this.db).then((products) => {
+      const snapshot = new CatalogueSnapshot(products);
+      if (generation === this.generation) this.current = snapshot;
+      return snapshot;
+    });
+    this.loading = loading;
+    const clear = () => {
+      if (this.loading === loading) this.loading = null;
+    };
+    loading.then(clear, clear);
+    return loading;
+  }
+
+  /** Forget the catalogue; the next request reads it again. */
+  invalidate(): void {
+    this.generation += 1;
+    this.current = null;
+    this.loading = null;
+  }
+}
+
+const caches = new WeakMap<AppContext, CatalogueCache>();
+
+/**
+ * The catalogue cache of this app. `productUpdate` events invalidate it on every instance; code
+ * that changes products on this instance may also call `.invalidate()` right away so that its
+ * own next read is fresh even before the notification comes back.
+ */
+export function catalogueCacheFor(ctx: AppContext): CatalogueCache {
+  let cache = caches.get(ctx);
+  if (!cache) {
+    cache = new CatalogueCache(ctx.database.db);
+    caches.set(ctx, cache);
+  }
+  return cache;
+}

@@ -1,0 +1,414 @@
+import { gunzipSync } from 'node:zlib';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contactMessages, products } from '../../db/schema';
+import { mailsTo } from '../../test/mailbox';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { createProduct, type ProductFixture } from '../../test/factories/products';
+import { createUser } from '../../test/factories/users';
+import { escapeHtml } from '../../lib/html';
+import { headFor, renderHead } from '../web/head';
+import { catalogueCacheFor } from './cache';
+import { CONTACT_LIMIT_PER_ADDRESS, CONTACT_LIMIT_PER_IP } from './routes';
+import { PRODUCT_NOT_FOUND } from './service';
+
+let t: TestApp;
+let maze: ProductFixture;
+let colouring: ProductFixture;
+let journal: ProductFixture;
+
+const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+const db = () => t.deps.database.db;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  maze = await createProduct(db(), {
+    id: 'BV-MAZE',
+    name: 'Marvellous Maze Adventures',
+    type: 'Puzzle',
+    age: 'Kids',
+    pricePence: 799,
+    description: 'Forty hand-drawn mazes that wind through castles, jungles and deep-sea caves. '.repeat(4),
+    images: 3,
+  });
+  colouring = await createProduct(db(), {
+    id: 'BV-COL',
+    name: 'Calm Colouring Gardens',
+    type: 'Colouring',
+    age: 'Adults',
+    pricePence: 1299,
+    description: 'Botanical line art for quiet evenings with a cup of tea.',
+    images: 2,
+  });
+  journal = await createProduct(db(), {
+    id: 'BV-JOURNAL',
+    name: 'Five Minute Gratitude Journal',
+    type: 'Journal',
+    age: '',
+    pricePence: 1050,
+    description: 'A page a day to notice good things, with prompts about dragons & teapots.',
+  });
+});
+afterAll(() => t.close());
+
+describe('GET /api/server/get_products', () => {
+  it('answers the whole catalogue in the product shape, prices in pounds and images in slot order', async () => {
+    const res = await get('/api/server/get_products');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    const list = res.json();
+    expect(list.map((p: { id: string }) => p.id)).toEqual(['BV-MAZE', 'BV-COL', 'BV-JOURNAL']);
+    expect(list[0]).toEqual({
+      id: 'BV-MAZE',
+      name: 'Marvellous Maze Adventures',
+      type: 'Puzzle',
+      description: maze.description,
+      age: 'Kids',
+      price: 7.99,
+      imageUrls: maze.imageKeys.map((key) => `/images/${key}/640.webp`),
+      image_URLs: maze.imageKeys.map((key) => `/images/${key}/640.webp`).join(','),
+    });
+    expect(list[1].price).toBe(12.99);
+    expect(list[2]).toMatchObject({ age: '', price: 10.5, imageUrls: [], image_URLs: '' });
+  });
+
+  it('answers 304 when the client already has the same catalogue', async () => {
+    const first = await get('/api/server/get_products');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^".+"$/);
+    const again = await get('/api/server/get_products', { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const stale = await get('/api/server/get_products', { 'if-none-match': '"something-else"' });
+    expect(stale.statusCode).toBe(200);
+  });
+
+  it('sends gzip to clients that accept it, with the same content', async () => {
+    const plain = await get('/api/server/get_products');
+    const zipped = await get('/api/server/get_products', { 'accept-encoding': 'gzip, br' });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toMatch(/accept-encoding/i);
+    expect(gunzipSync(zipped.rawPayload).toString()).toBe(plain.body);
+  });
+
+  it('keeps answering from memory until a productUpdate arrives, then shows the change', async () => {
+    await get('/api/server/get_products');
+    const added = await createProduct(db(), { name: 'Late Arrival Sudoku', type: 'Puzzle' });
+    const before = (await get('/api/server/get_products')).json();
+    expect(before.map((p: { id: string }) => p.id)).not.toContain(added.id);
+
+    await t.app.ctx.events.publish('test');
+    await expect
+      .poll(async () => (await get('/api/server/get_products')).json().map((p: { id: string }) => p.id))
+      .toContain(added.id);
+    await db().delete(products).where(eq(products.id, added.id));
+    catalogueCacheFor(t.app.ctx).invalidate();
+  });
+
+  it('answers only the products asked for by ids, in the order asked, leaving unknown ids out', async () => {
+    const res = await get('/api/server/get_products?ids=BV-JOURNAL,nope,BV-MAZE,BV-JOURNAL');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().map((p: { id: string }) => p.id)).toEqual(['BV-JOURNAL', 'BV-MAZE']);
+  });
+
+  it('answers [] for an empty id list', async () => {
+    const res = await get('/api/server/get_products?ids=');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([]);
+  });
+
+  it('refuses more than 200 ids with a 400 and a message', async () => {
+    const ids = Array.from({ length: 201 }, (_, i) => `id${i}`).join(',');
+    const res = await get(`/api/server/get_products?ids=${ids}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/at most 200/);
+  });
+
+  it('needs no token, and a signed-in shopper gets the same catalogue', async () => {
+    const user = await createUser(t.app);
+    const res = await get('/api/server/get_products', { authorization: `Bearer ${user.token}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toHaveLength(3);
+  });
+});
+
+describe('GET /api/server/get_product', () => {
+  it('finds a product by name', async () => {
+    const res = await get(`/api/server/get_product?name=${encodeURIComponent('Calm Colouring Gardens')}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: 'BV-COL', name: 'Calm Colouring Gardens', age: 'Adults', price: 12.99 });
+    expect(res.json().imageUrls).toHaveLength(2);
+  });
+
+  it('finds a product by id (the admin form)', async () => {
+    const res = await get('/api/server/get_product?id=BV-JOURNAL');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().name).toBe('Five Minute Gratitude Journal');
+  });
+
+  it('finds names with URL and SQL metacharacters', async () => {
+    const odd = await createProduct(db(), { name: "Tom's 100% Fun & Games? #1 / 'quoted'" });
+    const res = await get(`/api/server/get_product?name=${encodeURIComponent(odd.name)}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().id).toBe(odd.id);
+    await db().delete(products).where(eq(products.id, odd.id));
+  });
+
+  it('answers 404 with a message for a missing product', async () => {
+    const byName = await get('/api/server/get_product?name=No%20Such%20Book');
+    expect(byName.statusCode).toBe(404);
+    expect(byName.json()).toEqual({ message: PRODUCT_NOT_FOUND });
+    const byId = await get("/api/server/get_product?id=' or 1=1 --");
+    expect(byId.statusCode).toBe(404);
+  });
+
+  it('answers 400 when neither a name nor an id is given', async () => {
+    const res = await get('/api/server/get_product');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/name/);
+  });
+});
+
+describe('GET /api/server/search', () => {
+  const search = async (query: string) => {
+    const res = await get(`/api/server/search?query=${encodeURIComponent(query)}`);
+    expect(res.statusCode).toBe(200);
+    return res.json() as { id: string; name: string; imageUrls: string[] }[];
+  };
+
+  it('answers [] for an empty query or no query at all', async () => {
+    expect(await search('')).toEqual([]);
+    const res = await get('/api/server/search');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([]);
+  });
+
+  it('finds a product by a word of its name, in the product shape', async () => {
+    const results = await search('maze');
+    expect(results[0]).toMatchObject({ id: 'BV-MAZE', name: 'Marvellous Maze Adventures', type: 'Puzzle', age: 'Kids' });
+    expect(results[0]!.imageUrls).toHaveLength(3);
+  });
+
+  it('matches the beginning of a word as the shopper types', async () => {
+    expect((await search('colou')).map((p) => p.id)).toContain('BV-COL');
+    expect((await search('gratit')).map((p) => p.id)).toEqual(['BV-JOURNAL']);
+  });
+
+  it('forgives typos in the name', async () => {
+    expect((await search('marvelous maize')).map((p) => p.id)[0]).toBe('BV-MAZE');
+    expect((await search('gardns')).map((p) => p.id)).toContain('BV-COL');
+    expect((await search('colering')).map((p) => p.id)).toContain('BV-COL');
+    expect((await search('jurnal')).map((p) => p.id)).toContain('BV-JOURNAL');
+  });
+
+  it('searches the type and the description too', async () => {
+    expect((await search('journal')).map((p) => p.id)).toContain('BV-JOURNAL');
+    expect((await search('botanical')).map((p) => p.id)).toEqual(['BV-COL']);
+  });
+
+  it('ranks a name match above a description match', async () => {
+    const teaName = await createProduct(db(), { name: 'Teapot Puzzles', description: 'Crosswords.' });
+    const results = await search('teapot');
+    expect(results.map((p) => p.id).slice(0, 2)).toEqual([teaName.id, 'BV-JOURNAL']);
+    await db().delete(products).where(eq(products.id, teaName.id));
+  });
+
+  it('answers at most 10 products', async () => {
+    const made = [];
+    for (let i = 0; i < 12; i += 1) made.push(await createProduct(db(), { name: `Wordsearch Volume ${i}` }));
+    expect(await search('wordsearch')).toHaveLength(10);
+    for (const product of made) await db().delete(products).where(eq(products.id, product.id));
+  });
+
+  it('answers nothing for a word no product has', async () => {
+    expect(await search('xylophone quantum')).toEqual([]);
+  });
+
+  it.each([
+    ["'; DROP TABLE products; --"],
+    ['%'],
+    ['_'],
+    ['\\'],
+    ['100%_off'],
+    ['.*+?^${}()|[]'],
+    ['a:* & !b | (c'],
+    ['<script>alert(1)</script>'],
+    ['\u0000null byte'],
+    ['ünïcödé 書籍 🧩'],
+    ['"quoted" \'single\''],
+  ])('answers the hostile query %j normally, without an error', async (query) => {
+    const res = await get(`/api/server/search?query=${encodeURIComponent(query)}`);
+    expect(res.statusCode).toBe(200);
+    expect(Array.isArray(res.json())).toBe(true);
+    expect(res.json().length).toBeLessThanOrEqual(10);
+  });
+
+  it('answers a 1,000-character query normally', async () => {
+    const res = await get(`/api/server/search?query=${encodeURIComponent('maze '.repeat(200))}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()[0].id).toBe('BV-MAZE');
+  });
+
+  it('answers a malformed percent-encoding normally', async () => {
+    const res = await get('/api/server/search?query=%E0%A4%A&x=%ED%A0%80');
+    expect(res.statusCode).toBeLessThan(500);
+  });
+
+  it('leaves the catalogue unchanged after hostile queries', async () => {
+    await search("'; DELETE FROM products; --");
+    const [row] = await db().select({ n: count() }).from(products);
+    expect(row!.n).toBe(3);
+  });
+});
+
+describe('POST /api/server/contact', () => {
+  const send = (body: unknown, remoteAddress = '10.0.0.1') =>
+    t.app.inject({ method: 'POST', url: '/api/server/contact', payload: body as object, remoteAddress });
+  const storedFrom = async (email: string) => db().select().from(contactMessages).where(eq(contactMessages.email, email));
+
+  it('stores the message and mails it to the shop address', async () => {
+    const res = await send({ email: 'Reader@Example.com', orderRef: 'A1B2C3D4E5', text: 'Where is my maze book?' }, '10.0.1.1');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true });
+    const [stored] = await storedFrom('reader@example.com');
+    expect(stored).toMatchObject({ orderRef: 'A1B2C3D4E5', text: 'Where is my maze book?' });
+    const [mail] = await mailsTo(db(), t.config.SHOP_EMAIL);
+    expect(mail!.subject).toContain('reader@example.com');
+    expect(mail!.text).toContain('Where is my maze book?');
+    expect(mail!.text).toContain('A1B2C3D4E5');
+  });
+
+  it('accepts a message without an order reference', async () => {
+    const res = await send({ email: 'noref@example.com', text: 'Do you ship to Jersey?' }, '10.0.1.2');
+    expect(res.statusCode).toBe(200);
+    expect((await storedFrom('noref@example.com'))[0]!.orderRef).toBe('');
+    const nulled = await send({ email: 'nullref@example.com', orderRef: null, text: 'Hello' }, '10.0.1.2');
+    expect(nulled.statusCode).toBe(200);
+  });
+
+  it.each([
+    [{ text: 'Hello' }, /email/i],
+    [{ email: 'not-an-email', text: 'Hello' }, /valid email/i],
+    [{ email: 'a@example.com' }, /message/i],
+    [{ email: 'a@example.com', text: '   ' }, /message/i],
+    [{ email: 'a@example.com', text: 'x'.repeat(5001) }, /5000/],
+    [{ email: 'a@example.com', text: 'Hi', orderRef: 'r'.repeat(101) }, /order reference/i],
+    [{ email: ['a@example.com'], text: 'Hi' }, /email/i],
+  ])('refuses %j with a 400 naming the problem, and stores nothing', async (body, message) => {
+    const [before] = await db().select({ n: count() }).from(contactMessages);
+    const res = await send(body, '10.0.2.1');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(message);
+    const [after] = await db().select({ n: count() }).from(contactMessages);
+    expect(after!.n).toBe(before!.n);
+  });
+
+  it('refuses a body that is not JSON', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/server/contact',
+      payload: '{"email":',
+      headers: { 'content-type': 'application/json' },
+      remoteAddress: '10.0.2.2',
+    });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('stores HTML as plain text', async () => {
+    const text = '<img src=x onerror=alert(1)> hello';
+    expect((await send({ email: 'html@example.com', text }, '10.0.2.3')).statusCode).toBe(200);
+    expect((await storedFrom('html@example.com'))[0]!.text).toBe(text);
+  });
+
+  it(`limits one address to ${CONTACT_LIMIT_PER_ADDRESS} messages an hour, from any IP`, async () => {
+    for (let i = 0; i < CONTACT_LIMIT_PER_ADDRESS; i += 1) {
+      expect((await send({ email: 'chatty@example.com', text: `Message ${i}` }, `10.1.0.${i + 1}`)).statusCode).toBe(200);
+    }
+    const res = await send({ email: 'CHATTY@example.com', text: 'One more' }, '10.1.0.99');
+    expect(res.statusCode).toBe(429);
+    expect(res.json().message).toMatch(/Too many/);
+    expect(await storedFrom('chatty@example.com')).toHaveLength(CONTACT_LIMIT_PER_ADDRESS);
+  });
+
+  it(`limits one IP to ${CONTACT_LIMIT_PER_IP} messages an hour, whatever the address`, async () => {
+    for (let i = 0; i < CONTACT_LIMIT_PER_IP; i += 1) {
+      expect((await send({ email: `ip${i}@example.com`, text: 'Hi' }, '10.2.0.1')).statusCode).toBe(200);
+    }
+    const res = await send({ email: 'ip-last@example.com', text: 'Hi' }, '10.2.0.1');
+    expect(res.statusCode).toBe(429);
+    expect(await storedFrom('ip-last@example.com')).toHaveLength(0);
+  });
+});
+
+describe('robots.txt and sitemap.xml', () => {
+  it('robots.txt allows the shop, keeps crawlers out of private pages and names the sitemap', async () => {
+    const res = await get('/robots.txt');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    expect(res.body).toContain('Disallow: /admin');
+    expect(res.body).toContain(`Sitemap: ${t.config.PUBLIC_URL}/sitemap.xml`);
+  });
+
+  it('sitemap.xml lists the public pages and every product page, addresses encoded and escaped', async () => {
+    const odd = await createProduct(db(), { name: 'Fun & Games <Vol 2>' });
+    catalogueCacheFor(t.app.ctx).invalidate();
+    const res = await get('/sitemap.xml');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/xml/);
+    expect(res.body).toContain(`<loc>${t.config.PUBLIC_URL}/about</loc>`);
+    expect(res.body).toContain(`<loc>${t.config.PUBLIC_URL}/item/Marvellous%20Maze%20Adventures</loc>`);
+    expect(res.body).toContain(`<loc>${t.config.PUBLIC_URL}/item/Fun%20%26%20Games%20%3CVol%202%3E</loc>`);
+    expect(res.body).not.toMatch(/<Vol/);
+    await db().delete(products).where(eq(products.id, odd.id));
+    catalogueCacheFor(t.app.ctx).invalidate();
+  });
+});
+
+describe('the product page <head>', () => {
+  const jsonLdOf = (html: string) => JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)![1]!);
+
+  it('carries the title, the first 155 characters of the description, canonical, Open Graph and Product JSON-LD in GBP', async () => {
+    const html = renderHead(await headFor('/item/Marvellous%20Maze%20Adventures', t.app.ctx));
+    expect(html).toContain(`<title>Marvellous Maze Adventures | ${escapeHtml(t.config.SHOP_NAME)}</title>`);
+    const description = /<meta name="description" content="([^"]*)">/.exec(html)![1]!;
+    expect(description).toHaveLength(155);
+    expect(maze.description.startsWith(description)).toBe(true);
+    expect(html).toContain(`<link rel="canonical" href="${t.config.PUBLIC_URL}/item/Marvellous%20Maze%20Adventures">`);
+    expect(html).toContain('<meta property="og:type" content="product">');
+    expect(html).toContain(`<meta property="og:image" content="${t.config.PUBLIC_URL}/images/${maze.imageKeys[0]}/1280.webp">`);
+    expect(jsonLdOf(html)).toMatchObject({
+      '@type': 'Product',
+      name: 'Marvellous Maze Adventures',
+      sku: 'BV-MAZE',
+      offers: { price: '7.99', priceCurrency: 'GBP' },
+    });
+  });
+
+  it('finds the product by id too, with the canonical address by name', async () => {
+    const html = renderHead(await headFor('/item/BV-COL', t.app.ctx));
+    expect(html).toContain('<title>Calm Colouring Gardens');
+    expect(html).toContain(`href="${t.config.PUBLIC_URL}/item/Calm%20Colouring%20Gardens"`);
+  });
+
+  it('cannot be broken out of by product text', async () => {
+    const evil = await createProduct(db(), {
+      name: 'Evil </script><script>alert(1)</script> Book',
+      description: '"><img src=x onerror=alert(2)> <!-- \u2028 &amp;',
+    });
+    const html = renderHead(await headFor(`/item/${encodeURIComponent(evil.name)}`, t.app.ctx));
+    expect(html.match(/<script/g)).toHaveLength(1);
+    expect(html.match(/<\/script>/g)).toHaveLength(1);
+    expect(html).not.toContain('<img');
+    expect(html).not.toContain('<!--');
+    expect(jsonLdOf(html).name).toBe(evil.name);
+    await db().delete(products).where(eq(products.id, evil.id));
+  });
+
+  it('falls back to the shop head for unknown products and other pages', async () => {
+    const unknown = await headFor('/item/No%20Such%20Book', t.app.ctx);
+    expect(unknown.extra).toBeUndefined();
+    const malformed = await headFor('/item/%E0%A4%A', t.app.ctx);
+    expect(malformed.title).toContain(t.config.SHOP_NAME);
+    expect((await headFor('/about', t.app.ctx)).extra).toBeUndefined();
+  });
+});
