@@ -1,6 +1,6 @@
 /** Builds the real adapters from configuration (main.ts); tests build their own. */
 import path from 'node:path';
-import { localImageStore } from './adapters/images/store';
+import { imageStoreFor } from './adapters/images/store';
 import { outboxTransport, smtpTransport } from './adapters/mail/transport';
 import { demoPaymentProvider } from './adapters/payments/provider';
 import { socialVerifier } from './adapters/social/verifier';
@@ -18,7 +18,7 @@ export async function createDeps(config: Config): Promise<AppDeps> {
   return {
     database,
     mail: config.SMTP_URL ? smtpTransport(config.SMTP_URL, config.MAIL_FROM) : outboxTransport(),
-    images: localImageStore(path.join(config.DATA_DIR, 'images')),
+    images: imageStoreFor(config),
     payments: demoPaymentProvider(),
     social: socialVerifier(config),
   };

@@ -4,6 +4,8 @@
  */
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Config } from '../../config';
+import { s3ImageStore } from './s3';
 
 export interface ImageStore {
   readonly kind: 'local' | 's3';
@@ -37,6 +39,20 @@ export function localImageStore(root: string): ImageStore {
       }
     },
   };
+}
+
+/** The S3 store when every S3_* variable is set (config checks they come together), else local files under DATA_DIR/images. */
+export function imageStoreFor(config: Config): ImageStore {
+  if (config.S3_ENDPOINT && config.S3_BUCKET && config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY) {
+    return s3ImageStore({
+      endpoint: config.S3_ENDPOINT,
+      bucket: config.S3_BUCKET,
+      region: config.S3_REGION,
+      accessKeyId: config.S3_ACCESS_KEY_ID,
+      secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+    });
+  }
+  return localImageStore(path.join(config.DATA_DIR, 'images'));
 }
 
 /** In memory, for tests. */
