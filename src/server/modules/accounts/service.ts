@@ -121,9 +121,9 @@ async function startAdminLogin(ctx: AppContext, user: UserRow): Promise<AdminPen
 }
 
 /** GET /api/admin/verify_admin: step two. The pair is used once; either half alone is worthless. */
-export async function verifyAdmin(ctx: AppContext, pendingToken: string | null, mailedToken: string): Promise<SessionAnswer> {
+export async function verifyAdmin(ctx: AppContext, pendingToken: string | null, mailedToken: string | undefined): Promise<SessionAnswer> {
   const failed = () => unauthorized(MSG.adminVerificationFailed);
-  if (!pendingToken) throw failed();
+  if (!pendingToken || !mailedToken) throw failed();
   const pending = await ctx.tokens.verify<{ id?: unknown; nonce?: unknown }>('admin_pending', pendingToken);
   if (!pending || typeof pending.id !== 'string' || typeof pending.nonce !== 'string') throw failed();
   const userId = await consumeToken(ctx.database.db, 'admin_login', hashToken(mailedToken), {
