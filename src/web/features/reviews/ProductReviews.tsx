@@ -1,0 +1,78 @@
+/**
+ * The reviews on a product page: the average as stars (rounded, as the spec says), the count, and
+ * each review with its stars, reviewer (the part of the e-mail before the @), date and text.
+ * Texts over 900 characters show their first 850 with 'Show more'. A failed load shows no
+ * reviews and a zero rating. Review text is rendered as text, never as HTML.
+ */
+import { useId, useState } from 'react';
+import { MSG } from '@shared/messages';
+import type { ProductReview } from '@shared/contracts/review';
+import { Stars, starsFor } from '../../components/Stars';
+import { formatDate } from '../../lib/format';
+import { useProductReviews } from './api/fetch-product-reviews';
+import { previewReviewText } from './review-text';
+import styles from './ProductReviews.module.css';
+
+export function ProductReviews({ productId }: { productId: string }) {
+  const headingId = useId();
+  const reviews = useProductReviews(productId);
+  const data = reviews.data ?? { average: 0, count: 0, reviews: [] };
+  const rounded = starsFor(data.average);
+
+  return (
+    <section className={styles.section} aria-labelledby={headingId} aria-busy={reviews.isPending || undefined}>
+      <h2 id={headingId} className={styles.heading}>
+        Reviews
+      </h2>
+      <div className={styles.summary}>
+        <Stars value={data.average} size="lg" label={`Average rating ${rounded} out of 5`} />
+        <p className={styles.summaryText}>
+          <strong>{rounded} out of 5</strong>
+          <span className={styles.dot} aria-hidden="true">
+            ·
+          </span>
+          {data.count} {data.count === 1 ? 'review' : 'reviews'}
+        </p>
+      </div>
+      {reviews.isError ? <p className={styles.note}>{MSG.failedLoadReviews}</p> : null}
+      {reviews.isPending ? <p className={styles.note}>Loading reviews…</p> : null}
+      {reviews.isSuccess && data.reviews.length === 0 ? (
+        <p className={styles.note}>No reviews yet. Bought this book? You can review it from the orders in your profile.</p>
+      ) : null}
+      {data.reviews.length > 0 ? (
+        <ul className={styles.list}>
+          {data.reviews.map((review, index) => (
+            <li key={`${review.date}-${index}`}>
+              <ReviewItem review={review} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
+
+function ReviewItem({ review }: { review: ProductReview }) {
+  const [expanded, setExpanded] = useState(false);
+  const textId = useId();
+  const preview = previewReviewText(review.review);
+  return (
+    <article className={styles.review}>
+      <header className={styles.reviewHead}>
+        <Stars value={review.rating} size="sm" />
+        <span className={styles.user}>{review.user}</span>
+        <time className={styles.date} dateTime={review.date}>
+          {formatDate(review.date)}
+        </time>
+      </header>
+      <p id={textId} className={styles.text}>
+        {expanded || !preview.cut ? review.review : `${preview.text}…`}
+      </p>
+      {preview.cut ? (
+        <button type="button" className={styles.more} aria-expanded={expanded} aria-controls={textId} onClick={() => setExpanded((v) => !v)}>
+          {expanded ? 'Show less' : 'Show more'}
+        </button>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,29 @@
+/**
+ * POST /api/server/add_review. On 201 the book leaves the order's list at once (the cached list
+ * is updated, no refetch) and the book's reviews are fetched again. A 409 (already reviewed, e.g.
+ * in another tab) also takes the book off the list.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Product } from '@shared/contracts/product';
+import type { AddReviewBody, Review } from '@shared/contracts/review';
+import { ApiError, api } from '../../../lib/api';
+import { reviewKeys } from './keys';
+
+export const addReview = (body: AddReviewBody) => api.post<Review>('/api/server/add_review', body);
+
+export function useAddReview(userId: string, orderId: string) {
+  const queryClient = useQueryClient();
+  const removeFromList = (productId: string) => {
+    queryClient.setQueryData<Product[]>(reviewKeys.orderProducts(userId, orderId), (list) => list?.filter((p) => p.id !== productId));
+    void queryClient.invalidateQueries({ queryKey: reviewKeys.product(productId) });
+    // The profile's order history shows 'Reviewed'; let it ask again.
+    void queryClient.invalidateQueries({ queryKey: ['orders', userId] });
+  };
+  return useMutation({
+    mutationFn: addReview,
+    onSuccess: (review) => removeFromList(review.product_id),
+    onError: (error, body) => {
+      if (error instanceof ApiError && error.status === 409) removeFromList(body.product_id);
+    },
+  });
+}
