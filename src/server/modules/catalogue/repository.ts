@@ -80,35 +80,44 @@ export async function findProductByName(db: Db, name: string): Promise<Product |
   return product ?? null;
 }
 
-/**
- * Ranked search: full-text prefix match over name, type and description (GIN on search_vector),
- * OR typo-tolerant word similarity on the name (`<%`, GIN trigram index), OR the typed text
- * anywhere in the name (ILIKE, same trigram index). Each branch is index-backed, so the planner
- * can OR three bitmap index scans; only the matches are ranked.
- */
 /** How close a typed word must be to a word of a name (0 to 1) to count as a typo of it. */
 export const WORD_SIMILARITY_THRESHOLD = 0.4;
+/** At most this many matches of each kind are ranked (bounds the cost of very broad queries). */
+export const SEARCH_CANDIDATES_PER_KIND = 40;
 
+/**
+ * Ranked search in two steps. Candidates: up to 40 full-text prefix matches over name, type and
+ * description (GIN on search_vector), up to 40 typo-tolerant word-similarity matches on the name
+ * (`<%`, GIN trigram index) and up to 40 names containing the typed text (ILIKE, same trigram
+ * index). Only those candidates are ranked, so a query that matches thousands of books costs
+ * about as much as one that matches ten.
+ */
 export async function searchProducts(db: Db, input: SearchInput, limit: number): Promise<Product[]> {
   const tsQuery = input.tsQuery ? sql`to_tsquery('english', ${input.tsQuery})` : null;
+  const per = SEARCH_CANDIDATES_PER_KIND;
   const branches: SQL[] = [];
-  if (tsQuery) branches.push(sql`${products.searchVector} @@ ${tsQuery}`);
-  if (input.text) branches.push(sql`${input.text} <% ${products.name}`);
-  if (input.likePattern) branches.push(sql`${products.name} ilike ${input.likePattern}`);
+  if (tsQuery) branches.push(sql`(select id from products where search_vector @@ ${tsQuery} limit ${per})`);
+  if (input.text) branches.push(sql`(select id from products where ${input.text} <% name limit ${per})`);
+  if (input.likePattern) branches.push(sql`(select id from products where name ilike ${input.likePattern} limit ${per})`);
   if (branches.length === 0) return [];
 
   const rank = sql`(${tsQuery ? sql`ts_rank(${products.searchVector}, ${tsQuery})` : sql`0`}
     + ${input.text ? sql`word_similarity(${input.text}, ${products.name})` : sql`0`}
     + ${input.likePattern ? sql`case when ${products.name} ilike ${input.likePattern} then 0.5 else 0 end` : sql`0`})`;
+  const candidates = sql`select id from (${sql.join(branches, sql` union `)}) as candidates`;
 
-  // `<%` uses pg_trgm.word_similarity_threshold (default 0.6, too strict for one typo in a short
-  // word); it is lowered for this transaction only, so the index still answers the match.
   const rows = await db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY_THRESHOLD)}, true)`);
+    // `<%` uses pg_trgm.word_similarity_threshold (default 0.6: too strict for one typo in a
+    // short word). Sequential scans are ruled out so each branch is answered from its index
+    // (the planner prefers a scan for small tables, which computes similarity for every row).
+    // Both settings hold for this transaction only.
+    await tx.execute(
+      sql`select set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY_THRESHOLD)}, true), set_config('enable_seqscan', 'off', true)`,
+    );
     return tx
       .select({ ...productColumns, imageKeys: imageKeysColumn })
       .from(products)
-      .where(sql.join(branches, sql` or `))
+      .where(sql`${products.id} in (${candidates})`)
       .orderBy(sql`${rank} desc`, asc(products.name))
       .limit(limit);
   });
