@@ -1,10 +1,12 @@
 import { Outlet, ScrollRestoration } from 'react-router';
 import { BannerView } from '../components/BannerView';
+import { useLiveUpdates } from '../lib/live-updates';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import styles from './Layout.module.css';
 
 export function Layout() {
+  useLiveUpdates();
   return (
     <div className={styles.shell}>
       <a className={styles.skip} href="#content">
