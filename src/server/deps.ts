@@ -3,6 +3,7 @@ import path from 'node:path';
 import { imageStoreFor } from './adapters/images/store';
 import { outboxTransport, smtpTransport } from './adapters/mail/transport';
 import { demoPaymentProvider } from './adapters/payments/provider';
+import { stripePaymentProvider } from './adapters/payments/stripe';
 import { socialVerifier } from './adapters/social/verifier';
 import type { Config } from './config';
 import type { AppDeps } from './context';
@@ -19,7 +20,10 @@ export async function createDeps(config: Config): Promise<AppDeps> {
     database,
     mail: config.SMTP_URL ? smtpTransport(config.SMTP_URL, config.MAIL_FROM) : outboxTransport(),
     images: imageStoreFor(config),
-    payments: demoPaymentProvider(),
+    payments:
+      config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET
+        ? stripePaymentProvider({ secretKey: config.STRIPE_SECRET_KEY, webhookSecret: config.STRIPE_WEBHOOK_SECRET, apiUrl: config.STRIPE_API_URL })
+        : demoPaymentProvider(),
     social: socialVerifier(config),
   };
 }

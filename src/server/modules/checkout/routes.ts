@@ -1,4 +1,66 @@
-/** Checkout, payment webhook, order history, discount validation (issue 5). Not built yet. */
+/** Checkout, the payment webhook, the demo checkout, order history and discount validation (API.md). */
+import { z } from 'zod';
+import { userIdParamsSchema } from '../../../shared/contracts/cart';
+import {
+  createCheckoutAnswerSchema,
+  createCheckoutBodySchema,
+  demoCheckoutSchema,
+  demoPayAnswerSchema,
+  demoPayBodySchema,
+  orderHistorySchema,
+  validateDiscountAnswerSchema,
+  validateDiscountBodySchema,
+} from '../../../shared/contracts/order';
 import type { ModuleRoutes } from '../../app';
+import { ownerFromParam } from '../../plugins/access';
+import * as checkout from './service';
+import { paymentWebhookPlugin } from './webhook';
 
-export const checkoutRoutes: ModuleRoutes = async () => {};
+const sessionParams = z.object({ sessionId: z.string().min(1).max(200) });
+
+export const checkoutRoutes: ModuleRoutes = async (app, ctx) => {
+  // Per address and minute; generous for people, a wall for scripts guessing codes. The browser-test server relaxes it.
+  const perMinute = (max: number) => ({ max: ctx.config.E2E_RELAXED_RATE_LIMITS ? max * 100 : max, timeWindow: '1 minute' });
+  app.post(
+    '/api/checkout/create_checkout_session',
+    {
+      config: { access: 'public', rateLimit: perMinute(30) },
+      schema: { tags: ['checkout'], body: createCheckoutBodySchema, response: { 200: createCheckoutAnswerSchema } },
+    },
+    (request) => checkout.createCheckoutSession(ctx, request.body, request.user),
+  );
+
+  await app.register(paymentWebhookPlugin, { ctx });
+
+  app.get(
+    '/api/checkout/demo/:sessionId',
+    { config: { access: 'public' }, schema: { tags: ['checkout'], params: sessionParams, response: { 200: demoCheckoutSchema } } },
+    (request) => checkout.getDemoCheckout(ctx, request.params.sessionId),
+  );
+  app.post(
+    '/api/checkout/demo/:sessionId/pay',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['checkout'], params: sessionParams, body: demoPayBodySchema, response: { 200: demoPayAnswerSchema } },
+    },
+    (request) => checkout.payDemoCheckout(ctx, request.params.sessionId, request.body.email),
+  );
+
+  app.get(
+    '/api/server/order_history/:userId',
+    {
+      config: { access: ownerFromParam('userId') },
+      schema: { tags: ['orders'], params: userIdParamsSchema, response: { 200: orderHistorySchema } },
+    },
+    (request) => checkout.orderHistory(ctx, request.params.userId),
+  );
+
+  app.post(
+    '/api/server/validate_discount',
+    {
+      config: { access: 'public', rateLimit: perMinute(30) },
+      schema: { tags: ['checkout'], body: validateDiscountBodySchema, response: { 200: validateDiscountAnswerSchema } },
+    },
+    (request) => checkout.validateDiscount(ctx, request.body.code, request.body.cartItems),
+  );
+};

@@ -1,0 +1,145 @@
+/**
+ * Stripe Checkout through the official SDK.
+ *
+ * The hosted page must charge exactly what our pricing function says (docs/decisions/031). So the
+ * session is made of: one line per book at its database unit price, shipping as one more line,
+ * and the discount as a one-off amount-off coupon for exactly our discount in pence. Stripe spreads
+ * an amount-off coupon over all lines, shipping included, so its amount_total is
+ * Σ lines + shipping − discount = our total. Both calls carry idempotency keys derived from our
+ * checkout reference, so a retried request never makes a second coupon or session.
+ */
+import Stripe from 'stripe';
+import { badRequest, unavailable } from '../../lib/errors';
+import type { CheckoutRequest, PaymentEvent, PaymentProvider } from './provider';
+
+export interface StripeOptions {
+  secretKey: string;
+  webhookSecret: string;
+  /** Tests: the local fake Stripe server (http://127.0.0.1:port). */
+  apiUrl?: string;
+  /** Minutes a session stays payable (Stripe allows 30 to 1440). */
+  expiresInMinutes?: number;
+}
+
+export const SHIPPING_LINE_NAME = 'Shipping (UK, flat rate)';
+
+export function createStripeClient(options: Pick<StripeOptions, 'secretKey' | 'apiUrl'>): Stripe {
+  const url = options.apiUrl ? new URL(options.apiUrl) : null;
+  return new Stripe(options.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    telemetry: false,
+    ...(url ? { host: url.hostname, port: url.port || (url.protocol === 'https:' ? 443 : 80), protocol: url.protocol === 'https:' ? 'https' : 'http' } : {}),
+  });
+}
+
+/** Stripe's checkout parameters for our request (exported for tests of the arithmetic). */
+export function sessionParams(request: CheckoutRequest, couponId: string | null, expiresAt: number): Stripe.Checkout.SessionCreateParams {
+  return {
+    mode: 'payment',
+    currency: 'gbp',
+    client_reference_id: request.reference,
+    customer_email: request.customerEmail || undefined,
+    line_items: [
+      ...request.lines.map((line) => ({
+        quantity: line.qty,
+        price_data: { currency: 'gbp', unit_amount: line.unitPence, product_data: { name: line.name, metadata: { product_id: line.productId } } },
+      })),
+      ...(request.shippingPence > 0
+        ? [{ quantity: 1, price_data: { currency: 'gbp', unit_amount: request.shippingPence, product_data: { name: SHIPPING_LINE_NAME } } }]
+        : []),
+    ],
+    discounts: couponId ? [{ coupon: couponId }] : undefined,
+    metadata: request.metadata,
+    payment_intent_data: { metadata: request.metadata },
+    success_url: request.successUrl,
+    cancel_url: request.cancelUrl,
+    expires_at: expiresAt,
+  };
+}
+
+export function stripePaymentProvider(options: StripeOptions): PaymentProvider {
+  const stripe = createStripeClient(options);
+  const expiresIn = Math.min(1440, Math.max(30, options.expiresInMinutes ?? 60));
+
+  const call = async <T>(what: string, run: () => Promise<T>): Promise<T> => {
+    try {
+      return await run();
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeError && error.type !== 'StripeConnectionError' && error.type !== 'StripeAPIError') {
+        throw badRequest(`The payment provider refused the ${what}: ${error.message}`);
+      }
+      throw unavailable('The payment provider cannot be reached right now. Please try again shortly.');
+    }
+  };
+
+  return {
+    kind: 'stripe',
+
+    async createCheckout(request) {
+      let couponId: string | null = null;
+      if (request.discountPence > 0) {
+        const coupon = await call('discount', () =>
+          stripe.coupons.create(
+            {
+              amount_off: request.discountPence,
+              currency: 'gbp',
+              duration: 'once',
+              max_redemptions: 1,
+              name: (request.discountLabel ?? 'Discount').slice(0, 40),
+              metadata: request.metadata,
+            },
+            { idempotencyKey: `coupon-${request.reference}` },
+          ),
+        );
+        couponId = coupon.id;
+      }
+      const expiresAt = Math.floor(Date.now() / 1000) + expiresIn * 60;
+      const session = await call('checkout', () =>
+        stripe.checkout.sessions.create(sessionParams(request, couponId, expiresAt), { idempotencyKey: `checkout-${request.reference}` }),
+      );
+      if (!session.url) throw unavailable('The payment provider did not answer a payment page.');
+      if (session.amount_total !== null && session.amount_total !== request.totalPence) {
+        // Never send a shopper to pay a different amount from the one the cart showed.
+        throw unavailable('The payment provider computed a different total. Please try again.');
+      }
+      return { sessionId: session.id, url: session.url };
+    },
+
+    async verifyWebhook(rawBody, signature) {
+      if (!signature) throw badRequest('Missing Stripe-Signature header.');
+      let event: Stripe.Event;
+      try {
+        event = await stripe.webhooks.constructEventAsync(rawBody, signature, options.webhookSecret);
+      } catch {
+        throw badRequest('The webhook signature could not be verified.');
+      }
+      return toPaymentEvent(event);
+    },
+  };
+}
+
+const kinds: Record<string, PaymentEvent['kind']> = {
+  'checkout.session.completed': 'completed',
+  'checkout.session.async_payment_succeeded': 'payment_succeeded',
+  'checkout.session.async_payment_failed': 'payment_failed',
+  'checkout.session.expired': 'expired',
+};
+
+export function toPaymentEvent(event: Stripe.Event): PaymentEvent {
+  const kind = kinds[event.type] ?? 'other';
+  if (kind === 'other') {
+    return { id: event.id, kind, providerType: event.type, sessionId: null, paid: false, amountTotalPence: null, currency: null, email: null };
+  }
+  const session = event.data.object as Stripe.Checkout.Session;
+  return {
+    id: event.id,
+    kind,
+    providerType: event.type,
+    sessionId: session.id,
+    paid: session.payment_status === 'paid' || session.payment_status === 'no_payment_required',
+    amountTotalPence: session.amount_total ?? null,
+    currency: session.currency ?? null,
+    email: session.customer_details?.email ?? session.customer_email ?? null,
+  };
+}

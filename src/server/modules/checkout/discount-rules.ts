@@ -1,0 +1,25 @@
+/** Whether a discount code can be used on a basket, and why not (shown to the shopper). Pure. */
+import { discountApplies, type PricingLine } from '../../../shared/pricing';
+
+export const DISCOUNT_PROBLEMS = {
+  unknown: 'This discount code does not exist. Check the code in your e-mail and try again.',
+  used: 'This discount code has already been used.',
+  expired: 'This discount code has expired.',
+  notApplicable: 'This discount code does not apply to the books in your basket.',
+} as const;
+
+export interface DiscountCodeFacts {
+  percentage: number;
+  types: string[];
+  ages: string[];
+  expiresAt: Date;
+  usedAt: Date | null;
+}
+
+export function discountProblem(code: DiscountCodeFacts | null, lines: readonly Pick<PricingLine, 'type' | 'age'>[], now: Date): string | null {
+  if (!code) return DISCOUNT_PROBLEMS.unknown;
+  if (code.usedAt) return DISCOUNT_PROBLEMS.used;
+  if (code.expiresAt.getTime() <= now.getTime()) return DISCOUNT_PROBLEMS.expired;
+  if (!discountApplies(lines, code)) return DISCOUNT_PROBLEMS.notApplicable;
+  return null;
+}

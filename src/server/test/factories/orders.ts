@@ -1,0 +1,34 @@
+/**
+ * Paid orders for tests, made the way the shop makes them: a checkout_sessions row priced by the
+ * pricing function, completed by `completeCheckout` (so order, items, mail and events are real).
+ *
+ *   const order = await createPaidOrder(t.app, { user: alice, items: [{ product: maze, qty: 2 }] });
+ */
+import { randomUUID } from 'node:crypto';
+import { priceCart } from '../../../shared/pricing';
+import type { App } from '../../app';
+import { checkoutSessions } from '../../db/schema';
+import { completeCheckout } from '../../modules/checkout/service';
+import type { ProductFixture } from './products';
+
+export async function createPaidOrder(
+  app: App,
+  opts: { user?: { id: string; email: string } | null; email?: string; items: { product: ProductFixture; qty?: number }[] },
+): Promise<{ orderId: string; sessionId: string; totalPence: number }> {
+  const lines = opts.items.map(({ product, qty = 1 }) => ({ productId: product.id, name: product.name, qty, unitPence: product.pricePence }));
+  const price = priceCart(opts.items.map(({ product, qty = 1 }) => ({ unitPence: product.pricePence, qty, type: product.type, age: product.age })));
+  const sessionId = `demo_${randomUUID()}`;
+  await app.ctx.database.db.insert(checkoutSessions).values({
+    id: sessionId,
+    provider: 'demo',
+    userId: opts.user?.id ?? null,
+    email: opts.user?.email ?? opts.email ?? 'guest@example.com',
+    lines,
+    subtotalPence: price.subtotalPence,
+    shippingPence: price.shippingPence,
+    discountPence: price.discountPence,
+    totalPence: price.totalPence,
+  });
+  const done = await completeCheckout(app.ctx, sessionId, { eventId: `test:${sessionId}`, eventType: 'test.paid' });
+  return { orderId: done.orderId!, sessionId, totalPence: price.totalPence };
+}

@@ -1,0 +1,184 @@
+/**
+ * A tiny local stand-in for the Stripe API, for tests: the real SDK is pointed at it with
+ * `new Stripe(key, { host, port, protocol: 'http' })` (our adapter does that from `apiUrl`).
+ * It implements what the checkout uses (coupons, checkout sessions, idempotency keys) with
+ * Stripe's arithmetic: amount_total = Σ unit_amount × quantity − coupon.amount_off. Webhook events
+ * are signed with the SDK's own test-header helper.
+ *
+ *   const stripe = await startFakeStripe();
+ *   createTestApp({ deps: { payments: stripePaymentProvider(stripe.providerOptions) } });
+ *   const { payload, signature } = stripe.completedEvent(sessionId);
+ */
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+
+type Json = Record<string, unknown>;
+
+export interface FakeStripe {
+  url: string;
+  secretKey: string;
+  webhookSecret: string;
+  providerOptions: { secretKey: string; webhookSecret: string; apiUrl: string };
+  sessions: Map<string, Json>;
+  coupons: Map<string, Json>;
+  /** Every request: method, path, parsed form body and idempotency key. */
+  requests: { method: string; path: string; body: Json; idempotencyKey: string | undefined }[];
+  /** A checkout.session.completed event for a session, paid; `override` changes the session object. */
+  completedEvent(sessionId: string, override?: Json, eventId?: string): { payload: string; signature: string; eventId: string };
+  event(type: string, object: Json, eventId?: string): { payload: string; signature: string; eventId: string };
+  sign(payload: string, secret?: string): string;
+  close(): Promise<void>;
+}
+
+const id = (prefix: string) => `${prefix}_test_${randomBytes(12).toString('hex')}`;
+
+/** Parses Stripe's form encoding (`line_items[0][price_data][unit_amount]=799`) into objects and arrays. */
+export function parseStripeForm(text: string): Json {
+  const root: Json = {};
+  for (const [key, value] of new URLSearchParams(text)) {
+    const path = key.match(/[^[\]]+/g) ?? [];
+    let node: Json = root;
+    path.forEach((part, i) => {
+      if (i === path.length - 1) node[part] = value;
+      else node = (node[part] ??= {}) as Json;
+    });
+  }
+  const arrays = (value: unknown): unknown => {
+    if (typeof value !== 'object' || value === null) return value;
+    const entries = Object.entries(value as Json).map(([k, v]) => [k, arrays(v)] as const);
+    if (entries.length > 0 && entries.every(([k]) => /^\d+$/.test(k))) {
+      return entries.sort((a, b) => Number(a[0]) - Number(b[0])).map(([, v]) => v);
+    }
+    return Object.fromEntries(entries);
+  };
+  return arrays(root) as Json;
+}
+
+export async function startFakeStripe(): Promise<FakeStripe> {
+  const secretKey = 'sk_test_fake';
+  const webhookSecret = `whsec_${randomBytes(16).toString('hex')}`;
+  const sdk = new Stripe(secretKey);
+  const sessions = new Map<string, Json>();
+  const coupons = new Map<string, Json>();
+  const idempotent = new Map<string, { status: number; body: Json }>();
+  const requests: FakeStripe['requests'] = [];
+
+  const handle = (method: string, path: string, body: Json): { status: number; body: Json } => {
+    if (method === 'POST' && path === '/v1/coupons') {
+      const amountOff = Number(body.amount_off);
+      if (!Number.isInteger(amountOff) || amountOff <= 0) return error(400, 'amount_off must be a positive integer');
+      const coupon = { id: id('coupon'), object: 'coupon', amount_off: amountOff, currency: body.currency, duration: body.duration, name: body.name, max_redemptions: Number(body.max_redemptions), metadata: body.metadata ?? {} };
+      coupons.set(coupon.id, coupon);
+      return { status: 200, body: coupon };
+    }
+    if (method === 'POST' && path === '/v1/checkout/sessions') {
+      const lineItems = (body.line_items as Json[] | undefined) ?? [];
+      if (lineItems.length === 0) return error(400, 'line_items is required');
+      let subtotal = 0;
+      for (const line of lineItems) {
+        const unit = Number((line.price_data as Json).unit_amount);
+        const qty = Number(line.quantity);
+        if (!Number.isInteger(unit) || unit < 0 || !Number.isInteger(qty) || qty < 1) return error(400, 'bad line item');
+        subtotal += unit * qty;
+      }
+      const discounts = (body.discounts as Json[] | undefined) ?? [];
+      let amountOff = 0;
+      for (const discount of discounts) {
+        const coupon = coupons.get(String(discount.coupon));
+        if (!coupon) return error(400, `No such coupon: ${String(discount.coupon)}`);
+        amountOff += Number(coupon.amount_off);
+      }
+      const sessionId = id('cs');
+      const session: Json = {
+        id: sessionId,
+        object: 'checkout.session',
+        mode: body.mode,
+        currency: body.currency ?? 'gbp',
+        amount_subtotal: subtotal,
+        amount_total: Math.max(0, subtotal - amountOff),
+        total_details: { amount_discount: Math.min(subtotal, amountOff), amount_shipping: 0, amount_tax: 0 },
+        client_reference_id: body.client_reference_id ?? null,
+        customer_email: body.customer_email ?? null,
+        customer_details: null,
+        metadata: body.metadata ?? {},
+        line_items_sent: lineItems,
+        discounts_sent: discounts,
+        payment_status: 'unpaid',
+        status: 'open',
+        success_url: body.success_url,
+        cancel_url: body.cancel_url,
+        expires_at: Number(body.expires_at),
+        url: `https://checkout.stripe.test/c/pay/${sessionId}`,
+      };
+      sessions.set(sessionId, session);
+      return { status: 200, body: session };
+    }
+    const retrieve = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
+    if (method === 'GET' && retrieve) {
+      const session = sessions.get(retrieve[1]!);
+      return session ? { status: 200, body: session } : error(404, 'No such checkout session');
+    }
+    return error(404, `Unrecognized request URL (${method}: ${path})`);
+  };
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const body = parseStripeForm(Buffer.concat(chunks).toString('utf8'));
+      const path = (req.url ?? '/').split('?')[0]!;
+      const key = req.headers['idempotency-key'] as string | undefined;
+      requests.push({ method: req.method ?? 'GET', path, body, idempotencyKey: key });
+      const cacheKey = key ? `${req.method} ${path} ${key}` : null;
+      const answer = (cacheKey && idempotent.get(cacheKey)) || handle(req.method ?? 'GET', path, body);
+      if (cacheKey && !idempotent.has(cacheKey)) idempotent.set(cacheKey, answer);
+      res.writeHead(answer.status, { 'content-type': 'application/json', 'request-id': id('req') });
+      res.end(JSON.stringify(answer.body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const sign = (payload: string, secret = webhookSecret) => sdk.webhooks.generateTestHeaderString({ payload, secret });
+  const event = (type: string, object: Json, eventId = id('evt')) => {
+    const payload = JSON.stringify({
+      id: eventId,
+      object: 'event',
+      api_version: '2025-01-01',
+      created: Math.floor(Date.now() / 1000),
+      type,
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      data: { object },
+    });
+    return { payload, signature: sign(payload), eventId };
+  };
+
+  return {
+    url,
+    secretKey,
+    webhookSecret,
+    providerOptions: { secretKey, webhookSecret, apiUrl: url },
+    sessions,
+    coupons,
+    requests,
+    sign,
+    event,
+    completedEvent(sessionId, override = {}, eventId) {
+      const session = sessions.get(sessionId);
+      if (!session) throw new Error(`fake Stripe has no session ${sessionId}`);
+      const email = (session.customer_email as string | null) ?? 'buyer@example.com';
+      const paid = { ...session, status: 'complete', payment_status: 'paid', customer_details: { email }, ...override };
+      sessions.set(sessionId, paid);
+      return event('checkout.session.completed', paid, eventId);
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+function error(status: number, message: string) {
+  return { status, body: { error: { type: 'invalid_request_error', message } } };
+}
