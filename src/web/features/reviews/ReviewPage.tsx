@@ -126,5 +126,9 @@ export function ReviewPage() {
     );
   }
 
-  return <main className={`page ${styles.page}`}>{content}</main>;
+  return (
+    <main className="page">
+      <div className={styles.inner}>{content}</div>
+    </main>
+  );
 }

@@ -8,6 +8,7 @@ import { REVIEW_TEXT_MAX } from '@shared/constants';
 import { MSG } from '@shared/messages';
 import type { Product } from '@shared/contracts/product';
 import { Button } from '../../../components/Button';
+import { BookIcon } from '../../../components/icons';
 import { ApiError } from '../../../lib/api';
 import { useBanner } from '../../../lib/banner';
 import { useAddReview } from '../api/add-review';
@@ -65,7 +66,9 @@ export function ReviewForm({ product, orderId, userId, onReviewed }: { product: 
         {image ? (
           <img className={styles.cover} src={image} alt={`Cover of ${product.name}`} width={96} height={128} loading="lazy" />
         ) : (
-          <div className={styles.coverPlaceholder} aria-hidden="true" />
+          <div className={styles.coverPlaceholder} aria-hidden="true">
+            <BookIcon width={32} height={32} />
+          </div>
         )}
         <div>
           <h2 id={`${id}-name`} className={styles.name}>

@@ -1,0 +1,159 @@
+/**
+ * Reviews from verified buyers (issue 7): a customer buys two books (demo payment), the admin
+ * marks the order Shipped then Delivered, and the customer, signed out, follows the Delivered
+ * mail's review link, reviews both books, and sees the reviews on the product page and
+ * 'Reviewed' in the profile.
+ */
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { MSG } from '../src/shared/messages';
+import { E2E_ADMIN, expectAccessible, linkIn, uniqueEmail, waitForMail, type Mail } from './support/fixtures';
+
+interface Product {
+  id: string;
+  name: string;
+}
+
+const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+async function signUp(request: APIRequestContext, email: string) {
+  const res = await request.post('/api/create_account', { data: { email, password: 'reader123' } });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as { token: string; id: string; email: string };
+}
+
+/** The admin's two-step sign-in through the API: password, then the mailed token with the login's token. */
+async function adminSession(request: APIRequestContext): Promise<string> {
+  const seen = new Set(((await (await request.get(`/api/dev/mailbox?to=${encodeURIComponent(E2E_ADMIN.email)}`)).json()) as Mail[]).map((m) => m.id));
+  const login = await request.post('/api/login', { data: E2E_ADMIN });
+  expect(login.status(), await login.text()).toBe(200);
+  const { admin, token: loginToken } = (await login.json()) as { admin: boolean; token: string };
+  expect(admin).toBe(true);
+  let session = '';
+  await expect
+    .poll(
+      async () => {
+        const mails = (await (await request.get(`/api/dev/mailbox?to=${encodeURIComponent(E2E_ADMIN.email)}`)).json()) as Mail[];
+        // Other journeys may sign the admin in at the same time: only our login's pair is accepted.
+        for (const mail of mails.filter((m) => !seen.has(m.id) && /admin/i.test(m.subject))) {
+          const mailed = new URL(linkIn(mail, /verify_admin/)).searchParams.get('token')!;
+          const res = await request.get(`/api/admin/verify_admin?token=${encodeURIComponent(mailed)}`, { headers: auth(loginToken) });
+          if (res.ok()) {
+            session = ((await res.json()) as { token: string }).token;
+            return true;
+          }
+          seen.add(mail.id);
+        }
+        return false;
+      },
+      { message: 'the admin sign-in mail', timeout: 15_000 },
+    )
+    .toBe(true);
+  return session;
+}
+
+async function setStatus(request: APIRequestContext, adminToken: string, order: { id: string; email: string }, status: 'Shipped' | 'Delivered') {
+  const res = await request.post('/api/admin/update_order_status', {
+    headers: auth(adminToken),
+    data: { customer_email: order.email, order_id: order.id, status, bookVault_ref: status === 'Shipped' ? 'BV-PRINT-1' : undefined, tracking_ref: status === 'Shipped' ? 'TRACK-1' : undefined },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+test('a buyer follows the Delivered mail’s review link signed out, reviews both books, and sees them on the product page and in the profile', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const email = uniqueEmail('reviewer');
+  const reviewer = email.split('@')[0]!;
+  const customer = await signUp(request, email);
+
+  const catalogue = (await (await request.get('/api/server/get_products')).json()) as Product[];
+  expect(catalogue.length).toBeGreaterThanOrEqual(2);
+  const [first, second] = catalogue.slice(-2) as [Product, Product];
+
+  // Checkout as the signed-up customer, paid on the demo checkout page.
+  const checkout = await request.post('/api/checkout/create_checkout_session', {
+    headers: auth(customer.token),
+    data: {
+      cartItems: [
+        { product_id: first.id, qty: 1 },
+        { product_id: second.id, qty: 1 },
+      ],
+      user_id: customer.id,
+      user_email: email,
+      shipping_cost: 3.83,
+      currency: 'GBP',
+    },
+  });
+  expect(checkout.status(), await checkout.text()).toBe(200);
+  const { url } = (await checkout.json()) as { url: string };
+  await page.goto(url);
+  await page.getByRole('button', { name: /pay/i }).click();
+  await expect(page).toHaveURL(/order_success=true/);
+
+  const history = await request.get(`/api/server/order_history/${customer.id}`, { headers: auth(customer.token) });
+  const [order] = (await history.json()) as { order_id: string; reviewed: boolean }[];
+  expect(order).toBeDefined();
+  expect(order!.reviewed).toBe(false);
+
+  const adminToken = await adminSession(request);
+  await setStatus(request, adminToken, { id: order!.order_id, email }, 'Shipped');
+  await setStatus(request, adminToken, { id: order!.order_id, email }, 'Delivered');
+
+  const delivered = await waitForMail(request, email, /delivered/i);
+  const reviewLink = linkIn(delivered, /\/review\/order\//);
+
+  // Signed out: a fresh browser context, as if the mail were opened on another device.
+  const context = await page.context().browser()!.newContext();
+  const reader = await context.newPage();
+  await reader.goto(reviewLink);
+  await expect(reader.getByRole('heading', { level: 1, name: 'Review your order' })).toBeVisible();
+  await expect(reader).toHaveURL(new RegExp(`/review/order/${order!.order_id}$`));
+  await expectAccessible(reader);
+
+  const longText = `${'A wonderful mix of mazes and word games that kept two children busy on a long train journey. '.repeat(10)}The end.`;
+  const reviewsToWrite = [
+    { book: first, stars: '5 stars', text: 'Our favourite puzzle book <b>ever</b>.' },
+    { book: second, stars: '4 stars', text: longText },
+  ];
+  for (const { book, stars, text } of reviewsToWrite) {
+    const form = reader.getByRole('form', { name: book.name });
+    await form.getByRole('radio', { name: stars }).check();
+    await form.getByRole('textbox', { name: 'Your review' }).fill(text);
+    await form.getByRole('button', { name: 'Submit review' }).click();
+    const dialog = reader.getByRole('alertdialog', { name: MSG.confirmReview });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Submit', exact: true }).click();
+    await expect(reader.getByText(MSG.thanksForFeedback)).toBeVisible();
+    await expect(form).toHaveCount(0);
+  }
+  await expect(reader.getByRole('heading', { level: 1, name: MSG.allReviewsSubmitted })).toBeVisible();
+
+  // The product page shows the review, the rounded average and the count.
+  await reader.goto(`/item/${encodeURIComponent(first.name)}`);
+  const reviews = reader.getByRole('region', { name: 'Reviews' });
+  await expect(reviews.getByRole('img', { name: 'Average rating 5 out of 5' })).toBeVisible();
+  await expect(reviews.getByText('1 review', { exact: true })).toBeVisible();
+  await expect(reviews.getByText('Our favourite puzzle book <b>ever</b>.')).toBeVisible();
+  await expect(reviews.getByText(reviewer, { exact: true })).toBeVisible();
+  await expect(reviews.getByText(email)).toHaveCount(0);
+
+  await reader.goto(`/item/${encodeURIComponent(second.name)}`);
+  const secondReviews = reader.getByRole('region', { name: 'Reviews' });
+  await expect(secondReviews.getByRole('img', { name: 'Average rating 4 out of 5' })).toBeVisible();
+  await expect(secondReviews.getByText('The end.')).toHaveCount(0);
+  await secondReviews.getByRole('button', { name: 'Show more' }).click();
+  await expect(secondReviews.getByText(/The end\.$/)).toBeVisible();
+
+  // The profile marks the order reviewed.
+  await reader.goto('/profile');
+  await expect(reader.getByText('Reviewed', { exact: true })).toBeVisible();
+  await context.close();
+});
+
+test('a bad review link shows the invalid-token message and goes to /login?review=invalid', async ({ page }) => {
+  await page.goto('/review/order/00000000-0000-4000-8000-000000000000?review_token=not-a-real-token');
+  await expect(page).toHaveURL(/\/login\?review=invalid$/);
+  await expect(page.getByText(MSG.invalidReviewToken)).toBeVisible();
+});
