@@ -1,0 +1,28 @@
+/** The welcome banner (everyone but admins): a click anywhere on it scrolls smoothly to 750 px. */
+import { WELCOME_SCROLL_PX } from '@shared/constants';
+import { clientConfig } from '../../lib/config';
+import welcomeImage from './welcome.svg';
+import styles from './HomePage.module.css';
+
+export function WelcomeBanner() {
+  const scroll = () => window.scrollTo({ top: WELCOME_SCROLL_PX, behavior: 'smooth' });
+  return (
+    // The section takes mouse clicks anywhere; keyboard users have the real button inside.
+    <section className={styles.welcome} aria-labelledby="welcome-heading" onClick={scroll}>
+      <div className={styles.welcomeText}>
+        <p className={styles.kicker}>Printed on demand, posted across the UK</p>
+        <h1 id="welcome-heading" className={styles.welcomeHeading}>
+          Books to fill, colour and puzzle over
+        </h1>
+        <p className={styles.welcomeLead}>
+          Welcome to {clientConfig.shopName}: activity, puzzle, colouring and journal books for curious kids and grown-ups,
+          each one printed for you when you order.
+        </p>
+        <button type="button" className={styles.welcomeButton}>
+          Browse the books
+        </button>
+      </div>
+      <img className={styles.welcomeImage} src={welcomeImage} alt="" width={480} height={320} fetchPriority="high" />
+    </section>
+  );
+}
