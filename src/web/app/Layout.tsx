@@ -1,5 +1,7 @@
 import { Outlet, ScrollRestoration } from 'react-router';
 import { BannerView } from '../components/BannerView';
+import { AccountQueryEffects } from '../features/auth/AccountQueryEffects';
+import { VerificationReminder } from '../features/auth/VerificationReminder';
 import { useLiveUpdates } from '../lib/live-updates';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -14,6 +16,8 @@ export function Layout() {
       </a>
       <Header />
       <BannerView />
+      <AccountQueryEffects />
+      <VerificationReminder />
       <div id="content" className={styles.content}>
         <Outlet />
       </div>

@@ -7,13 +7,10 @@ import { Outlet, createBrowserRouter, type RouteObject } from 'react-router';
 import { ChangePasswordForm } from '../features/auth/ChangePasswordForm';
 import { CreateAccountForm } from '../features/auth/CreateAccountForm';
 import { LoginForm } from '../features/auth/LoginForm';
+import { ProfilePasswordPanel, VerificationStatus } from '../features/auth/ProfileAccount';
 import { CartPage } from '../features/cart/CartPage';
 import { HomePage } from '../features/catalogue/HomePage';
-import { ProductPage } from '../features/catalogue/ProductPage';
 import { DemoCheckoutPage } from '../features/checkout/DemoCheckoutPage';
-import { AboutPage } from '../features/pages/AboutPage';
-import { ContactPage } from '../features/pages/ContactPage';
-import { PrivacyPage } from '../features/pages/PrivacyPage';
 import { ProfilePage } from '../features/profile/ProfilePage';
 import { ReviewPage } from '../features/reviews/ReviewPage';
 import { WishlistPage } from '../features/wishlist/WishlistPage';
@@ -41,16 +38,27 @@ export const routes: RouteObject[] = [
       { path: '/login', element: <GuestOnly><HomePage overlay={<LoginForm />} /></GuestOnly> },
       { path: '/createAccount', element: <GuestOnly><HomePage overlay={<CreateAccountForm />} /></GuestOnly> },
       { path: '/change_password', element: <HomePage overlay={<ChangePasswordForm />} /> },
-      { path: '/item/:name', element: <ProductPage /> },
-      { path: '/about', element: <AboutPage /> },
-      { path: '/contact', element: <ContactPage /> },
-      { path: '/privacy', element: <PrivacyPage /> },
+      {
+        // The product page and its reviews load on demand, keeping them out of the home page's JavaScript.
+        path: '/item/:name',
+        lazy: async () => {
+          const [{ ProductPage }, { ProductReviews }] = await Promise.all([
+            import('../features/catalogue/ProductPage'),
+            import('../features/reviews/ProductReviews'),
+          ]);
+          return { element: <ProductPage renderReviews={(product) => <ProductReviews productId={product.id} />} /> };
+        },
+      },
+      // Static pages are loaded on demand: they are not part of the home page's JavaScript.
+      { path: '/about', lazy: async () => ({ Component: (await import('../features/pages/AboutPage')).AboutPage }) },
+      { path: '/contact', lazy: async () => ({ Component: (await import('../features/pages/ContactPage')).ContactPage }) },
+      { path: '/privacy', lazy: async () => ({ Component: (await import('../features/pages/PrivacyPage')).PrivacyPage }) },
       { path: '/cart', element: <CartPage /> },
       { path: '/checkout/demo/:sessionId', element: <DemoCheckoutPage /> },
       { path: '/review/order/:orderId', element: <ReviewPage /> },
       { path: '/wishlist', element: <RequireUser><WishlistPage /></RequireUser> },
-      { path: '/profile', element: <RequireUser><ProfilePage /></RequireUser> },
-      { path: '/profile/change_password/:id', element: <RequireUser><ProfilePage /></RequireUser> },
+      { path: '/profile', element: <RequireUser><ProfilePage verification={<VerificationStatus />} changePassword={<ProfilePasswordPanel />} /></RequireUser> },
+      { path: '/profile/change_password/:id', element: <RequireUser><ProfilePage verification={<VerificationStatus />} changePassword={<ProfilePasswordPanel />} /></RequireUser> },
       { path: '/admin', element: <RequireAdmin><Outlet /></RequireAdmin>, children: adminRoutes },
       { path: '*', element: <NotFoundPage /> },
     ],

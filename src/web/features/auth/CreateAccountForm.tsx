@@ -1,4 +1,88 @@
-/** Placeholder: built by the accounts issue. */
+/**
+ * /createAccount: e-mail, password, confirm password, show-password toggle, SIGN UP, link to
+ * 'Sign in'. The spec's rules are checked here with the same functions the server uses; the
+ * server's answer (e.g. 409 for an existing account) is shown as it comes.
+ */
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { MSG } from '@shared/messages';
+import { signUpProblem } from '@shared/validation';
+import { Button } from '../../components/Button';
+import { ApiError } from '../../lib/api';
+import { useBanner } from '../../lib/banner';
+import { useCreateAccount } from './api/create-account';
+import { AuthDialog } from './components/AuthDialog';
+import { Field, FormNotice, ShowPasswordToggle, type Notice } from './components/FormFields';
+import { SocialSignIn } from './components/SocialSignIn';
+import { useCompleteSignIn } from './use-complete-sign-in';
+import styles from './components/auth.module.css';
+
 export function CreateAccountForm() {
-  return <section aria-label="CreateAccountForm" />;
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [showPassword, setShowPassword] = useState(false);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const create = useCreateAccount();
+  const completeSignIn = useCompleteSignIn();
+  const banner = useBanner();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problem = signUpProblem(password, confirm);
+    if (problem) {
+      setNotice({ tone: 'error', text: problem });
+      return;
+    }
+    setNotice(null);
+    try {
+      const answer = await create.mutateAsync({ email, password });
+      completeSignIn(answer);
+      banner.show({ content: answer.message, action: 'success' }, 6000);
+    } catch (error) {
+      setNotice({ tone: 'error', text: error instanceof ApiError ? error.message : MSG.somethingWentWrong });
+    }
+  };
+
+  const type = showPassword ? 'text' : 'password';
+  return (
+    <AuthDialog
+      title="Create an account"
+      footer={
+        <>
+          Already have an account? <Link to="/login">Sign in</Link>
+        </>
+      }
+    >
+      <p className={styles.lead}>Save your basket, keep a wishlist and follow your orders.</p>
+      <form className={styles.form} onSubmit={submit}>
+        <Field autoFocus label="Email" name="email" type="email" autoComplete="email" required value={email} onChange={(event) => setEmail(event.target.value)} />
+        <Field
+          label="Password"
+          name="password"
+          type={type}
+          autoComplete="new-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          hint="At least 6 letters and digits, including a number."
+        />
+        <Field
+          label="Confirm password"
+          name="confirm"
+          type={type}
+          autoComplete="new-password"
+          required
+          value={confirm}
+          onChange={(event) => setConfirm(event.target.value)}
+        />
+        <ShowPasswordToggle checked={showPassword} onChange={setShowPassword} />
+        <FormNotice notice={notice} />
+        <Button type="submit" block disabled={create.isPending}>
+          {create.isPending ? 'SIGNING UP…' : 'SIGN UP'}
+        </Button>
+      </form>
+      <SocialSignIn />
+    </AuthDialog>
+  );
 }
