@@ -114,10 +114,19 @@ export async function storeOriginal(store: ImageStore, image: ImageRecord, bytes
  * stored once. `db` lets a caller record the row inside its own transaction.
  */
 export async function ingestImage(ctx: Pick<AppContext, 'images' | 'database'>, bytes: Buffer, db: Db = ctx.database.db): Promise<{ key: string }> {
-  const image = await inspectImage(bytes);
-  await storeOriginal(ctx.images, image, bytes);
+  const image = await prepareImage(ctx, bytes);
   await upsertImage(db, image);
   return { key: image.key };
+}
+
+/**
+ * The first half of ingestImage: validates and stores the bytes, and returns the row to record
+ * (with `insertImages` from ./repository) in the caller's transaction. For bulk loads (the seed).
+ */
+export async function prepareImage(ctx: Pick<AppContext, 'images'>, bytes: Buffer): Promise<ImageRecord> {
+  const image = await inspectImage(bytes);
+  await storeOriginal(ctx.images, image, bytes);
+  return image;
 }
 
 const IMAGE_KEY = /^[a-f0-9]{64}$/;
