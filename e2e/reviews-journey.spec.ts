@@ -114,12 +114,21 @@ test('a buyer follows the Delivered mail’s review link signed out, reviews bot
 
   const longText = `${'A wonderful mix of mazes and word games that kept two children busy on a long train journey. '.repeat(10)}The end.`;
   const reviewsToWrite = [
-    { book: first, stars: '5 stars', text: 'Our favourite puzzle book <b>ever</b>.' },
-    { book: second, stars: '4 stars', text: longText },
+    { book: first, stars: 5, text: 'Our favourite puzzle book <b>ever</b>.', keyboard: false },
+    { book: second, stars: 4, text: longText, keyboard: true },
   ];
-  for (const { book, stars, text } of reviewsToWrite) {
+  for (const { book, stars, text, keyboard } of reviewsToWrite) {
     const form = reader.getByRole('form', { name: book.name });
-    await form.getByRole('radio', { name: stars }).check();
+    const starRadio = form.getByRole('radio', { name: `${stars} stars` });
+    if (keyboard) {
+      // The rating is a radio group: Tab in, arrows choose.
+      await form.getByRole('radio', { name: '1 star' }).focus();
+      await reader.keyboard.press('Space');
+      for (let i = 1; i < stars; i += 1) await reader.keyboard.press('ArrowRight');
+    } else {
+      await starRadio.check();
+    }
+    await expect(starRadio).toBeChecked();
     await form.getByRole('textbox', { name: 'Your review' }).fill(text);
     await form.getByRole('button', { name: 'Submit review' }).click();
     const dialog = reader.getByRole('alertdialog', { name: MSG.confirmReview });
@@ -150,6 +159,14 @@ test('a buyer follows the Delivered mail’s review link signed out, reviews bot
   await reader.goto('/profile');
   await expect(reader.getByText('Reviewed', { exact: true })).toBeVisible();
   await context.close();
+});
+
+test('a signed-in customer opening an order the shop cannot load for them sees that it could not be loaded', async ({ page, request }) => {
+  const customer = await signUp(request, uniqueEmail('stranger'));
+  await page.goto('/');
+  await page.evaluate((token) => localStorage.setItem('token', token), customer.token);
+  await page.goto('/review/order/00000000-0000-4000-8000-000000000000');
+  await expect(page.getByRole('alert').filter({ hasText: MSG.couldNotLoadOrder })).toBeVisible();
 });
 
 test('a bad review link shows the invalid-token message and goes to /login?review=invalid', async ({ page }) => {

@@ -31,7 +31,9 @@ export function ProductReviews({ productId }: { productId: string }) {
           <span className={styles.dot} aria-hidden="true">
             ·
           </span>
-          {data.count} {data.count === 1 ? 'review' : 'reviews'}
+          <span>
+            {data.count} {data.count === 1 ? 'review' : 'reviews'}
+          </span>
         </p>
       </div>
       {reviews.isError ? <p className={styles.note}>{MSG.failedLoadReviews}</p> : null}
