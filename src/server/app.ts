@@ -4,7 +4,7 @@
  */
 import rateLimit from '@fastify/rate-limit';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest, type RawServerDefault } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { AppContext, AppDeps } from './context';
@@ -52,21 +52,30 @@ const modules: ModuleRoutes[] = [
 export interface BuildOptions {
   /** Start the mail worker's timer. Tests that drive delivery themselves (`ctx.mailWorker.kick()`) pass false. */
   background?: boolean;
-  logger?: FastifyBaseLogger;
+  /** Where log lines go (default stdout); tests capture them to prove no secret is logged. */
+  logStream?: { write(line: string): void };
+}
+
+/** Log fields that may carry a credential. */
+const REDACTED_LOG_PATHS = ['req.headers.authorization', 'req.headers.cookie', 'req.headers["stripe-signature"]', 'password', 'token', '*.password', '*.token'];
+
+/** Query values that are credentials (mailed tokens) never reach the log, nor do e-mail addresses in paths. */
+export function redactUrl(url: string): string {
+  return url
+    .replace(/([?&](?:token|review_token|password|code|session_id|email)=)[^&#]*/gi, '$1[redacted]')
+    .replace(/\/[^/?#]*(?:@|%40)[^/?#]*/g, '/[email]');
 }
 
 export async function buildApp(config: Config, deps: AppDeps, options: BuildOptions = {}): Promise<App> {
   const app = Fastify({
-    loggerInstance: options.logger,
-    logger: options.logger
-      ? undefined
-      : {
-          level: config.LOG_LEVEL,
-          redact: {
-            paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["stripe-signature"]'],
-            censor: '[redacted]',
-          },
-        },
+    logger: {
+      level: config.LOG_LEVEL,
+      ...(options.logStream ? { stream: options.logStream } : {}),
+      redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' },
+      serializers: {
+        req: (request: FastifyRequest) => ({ method: request.method, url: redactUrl(request.url), remoteAddress: request.ip }),
+      },
+    },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
