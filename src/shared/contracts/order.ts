@@ -28,6 +28,9 @@ export const validateDiscountBodySchema = z.object({
 export const validateDiscountAnswerSchema = z.object({
   code: z.string(),
   percentage: z.number().int(),
+  /** The product types and ages the code applies to (empty = all), so the cart can re-price at once on every change. */
+  types: z.array(z.string()),
+  ages: z.array(z.string()),
   /** Pounds taken off. */
   discount: z.number(),
   /** Pounds to pay with the code. */

@@ -11,6 +11,7 @@ import { ProfilePasswordPanel, VerificationStatus } from '../features/auth/Profi
 import { CartPage } from '../features/cart/CartPage';
 import { HomePage } from '../features/catalogue/HomePage';
 import { DemoCheckoutPage } from '../features/checkout/DemoCheckoutPage';
+import { OrderHistory } from '../features/orders/OrderHistory';
 import { ProfilePage } from '../features/profile/ProfilePage';
 import { ReviewPage } from '../features/reviews/ReviewPage';
 import { WishlistPage } from '../features/wishlist/WishlistPage';
@@ -57,8 +58,8 @@ export const routes: RouteObject[] = [
       { path: '/checkout/demo/:sessionId', element: <DemoCheckoutPage /> },
       { path: '/review/order/:orderId', element: <ReviewPage /> },
       { path: '/wishlist', element: <RequireUser><WishlistPage /></RequireUser> },
-      { path: '/profile', element: <RequireUser><ProfilePage verification={<VerificationStatus />} changePassword={<ProfilePasswordPanel />} /></RequireUser> },
-      { path: '/profile/change_password/:id', element: <RequireUser><ProfilePage verification={<VerificationStatus />} changePassword={<ProfilePasswordPanel />} /></RequireUser> },
+      { path: '/profile', element: <RequireUser><ProfilePage verification={<VerificationStatus />} changePassword={<ProfilePasswordPanel />} orderHistory={<OrderHistory />} /></RequireUser> },
+      { path: '/profile/change_password/:id', element: <RequireUser><ProfilePage verification={<VerificationStatus />} changePassword={<ProfilePasswordPanel />} orderHistory={<OrderHistory />} /></RequireUser> },
       { path: '/admin', element: <RequireAdmin><Outlet /></RequireAdmin>, children: adminRoutes },
       { path: '*', element: <NotFoundPage /> },
     ],

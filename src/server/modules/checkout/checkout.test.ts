@@ -268,7 +268,7 @@ describe('validate_discount', () => {
     });
     expect(res.statusCode).toBe(200);
     // 15 % of (799 eligible + 383 shipping) = 177.3 -> 177
-    expect(res.json()).toEqual({ code: code.code, percentage: 15, discount: 1.77, total: (799 + 1299 + 383 - 177) / 100 });
+    expect(res.json()).toEqual({ code: code.code, percentage: 15, types: [], ages: ['Kids'], discount: 1.77, total: (799 + 1299 + 383 - 177) / 100 });
   });
 
   it('says why a code cannot be used', async () => {

@@ -27,7 +27,7 @@ export const DEMO_CHECKOUT_TTL_MS = 60 * 60 * 1000;
 interface PricedBasket {
   lines: (CheckoutLine & { type: string; age: string })[];
   price: CartPrice;
-  discount: { code: string; percentage: number } | null;
+  discount: ({ code: string } & DiscountTerms) | null;
 }
 
 const emailSchema = z.email();
@@ -59,7 +59,7 @@ export async function priceBasket(ctx: AppContext, items: { product_id: string; 
     const problem = discountProblem(row, pricing, new Date());
     if (problem) throw badRequest(problem);
     terms = { percentage: row!.percentage, types: row!.types, ages: row!.ages };
-    discount = { code: row!.code, percentage: row!.percentage };
+    discount = { code: row!.code, ...terms };
   }
   return { lines, price: priceCart(pricing, terms), discount };
 }
@@ -69,6 +69,8 @@ export async function validateDiscount(ctx: AppContext, code: string, items: { p
   return {
     code: discount!.code,
     percentage: discount!.percentage,
+    types: [...discount!.types],
+    ages: [...discount!.ages],
     discount: penceToPounds(price.discountPence),
     total: penceToPounds(price.totalPence),
   };

@@ -1,8 +1,50 @@
-/** Placeholder: built by its feature's issue. */
+/** /wishlist (signed-in only; the route guard sends guests to /login): a grid of the wishlisted books. */
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import type { Product } from '@shared/contracts/product';
+import { MSG } from '@shared/messages';
+import { ProductCard } from '../../components/ProductCard';
+import { Spinner } from '../../components/Spinner';
+import { api } from '../../lib/api';
+import { useSession } from '../../lib/session';
+import { useWishlist, wishlistKey } from '../../lib/wishlist';
+import styles from './Wishlist.module.css';
+
+/** Under the wishlist's own key, so a heart toggled anywhere refreshes this list too. */
+export const wishlistProductsKey = (userId: string) => [...wishlistKey(userId), 'products'] as const;
+const fetchWishlistProducts = (userId: string) => api.get<Product[]>(`/api/server/get_wishlist_products/${encodeURIComponent(userId)}`);
+
 export function WishlistPage() {
+  const { session } = useSession();
+  const userId = session?.id ?? '';
+  const wishlist = useWishlist();
+  const products = useQuery({ queryKey: wishlistProductsKey(userId), queryFn: () => fetchWishlistProducts(userId), enabled: Boolean(userId) });
+  // A heart just removed leaves at once (the list follows the optimistic wishlist).
+  const shown = (products.data ?? []).filter((product) => wishlist.has(product.id) || wishlist.isLoading);
+
   return (
-    <main className="page">
-      <h1>Wishlist</h1>
+    <main className={`page ${styles.page}`}>
+      <h1>Your wishlist</h1>
+      {products.isPending ? (
+        <Spinner label="Loading your wishlist" />
+      ) : products.isError ? (
+        <p className={styles.error} role="alert">
+          {MSG.errorLoadingWishlist}
+        </p>
+      ) : shown.length === 0 ? (
+        <div className={styles.empty}>
+          <p>{MSG.wishlistEmpty}</p>
+          <Link to="/">Continue shopping</Link>
+        </div>
+      ) : (
+        <ul className={styles.grid}>
+          {shown.map((product, index) => (
+            <li key={product.id}>
+              <ProductCard product={product} eager={index < 4} headingLevel={2} />
+            </li>
+          ))}
+        </ul>
+      )}
     </main>
   );
 }

@@ -1,0 +1,33 @@
+/**
+ * POST /api/checkout/create_checkout_session. Guests send a null user id and an empty e-mail (the
+ * spec); prices are sent as the spec's client does, and the server ignores them.
+ */
+import { useMutation } from '@tanstack/react-query';
+import { CURRENCY, SHIPPING_PENCE } from '@shared/constants';
+import { penceToPounds } from '@shared/money';
+import { api } from '../../../lib/api';
+
+export interface CheckoutInput {
+  items: { product_id: string; qty: number; price: number }[];
+  userId: string | null;
+  email: string;
+  discountCode: string | null;
+}
+
+export const createCheckout = (input: CheckoutInput) =>
+  api.post<{ sessionId: string; url: string }>(
+    '/api/checkout/create_checkout_session',
+    {
+      cartItems: input.items,
+      user_id: input.userId,
+      user_email: input.email,
+      shipping_cost: penceToPounds(SHIPPING_PENCE),
+      currency: CURRENCY,
+      discount_code: input.discountCode,
+    },
+    input.userId ? {} : { token: null },
+  );
+
+export function useCreateCheckout() {
+  return useMutation({ mutationFn: createCheckout });
+}

@@ -1,0 +1,79 @@
+/**
+ * The signed-in customer's orders, for the profile page: order id as its last 10 characters,
+ * items, total with the currency upper-cased, date en-GB, status, and 'Reviewed' or a 'Review'
+ * link to /review/order/{order_id}.
+ */
+import { Link } from 'react-router';
+import { MSG } from '@shared/messages';
+import { reviewPath } from '@shared/routes';
+import { Spinner } from '../../components/Spinner';
+import { formatDate, formatPounds, shortOrderId } from '../../lib/format';
+import { useSession } from '../../lib/session';
+import { useOrderHistory } from './api/order-history';
+import styles from './OrderHistory.module.css';
+
+export function OrderHistory() {
+  const { session } = useSession();
+  const orders = useOrderHistory(session?.id ?? null);
+
+  return (
+    <div className={styles.history}>
+      <h2 className={styles.title}>Your orders</h2>
+      {orders.isPending ? (
+        <Spinner label="Loading your orders" />
+      ) : orders.isError ? (
+        <p className={styles.error} role="alert">
+          {MSG.failedLoadOrderHistory}
+        </p>
+      ) : orders.data.length === 0 ? (
+        <div className={styles.empty}>
+          <p>You have not ordered anything yet.</p>
+          <Link to="/">Continue shopping</Link>
+        </div>
+      ) : (
+        <ol className={styles.list}>
+          {orders.data.map((order) => (
+            <li key={order.order_id} className={styles.order}>
+              <div className={styles.head}>
+                <h3 className={styles.id}>
+                  <span className="visually-hidden">Order </span>#{shortOrderId(order.order_id)}
+                </h3>
+                <span className={`${styles.status} ${styles[order.status.toLowerCase()] ?? ''}`}>{order.status}</span>
+              </div>
+              <p className={styles.meta}>
+                <time dateTime={order.date}>{formatDate(order.date)}</time>
+                <span aria-hidden="true"> · </span>
+                <span>
+                  {formatPounds(order.total_cost)} {order.currency.toUpperCase()}
+                </span>
+              </p>
+              <ul className={styles.items}>
+                {order.items.map((item) => (
+                  <li key={item.product_id}>
+                    {item.quantity} × {item.item}
+                  </li>
+                ))}
+              </ul>
+              {(order.tracking_ref || order.bookVault_ref) && (
+                <p className={styles.refs}>
+                  {order.tracking_ref && <>Tracking: {order.tracking_ref}</>}
+                  {order.tracking_ref && order.bookVault_ref && ' · '}
+                  {order.bookVault_ref && <>Print ref: {order.bookVault_ref}</>}
+                </p>
+              )}
+              <div className={styles.review}>
+                {order.reviewed ? (
+                  <span className={styles.reviewed}>Reviewed</span>
+                ) : (
+                  <Link className={styles.reviewLink} to={reviewPath(order.order_id)} aria-label={`Review order ${shortOrderId(order.order_id)}`}>
+                    Review
+                  </Link>
+                )}
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}
