@@ -1,0 +1,86 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible } from './support/fixtures';
+
+/** The product names on the grid, in order. */
+const gridNames = (page: Page) => page.getByRole('list').filter({ has: page.getByRole('article') }).getByRole('heading', { level: 3 }).allTextContents();
+const prices = async (page: Page) =>
+  (await page.getByRole('article').locator('p', { hasText: /^£\d/ }).allTextContents()).map((text) => Number(text.replace('£', '')));
+
+test('a shopper browses the catalogue, filters by type, age and price, and sorts by price', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: /Books to fill/ })).toBeVisible();
+  const all = await gridNames(page);
+  expect(all.length).toBeGreaterThanOrEqual(24);
+  await expect(page.getByRole('img', { name: 'Cover of The Rainy Day Activity Book' })).toBeVisible();
+
+  await page.getByLabel('Type').selectOption('Puzzle');
+  await expect(page.getByText(/^\d+ books?$/)).not.toHaveText(`${all.length} books`);
+  const puzzles = await gridNames(page);
+  expect(puzzles).toContain('Sudoku for the Commute');
+  expect(puzzles).not.toContain('The Rainy Day Activity Book');
+
+  await page.getByLabel('Age').selectOption('Kids');
+  const kidsPuzzles = await gridNames(page);
+  expect(kidsPuzzles).toContain('My First Word Search');
+  expect(kidsPuzzles).not.toContain('Sudoku for the Commute');
+
+  await page.getByLabel('Sort by').selectOption('price-asc');
+  await expect.poll(() => prices(page)).toEqual([...(await prices(page))].sort((a, b) => a - b));
+  await page.getByLabel('Sort by').selectOption('price-desc');
+  await expect.poll(async () => { const p = await prices(page); return p.join() === [...p].sort((a, b) => b - a).join(); }).toBe(true);
+
+  // The price slider runs from the floor of the lowest price to the ceiling of the highest, step 1.
+  await page.getByLabel('Type').selectOption('');
+  await page.getByLabel('Age').selectOption('All');
+  const slider = page.getByRole('slider', { name: /Max price/ });
+  await expect(slider).toHaveAttribute('min', '3');
+  await expect(slider).toHaveAttribute('max', '15');
+  await expect(slider).toHaveAttribute('step', '1');
+  await slider.fill('5');
+  await expect(page.getByText('Max price: £5.00')).toBeVisible();
+  for (const price of await prices(page)) expect(price).toBeLessThanOrEqual(5);
+
+  await slider.fill('3');
+  await expect(page.getByText('No products found')).toBeVisible();
+});
+
+test('clicking the welcome banner scrolls smoothly down to the books', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Browse the books' }).click();
+  await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(750);
+});
+
+test('the cookie notice shows until accepted, and stays accepted', async ({ page }) => {
+  await page.goto('/');
+  const notice = page.getByRole('region', { name: 'Cookie notice' });
+  await expect(notice).toBeVisible();
+  await notice.getByRole('button', { name: 'Accept' }).click();
+  await expect(notice).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Our books' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Cookie notice' })).toHaveCount(0);
+});
+
+test('a shopper adds a book to the basket from its card', async ({ page }) => {
+  await page.goto('/');
+  const basket = page.getByRole('link', { name: /^Basket, \d+ items?$/ });
+  await expect(basket).toHaveAccessibleName('Basket, 0 items');
+  await page.getByRole('button', { name: 'Add Sudoku for the Commute to basket' }).click();
+  await expect(basket).toHaveAccessibleName('Basket, 1 item');
+});
+
+test('a guest heart on a card goes to the login page', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Add Sudoku for the Commute to wishlist' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('the home page has no serious accessibility problem', async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Our books' })).toBeVisible();
+  await expect(page.getByRole('article').first()).toBeVisible();
+  await expectAccessible(page);
+  await context.close();
+});
