@@ -1,0 +1,123 @@
+/**
+ * Start the real shop (src/server/main.ts through tsx) on a free port and a DATA_DIR of its own,
+ * as `npm start` would run it, and stop it afterwards.
+ *
+ *   const shop = await startServer({ env: { SEED_DEMO: 'true' } });
+ *   ... shop.url ...
+ *   await shop.stop();
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { createServer, type AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** The web build the server serves: WEB_DIST_DIR, or dist/web. Built once if missing. */
+export function ensureWebBuild(): string {
+  const dist = path.resolve(ROOT, process.env.WEB_DIST_DIR ?? 'dist/web');
+  if (!existsSync(path.join(dist, 'index.html'))) {
+    console.log(`No web build in ${path.relative(ROOT, dist)}: building it (vite build)...`);
+    const outDir = path.relative(path.join(ROOT, 'src/web'), dist);
+    const built = spawnSync('npx', ['vite', 'build', '--outDir', outDir], { cwd: ROOT, stdio: 'inherit' });
+    if (built.status !== 0) throw new Error('vite build failed');
+  }
+  return dist;
+}
+
+export function tempDataDir(): string {
+  return mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'));
+}
+
+export interface StartedServer {
+  url: string;
+  port: number;
+  dataDir: string;
+  /** Milliseconds from spawn to a healthy /api/health (includes migrating and seeding). */
+  startMs: number;
+  stop(): Promise<void>;
+}
+
+function healthy(url: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const request = http.get(`${url}/api/health`, (response) => {
+      response.resume();
+      resolve(response.statusCode === 200);
+    });
+    request.on('error', () => resolve(false));
+    request.setTimeout(2000, () => request.destroy());
+  });
+}
+
+export async function startServer(options: { dataDir?: string; env?: Record<string, string>; timeoutMs?: number; keepDataDir?: boolean } = {}): Promise<StartedServer> {
+  const dataDir = options.dataDir ?? tempDataDir();
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const started = Date.now();
+  const child: ChildProcess = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['src/server/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PUBLIC_URL: url,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...options.env,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-4000);
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+  const deadline = Date.now() + (options.timeoutMs ?? 120_000);
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The shop exited while starting (code ${child.exitCode}):\n${stderr}`);
+    if (await healthy(url)) break;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`The shop did not become healthy in time:\n${stderr}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const startMs = Date.now() - started;
+
+  return {
+    url,
+    port,
+    dataDir,
+    startMs,
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      if (!options.keepDataDir && !options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** GET a path of a running server: status, headers and body bytes. */
+export async function fetchBytes(url: string): Promise<{ status: number; headers: Headers; body: Buffer }> {
+  const response = await fetch(url);
+  return { status: response.status, headers: response.headers, body: Buffer.from(await response.arrayBuffer()) };
+}
