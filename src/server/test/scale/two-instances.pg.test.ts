@@ -1,0 +1,97 @@
+/**
+ * Scale-out: two app instances on one PostgreSQL database, sharing nothing in memory. A cart edited
+ * on one is read on the other; checkouts paid on both at once make exactly one order each.
+ * (A product edit reaching SSE clients of the other instance is proven in modules/events/sse.test.ts.)
+ */
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '../../app';
+import { memoryImageStore } from '../../adapters/images/store';
+import { outboxTransport } from '../../adapters/mail/transport';
+import { demoPaymentProvider } from '../../adapters/payments/provider';
+import { disabledSocialVerifier } from '../../adapters/social/verifier';
+import { testConfig } from '../../config';
+import { openDatabase, type Database } from '../../db/client';
+import { orders } from '../../db/schema';
+import { createProduct } from '../factories/products';
+import { bearer, createUser } from '../factories/users';
+import { createTestDatabase } from '../harness';
+
+const JWT_SECRET = 'scale-out-test-secret-0123456789abcdef';
+let first: App;
+let second: App;
+let secondDatabase: Database;
+let drop: () => Promise<void>;
+
+async function instance(database: Database): Promise<App> {
+  const app = await buildApp(
+    testConfig({ JWT_SECRET }),
+    { database, mail: outboxTransport(), images: memoryImageStore(), payments: demoPaymentProvider(), social: disabledSocialVerifier() },
+    { background: false },
+  );
+  await app.ready();
+  return app;
+}
+
+beforeAll(async () => {
+  const created = await createTestDatabase();
+  drop = created.drop;
+  secondDatabase = await openDatabase({ kind: 'postgres', url: created.url!, poolSize: 5 });
+  first = await instance(created.database);
+  second = await instance(secondDatabase);
+});
+
+afterAll(async () => {
+  await first.close();
+  await second.close();
+  await secondDatabase.close();
+  await drop();
+});
+
+describe('two instances on one PostgreSQL', () => {
+  it('read on one the cart edited on the other', async () => {
+    const shopper = await createUser(first);
+    const book = await createProduct(first.ctx.database.db, { pricePence: 650 });
+    const update = await first.inject({
+      method: 'POST',
+      url: '/api/server/update_cart',
+      headers: bearer(shopper.token),
+      payload: { user_id: shopper.id, product_id: book.id, qty: 3 },
+    });
+    expect(update.statusCode).toBe(200);
+    const read = await second.inject({ method: 'GET', url: `/api/server/get_cart/${shopper.id}`, headers: bearer(shopper.token) });
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toEqual([{ product_id: book.id, qty: 3 }]);
+  });
+
+  it('make exactly one order per checkout when both instances complete it at once', async () => {
+    const book = await createProduct(first.ctx.database.db, { pricePence: 799 });
+    const sessions = await Promise.all(
+      Array.from({ length: 12 }, async (_, i) => {
+        const app = i % 2 ? second : first;
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/checkout/create_checkout_session',
+          payload: { cartItems: [{ product_id: book.id, qty: 1 + (i % 3) }], user_id: null, user_email: '', currency: 'GBP' },
+        });
+        expect(res.statusCode).toBe(200);
+        return res.json().sessionId as string;
+      }),
+    );
+    const pays = sessions.flatMap((sessionId) =>
+      [first, second, first, second].map((app, i) =>
+        app.inject({ method: 'POST', url: `/api/checkout/demo/${sessionId}/pay`, payload: { email: `buyer${i}@example.com` } }),
+      ),
+    );
+    const answers = await Promise.all(pays);
+    for (const answer of answers) expect(answer.statusCode, answer.body).toBeLessThan(500);
+
+    const db = first.ctx.database.db;
+    for (const sessionId of sessions) {
+      const rows = await db.select().from(orders).where(eq(orders.checkoutSessionId, sessionId));
+      expect(rows, sessionId).toHaveLength(1);
+    }
+    const [{ count }] = (await db.execute(sql`select count(*)::int as count from orders`)).rows as [{ count: number }];
+    expect(count).toBe(12);
+  });
+});
