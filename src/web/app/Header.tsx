@@ -3,7 +3,7 @@
  * wishlist, profile, logout. Admins: 'Admin' with Add Item, Orders and Sales (new tab).
  * On small screens a menu button opens the spec's mobile menu; an outside click closes it.
  */
-import { useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { BookIcon, CartIcon, CloseIcon, HeartIcon, LogoutIcon, MenuIcon, UserIcon } from '../components/icons';
 import { HeaderSearch } from '../features/search/HeaderSearch';
@@ -37,9 +37,13 @@ export function Header() {
     };
   }, [menuOpen]);
 
+  // Sign out and leave in one transition: signing out first on a guarded page (/admin, /profile)
+  // would let its guard send the visitor to /login instead of /.
   const logout = () => {
-    signOut();
-    navigate('/');
+    startTransition(() => {
+      signOut();
+      void navigate('/');
+    });
   };
 
   return (

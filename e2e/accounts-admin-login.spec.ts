@@ -1,0 +1,62 @@
+/** Accounts (issue 4): the admin's two-step login through the mailed link, and its failure. */
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { MSG } from '../src/shared/messages';
+import { E2E_ADMIN, linkIn, type Mail } from './support/fixtures';
+
+const mailbox = async (request: APIRequestContext) =>
+  (await (await request.get(`/api/dev/mailbox?to=${encodeURIComponent(E2E_ADMIN.email)}`)).json()) as Mail[];
+
+/** The admin-login mail that arrived after `seen` was taken (the newest). */
+async function newAdminMail(request: APIRequestContext, seen: Set<string>): Promise<Mail> {
+  let found: Mail | undefined;
+  await expect
+    .poll(async () => {
+      found = (await mailbox(request)).find((mail) => !seen.has(mail.id) && /Finish signing in/.test(mail.subject));
+      return Boolean(found);
+    })
+    .toBe(true);
+  return found!;
+}
+
+test('an admin signs in with the password, then the mailed link, and reaches /admin', async ({ page, request }) => {
+  const seen = new Set((await mailbox(request)).map((mail) => mail.id));
+  await page.goto('/login');
+  const dialog = page.getByRole('dialog', { name: 'Sign in' });
+  await dialog.getByLabel('Email').fill(E2E_ADMIN.email);
+  await dialog.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
+  await dialog.getByRole('button', { name: 'SIGN IN' }).click();
+
+  // Step one: no session yet, a message, and the verification token kept in this browser.
+  await expect(dialog.getByRole('status')).toContainText('we have e-mailed you a link');
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  expect(await page.evaluate(() => localStorage.getItem('adminVerificationToken'))).toBeTruthy();
+
+  const mail = await newAdminMail(request, seen);
+  await page.goto(linkIn(mail, /verify_admin=true/));
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('banner').getByText('Admin', { exact: true })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Add Item' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('adminVerificationToken'))).toBeNull();
+
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+});
+
+test('the mailed link opened in another browser fails with the spec message and goes to /login?verified=false', async ({ page, browser, request }) => {
+  const seen = new Set((await mailbox(request)).map((mail) => mail.id));
+  await page.goto('/login');
+  const dialog = page.getByRole('dialog', { name: 'Sign in' });
+  await dialog.getByLabel('Email').fill(E2E_ADMIN.email);
+  await dialog.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
+  await dialog.getByRole('button', { name: 'SIGN IN' }).click();
+  await expect(dialog.getByRole('status')).toContainText('we have e-mailed you a link');
+  const link = linkIn(await newAdminMail(request, seen), /verify_admin=true/);
+
+  const other = await browser.newContext();
+  const elsewhere = await other.newPage();
+  await elsewhere.goto(link);
+  await expect(elsewhere.getByText(MSG.adminVerificationFailed)).toBeVisible();
+  await expect(elsewhere).toHaveURL(/\/login\?verified=false$/);
+  await other.close();
+});
