@@ -137,15 +137,15 @@ export function ProductFormPage() {
       {loading ? (
         <Spinner label="Loading product" />
       ) : (
-        <form className={`${page.panel} ${styles.form}`} onSubmit={onSubmit} noValidate aria-busy={busy}>
+        <form className={page.panel} onSubmit={onSubmit} noValidate aria-busy={busy}>
           <div className={styles.grid}>
-            <div className={page.field}>
+            <div className={`${page.field} ${styles.half}`}>
               <label className={page.label} htmlFor="product-name">
                 Name<span className={page.required} aria-hidden="true">*</span>
               </label>
               <input id="product-name" className={page.input} value={values.name} onChange={set('name')} aria-required="true" autoComplete="off" />
             </div>
-            <div className={page.field}>
+            <div className={`${page.field} ${styles.half}`}>
               <label className={page.label} htmlFor="product-id">
                 Book-vault ID<span className={page.required} aria-hidden="true">*</span>
               </label>
@@ -158,19 +158,19 @@ export function ProductFormPage() {
               </label>
               <textarea id="product-description" className={page.input} value={values.description} onChange={set('description')} rows={6} />
             </div>
-            <div className={page.field}>
+            <div className={`${page.field} ${styles.third}`}>
               <label className={page.label} htmlFor="product-price">
                 Price (£)<span className={page.required} aria-hidden="true">*</span>
               </label>
               <input id="product-price" className={page.input} type="number" step="0.01" min="0.01" inputMode="decimal" value={values.price} onChange={set('price')} aria-required="true" />
             </div>
-            <div className={page.field}>
+            <div className={`${page.field} ${styles.third}`}>
               <label className={page.label} htmlFor="product-type">
                 Type
               </label>
               <input id="product-type" className={page.input} value={values.type} onChange={set('type')} autoComplete="off" />
             </div>
-            <div className={page.field}>
+            <div className={`${page.field} ${styles.third}`}>
               <label className={page.label} htmlFor="product-age">
                 Age
               </label>

@@ -69,7 +69,7 @@ export function ImageSlots({ slots, disabled = false, onPick, onRemove, onMove }
                           className={styles.preview}
                           src={slot.url}
                           srcSet={slot.isTemporary ? undefined : srcSetFor(slot.url)}
-                          sizes="140px"
+                          sizes="164px"
                           alt={`Image ${index + 1}${slot.file ? `: ${slot.file.name}` : ''}`}
                           draggable={false}
                         />
