@@ -80,7 +80,9 @@ function OrderRow({ order }: { order: AdminOrder }) {
         </ul>
       </td>
       <td data-label="Total" className={styles.money}>
-        {formatPounds(order.total_cost)} <span className={styles.currency}>{order.currency.toUpperCase()}</span>
+        <span>
+          {formatPounds(order.total_cost)} <span className={styles.currency}>{order.currency.toUpperCase()}</span>
+        </span>
       </td>
       <td data-label="Status">
         <label className="visually-hidden" htmlFor={id('status')}>
