@@ -4,7 +4,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { MSG } from '../src/shared/messages';
-import { linkIn, uniqueEmail, waitForMail } from './support/fixtures';
+import { expectAccessible, linkIn, uniqueEmail, waitForMail } from './support/fixtures';
 
 async function openSignUp(page: Page) {
   await page.goto('/');
@@ -116,4 +116,15 @@ test('the close button and Escape leave the form for the home page', async ({ pa
   await page.keyboard.press('Escape');
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test('the account dialogs have no serious accessibility problem', async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  for (const [path, name] of [['/login', 'Sign in'], ['/createAccount', 'Create an account'], ['/change_password?token=x', 'Change password']]) {
+    await page.goto(path!);
+    await expect(page.getByRole('dialog', { name })).toBeVisible();
+    await expectAccessible(page);
+  }
+  await context.close();
 });

@@ -4,9 +4,6 @@
  * a shopper's page never downloads admin code.
  */
 import { Outlet, createBrowserRouter, type RouteObject } from 'react-router';
-import { ChangePasswordForm } from '../features/auth/ChangePasswordForm';
-import { CreateAccountForm } from '../features/auth/CreateAccountForm';
-import { LoginForm } from '../features/auth/LoginForm';
 import { ProfilePasswordPanel, VerificationStatus } from '../features/auth/ProfileAccount';
 import { CartPage } from '../features/cart/CartPage';
 import { HomePage } from '../features/catalogue/HomePage';
@@ -36,9 +33,28 @@ export const routes: RouteObject[] = [
       { path: '/', element: <HomePage /> },
       { path: '/home', element: <HomePage /> },
       { path: '/index', element: <HomePage /> },
-      { path: '/login', element: <GuestOnly><HomePage overlay={<LoginForm />} /></GuestOnly> },
-      { path: '/createAccount', element: <GuestOnly><HomePage overlay={<CreateAccountForm />} /></GuestOnly> },
-      { path: '/change_password', element: <HomePage overlay={<ChangePasswordForm />} /> },
+      // The account forms load on demand: most visits to the home page never open them.
+      {
+        path: '/login',
+        lazy: async () => {
+          const { LoginForm } = await import('../features/auth/LoginForm');
+          return { element: <GuestOnly><HomePage overlay={<LoginForm />} /></GuestOnly> };
+        },
+      },
+      {
+        path: '/createAccount',
+        lazy: async () => {
+          const { CreateAccountForm } = await import('../features/auth/CreateAccountForm');
+          return { element: <GuestOnly><HomePage overlay={<CreateAccountForm />} /></GuestOnly> };
+        },
+      },
+      {
+        path: '/change_password',
+        lazy: async () => {
+          const { ChangePasswordForm } = await import('../features/auth/ChangePasswordForm');
+          return { element: <HomePage overlay={<ChangePasswordForm />} /> };
+        },
+      },
       {
         // The product page and its reviews load on demand, keeping them out of the home page's JavaScript.
         path: '/item/:name',
