@@ -91,7 +91,7 @@ describe('two instances on one PostgreSQL', () => {
       const rows = await db.select().from(orders).where(eq(orders.checkoutSessionId, sessionId));
       expect(rows, sessionId).toHaveLength(1);
     }
-    const [{ count }] = (await db.execute(sql`select count(*)::int as count from orders`)).rows as [{ count: number }];
-    expect(count).toBe(12);
+    const result = (await db.execute(sql`select count(*)::int as count from orders`)) as unknown as { rows: { count: number }[] };
+    expect(result.rows[0]!.count).toBe(12);
   });
 });
