@@ -124,6 +124,12 @@ describe('GET /api/server/get_products', () => {
     expect(res.json().message).toMatch(/at most 200/);
   });
 
+  it('refuses ids given twice with a 400', async () => {
+    const res = await get('/api/server/get_products?ids=BV-MAZE&ids=BV-COL');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/ids/);
+  });
+
   it('needs no token, and a signed-in shopper gets the same catalogue', async () => {
     const user = await createUser(t.app);
     const res = await get('/api/server/get_products', { authorization: `Bearer ${user.token}` });
