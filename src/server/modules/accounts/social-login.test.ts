@@ -1,7 +1,7 @@
 /** Social sign-in against local fake Google (JWKS, real RS256 signatures) and Facebook Graph servers. */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { socialVerifier } from '../../adapters/social/verifier';
+import { SocialProviderUnavailable, socialVerifier } from '../../adapters/social/verifier';
 import { testConfig } from '../../config';
 import { users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -117,6 +117,13 @@ describe('Facebook', () => {
     } finally {
       facebook.failing = false;
     }
+  });
+});
+
+describe('unreachable providers', () => {
+  it("Google's keys that cannot be fetched make the verifier report the provider unavailable (503), not a bad token", async () => {
+    const verifier = socialVerifier(testConfig({ GOOGLE_CLIENT_ID: google.clientId, GOOGLE_JWKS_URL: 'http://127.0.0.1:9/certs' }));
+    await expect(verifier.verify('google', await google.idToken({ email: 'x@example.com' }))).rejects.toBeInstanceOf(SocialProviderUnavailable);
   });
 });
 
