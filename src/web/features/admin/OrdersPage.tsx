@@ -23,6 +23,20 @@ interface Draft {
   trackingRef: string;
 }
 
+/** Lets a long address wrap before the @ rather than mid-word. */
+const withBreakBeforeAt = (email: string) => {
+  const at = email.lastIndexOf('@');
+  return at > 0 ? (
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </>
+  ) : (
+    email
+  );
+};
+
 const draftOf = (order: AdminOrder): Draft => ({ status: order.status, bookVaultRef: order.bookVault_ref ?? '', trackingRef: order.tracking_ref ?? '' });
 
 function OrderRow({ order }: { order: AdminOrder }) {
@@ -64,11 +78,13 @@ function OrderRow({ order }: { order: AdminOrder }) {
   return (
     <tr className={delivered ? styles.done : undefined}>
       <th scope="row" data-label="Order">
-        <span className={styles.orderId}>{short}</span>
+        <span>
+          <span className={styles.orderId}>{short}</span>
+          <span className={styles.date}>{formatDate(order.date)}</span>
+        </span>
       </th>
-      <td data-label="Date">{formatDate(order.date)}</td>
       <td data-label="Customer" className={styles.email}>
-        {order.user_email}
+        {withBreakBeforeAt(order.user_email)}
       </td>
       <td data-label="Items">
         <ul className={styles.items}>
@@ -102,33 +118,33 @@ function OrderRow({ order }: { order: AdminOrder }) {
           ))}
         </select>
       </td>
-      <td data-label="BookVault ref">
-        <label className="visually-hidden" htmlFor={id('bookvault')}>
-          BookVault reference of order {short}
-        </label>
-        <input
-          id={id('bookvault')}
-          className={`${page.input} ${styles.control}`}
-          value={draft.bookVaultRef}
-          readOnly={Boolean(order.bookVault_ref) || delivered}
-          disabled={update.isPending}
-          maxLength={100}
-          onChange={(event) => setDraft({ ...draft, bookVaultRef: event.target.value })}
-        />
-      </td>
-      <td data-label="Tracking ref">
-        <label className="visually-hidden" htmlFor={id('tracking')}>
-          Tracking reference of order {short}
-        </label>
-        <input
-          id={id('tracking')}
-          className={`${page.input} ${styles.control}`}
-          value={draft.trackingRef}
-          readOnly={Boolean(order.tracking_ref) || delivered}
-          disabled={update.isPending}
-          maxLength={100}
-          onChange={(event) => setDraft({ ...draft, trackingRef: event.target.value })}
-        />
+      <td data-label="References">
+        <div className={styles.refs}>
+          <label className={styles.refLabel} htmlFor={id('bookvault')}>
+            BookVault<span className="visually-hidden"> reference of order {short}</span>
+          </label>
+          <input
+            id={id('bookvault')}
+            className={`${page.input} ${styles.control}`}
+            value={draft.bookVaultRef}
+            readOnly={Boolean(order.bookVault_ref) || delivered}
+            disabled={update.isPending}
+            maxLength={100}
+            onChange={(event) => setDraft({ ...draft, bookVaultRef: event.target.value })}
+          />
+          <label className={styles.refLabel} htmlFor={id('tracking')}>
+            Tracking<span className="visually-hidden"> reference of order {short}</span>
+          </label>
+          <input
+            id={id('tracking')}
+            className={`${page.input} ${styles.control}`}
+            value={draft.trackingRef}
+            readOnly={Boolean(order.tracking_ref) || delivered}
+            disabled={update.isPending}
+            maxLength={100}
+            onChange={(event) => setDraft({ ...draft, trackingRef: event.target.value })}
+          />
+        </div>
       </td>
       <td data-label="Actions">
         <div className={styles.rowActions}>
@@ -169,13 +185,11 @@ export function OrdersPage() {
             <thead>
               <tr>
                 <th scope="col">Order</th>
-                <th scope="col">Date</th>
                 <th scope="col">Customer</th>
                 <th scope="col">Items</th>
                 <th scope="col">Total</th>
                 <th scope="col">Status</th>
-                <th scope="col">BookVault ref</th>
-                <th scope="col">Tracking ref</th>
+                <th scope="col">References</th>
                 <th scope="col">
                   <span className="visually-hidden">Actions</span>
                 </th>
