@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutSessions, discountCodes, orderItems, orders, processedPaymentEvents, reviews } from '../../db/schema';
+import { checkoutSessions, discountCodes, orderItems, orders, processedPaymentEvents, products, reviews } from '../../db/schema';
 import { createDiscountCode } from '../../test/factories/discounts';
 import { createPaidOrder } from '../../test/factories/orders';
 import { createProduct, type ProductFixture } from '../../test/factories/products';
@@ -248,6 +248,19 @@ describe('order_history', () => {
     again = (await t.app.inject({ method: 'GET', url: `/api/server/order_history/${dave.id}`, headers: bearer(dave.token) })).json();
     expect(again[1].reviewed).toBe(true);
     expect(again[0].reviewed).toBe(false);
+  });
+
+  it('counts an order as reviewed when every book still in the shop has a review (a deleted book cannot be reviewed)', async () => {
+    const erin = await createUser(t.app);
+    const gone = await createProduct(db(), { name: 'Withdrawn Book', pricePence: 500 });
+    const order = await createPaidOrder(t.app, { user: erin, items: [{ product: maze }, { product: gone }] });
+    await db().insert(reviews).values({ orderId: order.orderId, productId: maze.id, userId: erin.id, rating: 5, text: 'Great' });
+    const before = (await t.app.inject({ method: 'GET', url: `/api/server/order_history/${erin.id}`, headers: bearer(erin.token) })).json();
+    expect(before[0].reviewed).toBe(false);
+    await db().delete(products).where(eq(products.id, gone.id));
+    const after = (await t.app.inject({ method: 'GET', url: `/api/server/order_history/${erin.id}`, headers: bearer(erin.token) })).json();
+    expect(after[0].reviewed).toBe(true);
+    expect(after[0].items).toEqual(expect.arrayContaining([{ item: 'Withdrawn Book', quantity: 1, product_id: gone.id }]));
   });
 
   it('401 without a token, 403 for another user', async () => {

@@ -98,7 +98,11 @@ export async function insertOrder(
   return row.id;
 }
 
-/** A user's orders, newest first, each with its items and whether every item has a review. */
+/**
+ * A user's orders, newest first, each with its items and whether it is fully reviewed: every line
+ * whose book is still in the shop has a review (a deleted book cannot be reviewed, and the review
+ * page leaves it out too).
+ */
 export async function findOrdersOfUser(db: Db, userId: string) {
   const rows = await db
     .select({
@@ -112,6 +116,7 @@ export async function findOrdersOfUser(db: Db, userId: string) {
       reviewed: sql<boolean>`not exists (
         select 1 from order_items oi
         where oi.order_id = ${orders.id}
+          and exists (select 1 from products p where p.id = oi.product_id)
           and not exists (select 1 from reviews r where r.order_id = oi.order_id and r.product_id = oi.product_id)
       )`,
     })
