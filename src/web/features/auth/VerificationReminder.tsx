@@ -45,28 +45,30 @@ export function VerificationReminder() {
   };
 
   return (
-    <aside className={styles.reminder} aria-label="E-mail verification">
-      <p className={styles.text}>
-        Your e-mail address <strong>{email}</strong> is not verified yet. Please follow the link we sent you.
-      </p>
-      <button type="button" className={styles.action} onClick={() => void send()} disabled={resend.isPending}>
-        Send verification link
-      </button>
-      <button
-        type="button"
-        className={styles.dismiss}
-        aria-label="Dismiss the verification reminder"
-        onClick={() => {
-          try {
-            sessionStorage.setItem(DISMISSED_KEY, email);
-          } catch {
-            /* ignore */
-          }
-          setDismissed(true);
-        }}
-      >
-        <CloseIcon width={18} height={18} aria-hidden="true" />
-      </button>
-    </aside>
+    <div className={styles.wrap}>
+      <aside className={styles.reminder} aria-label="E-mail verification">
+        <p className={styles.text}>
+          Your e-mail address <strong>{email}</strong> is not verified yet. Please follow the link we sent you.
+        </p>
+        <button type="button" className={styles.action} onClick={() => void send()} disabled={resend.isPending}>
+          Send verification link
+        </button>
+        <button
+          type="button"
+          className={styles.dismiss}
+          aria-label="Dismiss the verification reminder"
+          onClick={() => {
+            try {
+              sessionStorage.setItem(DISMISSED_KEY, email);
+            } catch {
+              /* ignore */
+            }
+            setDismissed(true);
+          }}
+        >
+          <CloseIcon width={18} height={18} aria-hidden="true" />
+        </button>
+      </aside>
+    </div>
   );
 }
