@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from './passwords';
+import { hashPassword, needsRehash, verifyPassword } from './passwords';
 
 describe('passwords', () => {
   it('verifies the right password and refuses a wrong one', async () => {
@@ -13,5 +13,11 @@ describe('passwords', () => {
   });
   it('refuses a malformed stored hash', async () => {
     expect(await verifyPassword('x', 'plain')).toBe(false);
+  });
+  it('asks for a rehash only when the stored cost is below the current one', async () => {
+    const stored = await hashPassword('secret12', 10);
+    expect(needsRehash(stored, 10)).toBe(false);
+    expect(needsRehash(stored, 11)).toBe(true);
+    expect(needsRehash('bcrypt$whatever', 10)).toBe(true);
   });
 });

@@ -47,6 +47,12 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
+/** True when a stored hash is weaker than the current cost (or not ours): rehash it at the next successful login. */
+export function needsRehash(stored: string, logN: number): boolean {
+  const [scheme, storedLogN, r, p] = stored.split('$');
+  return scheme !== 'scrypt' || Number(storedLogN) < logN || Number(r) !== 8 || Number(p) !== 1;
+}
+
 /** A hash of a random password at the same cost: verified against when the e-mail is unknown, so both answers take the same time. */
 let decoy: Promise<string> | null = null;
 export function decoyHash(logN: number): Promise<string> {

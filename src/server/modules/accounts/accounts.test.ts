@@ -2,6 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { singleUseTokens, users } from '../../db/schema';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { linkInMail, mailsTo } from '../../test/mailbox';
 import { bearer, createUser } from '../../test/factories/users';
@@ -108,6 +109,16 @@ describe('POST /api/login', () => {
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json()).toEqual({ message: ACCOUNT_TEXT.wrongCredentials });
     expect(unknown.body).toBe(wrong.body);
+  });
+
+  it('upgrades a password hash made at a lower cost on the next successful login', async () => {
+    const user = await createUser(t.app);
+    const weaker = await hashPassword(user.password, t.config.PASSWORD_HASH_COST - 1);
+    await db().update(users).set({ passwordHash: weaker }).where(eq(users.id, user.id));
+    expect((await post('/api/login', { email: user.email, password: user.password })).statusCode).toBe(200);
+    const upgraded = (await userRow(user.email))!.passwordHash!;
+    expect(upgraded).toMatch(new RegExp(`^scrypt\\$${t.config.PASSWORD_HASH_COST}\\$`));
+    expect(await verifyPassword(user.password, upgraded)).toBe(true);
   });
 
   it('refuses an account that has no password (social sign-in) with the same 401', async () => {

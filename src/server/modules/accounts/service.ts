@@ -9,7 +9,7 @@
 import { SocialProviderUnavailable } from '../../adapters/social/verifier';
 import type { AppContext } from '../../context';
 import { AppError, badRequest, conflict, forbidden, unauthorized, unavailable } from '../../lib/errors';
-import { decoyHash, hashPassword, verifyPassword } from '../../lib/passwords';
+import { decoyHash, hashPassword, needsRehash, verifyPassword } from '../../lib/passwords';
 import { hashToken, randomToken } from '../../lib/tokens';
 import { enqueueMail } from '../mail/outbox';
 import {
@@ -91,6 +91,10 @@ export async function login(ctx: AppContext, input: { email: string; password: s
   const stored = user?.passwordHash ?? (await decoyHash(ctx.config.PASSWORD_HASH_COST));
   const matches = await verifyPassword(input.password, stored);
   if (!user || !user.passwordHash || !matches) throw unauthorized(ACCOUNT_TEXT.wrongCredentials);
+  if (needsRehash(user.passwordHash, ctx.config.PASSWORD_HASH_COST)) {
+    // The cost was raised since this hash was made: upgrade it now that the password is known.
+    await updateUser(ctx.database.db, user.id, { passwordHash: await hashPassword(input.password, ctx.config.PASSWORD_HASH_COST) });
+  }
 
   if (user.role === 'admin') return startAdminLogin(ctx, user);
   const session = await sessionFor(ctx, user);
