@@ -69,6 +69,9 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob }): Pr
   };
 }
 
+const LISTEN_RETRY_MS = 500;
+const LISTEN_RETRY_MAX_MS = 30_000;
+
 async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
   // An idle client that loses its connection emits 'error'; without a listener the process dies.
@@ -79,17 +82,52 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
     db,
     kind: 'postgres',
     async listen(channel, onPayload) {
-      const client = new pg.Client({ connectionString: url });
-      client.on('error', () => {});
-      await client.connect();
-      client.on('notification', (message) => {
-        if (message.channel === channel) onPayload(message.payload ?? '');
-      });
-      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-      listeners.add(client);
+      // A dedicated connection; when it drops (database restart, network), it is re-opened with
+      // back-off, and subscribers get one empty payload because they may have missed events.
+      let client: pg.Client | null = null;
+      let stopped = false;
+      let retry: NodeJS.Timeout | null = null;
+      const connect = async (reconnecting: boolean) => {
+        const next = new pg.Client({ connectionString: url });
+        next.on('error', () => {});
+        next.on('notification', (message) => {
+          if (message.channel === channel) onPayload(message.payload ?? '');
+        });
+        next.on('end', () => {
+          listeners.delete(next);
+          if (!stopped && client === next) scheduleReconnect(LISTEN_RETRY_MS);
+        });
+        try {
+          await next.connect();
+          await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        } catch (error) {
+          await next.end().catch(() => {});
+          throw error;
+        }
+        if (stopped) return void (await next.end().catch(() => {}));
+        client = next;
+        listeners.add(next);
+        if (reconnecting) onPayload('');
+      };
+      const scheduleReconnect = (delayMs: number) => {
+        client = null;
+        retry = setTimeout(() => {
+          connect(true).catch(() => {
+            if (!stopped) scheduleReconnect(Math.min(delayMs * 2, LISTEN_RETRY_MAX_MS));
+          });
+        }, delayMs);
+        retry.unref();
+      };
+      await connect(false);
       return async () => {
-        listeners.delete(client);
-        await client.end().catch(() => {});
+        stopped = true;
+        if (retry) clearTimeout(retry);
+        const current = client;
+        client = null;
+        if (current) {
+          listeners.delete(current);
+          await current.end().catch(() => {});
+        }
       };
     },
     async notify(channel, payload) {

@@ -1,6 +1,7 @@
 /**
  * The database goes away and comes back: meanwhile requests answer 503 with a message and
- * /api/health says so; afterwards the same app answers normally, without a restart.
+ * /api/health says so; afterwards the same app answers normally, without a restart, and its
+ * LISTEN connection for product events is re-opened.
  * PostgreSQL only (the embedded database cannot go away): runs in the api-postgres project.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +12,7 @@ import { demoPaymentProvider } from '../../adapters/payments/provider';
 import { disabledSocialVerifier } from '../../adapters/social/verifier';
 import { testConfig } from '../../config';
 import { openDatabase, type Database } from '../../db/client';
+import { PRODUCT_CHANNEL } from '../../modules/events/product-events';
 import { createTestDatabase } from '../harness';
 import { startTcpProxy, type TcpProxy } from '../tcp-proxy';
 
@@ -18,10 +20,12 @@ let proxy: TcpProxy;
 let app: App;
 let database: Database;
 let drop: () => Promise<void>;
+let directUrl: string;
 
 beforeAll(async () => {
   const created = await createTestDatabase();
   drop = created.drop;
+  directUrl = created.url!;
   const url = new URL(created.url!);
   proxy = await startTcpProxy(url.hostname, Number(url.port || 5432));
   url.hostname = '127.0.0.1';
@@ -61,5 +65,31 @@ describe('database outage', () => {
     await proxy.restore();
     await expect.poll(async () => (await app.inject({ method: 'GET', url: '/api/health' })).statusCode, { timeout: 10_000 }).toBe(200);
     expect((await app.inject({ method: 'GET', url: '/api/dev/mailbox' })).statusCode).toBe(200);
+  });
+
+  it('re-opens the LISTEN connection after an outage, so product events keep arriving', async () => {
+    const received: string[] = [];
+    const unsubscribe = app.ctx.events.subscribe((payload) => received.push(payload));
+    try {
+      await proxy.cut();
+      await proxy.restore();
+      // Another instance (a direct connection) announces a change after the outage.
+      const other = await openDatabase({ kind: 'postgres', url: directUrl, poolSize: 1 });
+      try {
+        await expect
+          .poll(
+            async () => {
+              await other.notify(PRODUCT_CHANNEL, 'after-outage');
+              return received.includes('after-outage');
+            },
+            { timeout: 15_000, interval: 300 },
+          )
+          .toBe(true);
+      } finally {
+        await other.close();
+      }
+    } finally {
+      unsubscribe();
+    }
   });
 });
