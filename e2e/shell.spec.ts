@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './support/fixtures';
+import { signInAsAdmin } from './support/admin';
 
 test('an unknown address shows Page Not Found with a way back to the shop', async ({ page }) => {
   const response = await page.goto('/no/such/page');
@@ -21,4 +22,16 @@ test('the 404 page has no serious accessibility problem', async ({ browser }) =>
 test('a guest is sent from a signed-in page to /login', async ({ page }) => {
   await page.goto('/wishlist');
   await expect(page).toHaveURL(/\/login$/);
+});
+
+test('the admin header fits a phone, with the admin links in the menu', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAsAdmin(page);
+  await page.goto('/about');
+  await expect(page.getByRole('link', { name: 'Admin', exact: true })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.locator('#mobile-menu').getByRole('link', { name: 'Orders' }).click();
+  await expect(page).toHaveURL(/\/admin\/orders$/);
+  await expect(page.getByRole('heading', { name: 'Orders Overview' })).toBeVisible();
 });

@@ -59,14 +59,16 @@ export function Header() {
         <nav className={styles.nav} aria-label="Account">
           {isAdmin ? (
             <>
-              <span className={styles.adminLabel}>Admin</span>
-              <NavLink className={styles.textLink} to="/admin/add_product">
+              <Link className={styles.adminLabel} to="/admin">
+                Admin
+              </Link>
+              <NavLink className={`${styles.textLink} ${styles.desktopOnly}`} to="/admin/add_product">
                 Add Item
               </NavLink>
-              <NavLink className={styles.textLink} to="/admin/orders">
+              <NavLink className={`${styles.textLink} ${styles.desktopOnly}`} to="/admin/orders">
                 Orders
               </NavLink>
-              <a className={styles.textLink} href={clientConfig.salesDashboardUrl} target="_blank" rel="noopener noreferrer">
+              <a className={`${styles.textLink} ${styles.desktopOnly}`} href={clientConfig.salesDashboardUrl} target="_blank" rel="noopener noreferrer">
                 Sales
               </a>
             </>
@@ -128,6 +130,24 @@ export function Header() {
                 <li>
                   <Link to="/privacy">Privacy</Link>
                 </li>
+                {isAdmin && (
+                  <>
+                    <li>
+                      <Link to="/admin/add_product">Add Item</Link>
+                    </li>
+                    <li>
+                      <Link to="/admin/orders">Orders</Link>
+                    </li>
+                    <li>
+                      <Link to="/admin/discounts">Discounts</Link>
+                    </li>
+                    <li>
+                      <a href={clientConfig.salesDashboardUrl} target="_blank" rel="noopener noreferrer">
+                        Sales
+                      </a>
+                    </li>
+                  </>
+                )}
                 <li>
                   {session ? (
                     <button type="button" onClick={logout}>
