@@ -1,0 +1,136 @@
+/**
+ * The HTML and XML the server writes itself (ASVS V5.3 output encoding, V12.5 file serving): the
+ * product page sent for /item/{name} (server-filled <head>, JSON-LD, the public client config) and
+ * sitemap.xml cannot be broken out of by a product name or a shop name, and no address reaches a
+ * file outside the built web app.
+ *
+ * The page is served from a small built-app stand-in (WEB_DIST_DIR, set before the app's modules
+ * load) with the same placeholders as index.html, so this file does not need `vite build`.
+ */
+import { rmSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+const web = await vi.hoisted(async () => {
+  const { mkdirSync, mkdtempSync, writeFileSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const dir = mkdtempSync(join(tmpdir(), 'shop-sec-web-'));
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(
+    join(dir, 'index.html'),
+    [
+      '<!doctype html><html lang="en-GB"><head><meta charset="utf-8" />',
+      '<!--app-head-->',
+      '<script id="app-config" type="application/json"><!--app-config--></script>',
+      '<script type="module" crossorigin src="/assets/app.js"></script>',
+      '</head><body><div id="root"></div></body></html>',
+    ].join('\n'),
+  );
+  writeFileSync(join(dir, 'assets', 'app.js'), 'console.log("app");\n');
+  const previous = process.env.WEB_DIST_DIR;
+  process.env.WEB_DIST_DIR = dir;
+  return { dir, previous };
+});
+
+import { catalogueCacheFor } from '../../modules/catalogue/cache';
+import { createProduct, type ProductFixture } from '../factories/products';
+import { createTestApp, type TestApp } from '../harness';
+
+const EVIL_NAME = '</script><script>alert(1)</script>';
+const EVIL_SHOP = 'Shop </script><script>alert("config")</script><!--';
+const TEMPLATE_SCRIPTS = 2; // app-config and the module script
+
+let t: TestApp;
+let evil: ProductFixture;
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { SHOP_NAME: EVIL_SHOP } });
+  evil = await createProduct(t.app.ctx.database.db, {
+    name: EVIL_NAME,
+    type: '<b>Puzzle</b>',
+    description: '"><img src=x onerror=alert(2)> <!-- --> ]]> \u2028 & </title><script>alert(3)</script>',
+    images: 1,
+  });
+  catalogueCacheFor(t.app.ctx).invalidate();
+});
+afterAll(async () => {
+  await t.close();
+  if (web.previous === undefined) delete process.env.WEB_DIST_DIR;
+  else process.env.WEB_DIST_DIR = web.previous;
+  rmSync(web.dir, { recursive: true, force: true });
+});
+
+const productPage = () => t.app.inject({ method: 'GET', url: `/item/${encodeURIComponent(EVIL_NAME)}` });
+
+describe('the product page the server fills in', () => {
+  it('serves the page for a product named </script><script>alert(1)</script> with its own head', async () => {
+    const res = await productPage();
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).toContain('application/ld+json');
+    expect(res.headers['content-security-policy']).toMatch(/script-src 'self'/);
+  });
+
+  it('opens no script element beyond the template, its JSON-LD and nothing the product or shop name brings', async () => {
+    const html = (await productPage()).body;
+    expect(html.match(/<script\b/gi)).toHaveLength(TEMPLATE_SCRIPTS + 1);
+    expect(html.match(/<\/script>/gi)).toHaveLength(TEMPLATE_SCRIPTS + 1);
+    expect(html).not.toMatch(/<script>alert/i);
+    expect(html).not.toMatch(/<img\b/i);
+    expect(html).not.toMatch(/<b>/);
+    expect(html).not.toContain('</title><script>');
+  });
+
+  it('keeps the product text intact inside the JSON-LD and the public config (escaped, not dropped)', async () => {
+    const html = (await productPage()).body;
+    const jsonLd = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)![1]!);
+    expect(jsonLd.name).toBe(EVIL_NAME);
+    expect(jsonLd.description).toContain('<img src=x onerror=alert(2)>');
+    const config = JSON.parse(/<script id="app-config" type="application\/json">(.*?)<\/script>/s.exec(html)![1]!);
+    expect(config.shopName).toBe(EVIL_SHOP);
+  });
+
+  it('escapes the product name in the title and in every attribute', async () => {
+    const html = (await productPage()).body;
+    const title = /<title>(.*?)<\/title>/s.exec(html)![1]!;
+    expect(title).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+    for (const [, value] of html.matchAll(/content="([^"]*)"/g)) expect(value).not.toMatch(/[<>]/);
+  });
+});
+
+describe('sitemap.xml', () => {
+  it('lists the hostile product by its encoded address without a raw < or > anywhere in the data', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(`/item/${encodeURIComponent(EVIL_NAME)}</loc>`);
+    const data = res.body.replace(/<\/?(?:urlset|url|loc)\b[^>]*>/g, '').replace(/^<\?xml[^>]*\?>/, '');
+    expect(data).not.toMatch(/[<>]/);
+    expect(res.body).not.toContain('<script');
+  });
+});
+
+describe('no address reaches a file outside the built web app', () => {
+  it('serves the built app itself (the probe can tell)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/app.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('console.log');
+  });
+
+  it.each([
+    '/assets/..%2f..%2fpackage.json',
+    '/assets/%2e%2e/%2e%2e/package.json',
+    '/..%2f..%2fpackage.json',
+    '/%2e%2e/%2e%2e/%2e%2e/etc/passwd',
+    '/assets/..%5c..%5cpackage.json',
+    '/assets/....//....//package.json',
+    '/assets/app.js%00.html',
+    '/assets/..%252f..%252fpackage.json',
+    '/item/..%2F..%2F..%2Fpackage.json',
+    '/%2Fetc%2Fpasswd',
+  ])('%s answers nothing from the disk', async (url) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode, url).not.toBe(500);
+    expect(res.body).not.toMatch(/"name"\s*:\s*"book-shop"|"dependencies"|root:x:0:0/);
+    if (res.statusCode === 200) expect(res.headers['content-type']).toMatch(/^text\/html/); // the app's own page, at most
+  });
+});
