@@ -8,66 +8,37 @@
  * BENCH_DURATION (s, default 10), BENCH_WARMUP (s, default 2), BENCH_CONNECTIONS (default 50).
  * The load generator runs on the same cores as the server, so compare ratios, not absolutes.
  */
+import os from 'node:os';
 import path from 'node:path';
-import { startBareServer } from './lib/bare';
-import { measure, type LoadResult } from './lib/load';
+import { disposeCatalogues } from './lib/catalogues';
+import { describeMachine, machineLines, writePerformanceDoc } from './lib/performance-doc';
+import { catalogueSizesScenario, searchScenario } from './scenarios/catalogue';
+import { browsingScenario, checkoutScenario, scaleOutScenario } from './scenarios/shopping';
+import { compareWithBare, type CompareOptions } from './lib/rows';
 import { printTable, writeResults, type Row } from './lib/report';
 import { ensureWebBuild, fetchBytes, ROOT, startServer, type StartedServer } from './lib/server';
 import { homePageJsSize } from './lib/web-size';
 
 export interface BenchContext {
-  shop: StartedServer;
+  /** The shared shop on the demo catalogue (only for scenarios without `ownServer`). */
+  readonly shop: StartedServer;
   distDir: string;
 }
 
 export interface Scenario {
   name: string;
   description: string;
+  /** Starts its own servers: the shared demo-catalogue shop is not needed for it. */
+  ownServer?: boolean;
   run(ctx: BenchContext): Promise<Row[]>;
 }
 
-function loadRows(scenario: string, label: string, result: LoadResult): Row[] {
-  const rows: Row[] = [
-    { scenario, metric: `${label} throughput`, value: Math.round(result.reqPerSec), unit: 'req/s' },
-    { scenario, metric: `${label} latency p50`, value: result.p50Ms, unit: 'ms' },
-    { scenario, metric: `${label} latency p95`, value: result.p95Ms, unit: 'ms' },
-    { scenario, metric: `${label} latency p99`, value: result.p99Ms, unit: 'ms' },
-  ];
-  if (result.non2xx || result.errors || result.timeouts) {
-    rows.push({
-      scenario,
-      metric: `${label} failed answers`,
-      value: result.non2xx + result.errors + result.timeouts,
-      unit: 'count',
-      note: `NOT 2xx: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts of ${result.requests}`,
-    });
-  }
-  return rows;
-}
-
 /** A route of the shop against a bare node:http server answering the same bytes. */
-export function versusBare(name: string, routePath: string, description: string): Scenario {
+export function versusBare(name: string, routePath: string, description: string, options: CompareOptions = {}): Scenario {
   return {
     name,
     description,
-    async run({ shop }) {
-      const probe = await fetchBytes(`${shop.url}${routePath}`);
-      const routeNote = probe.status >= 200 && probe.status < 300 ? `${probe.body.length} bytes` : `the route answers ${probe.status}: figures below are NOT for a working route`;
-      const app = await measure(`${shop.url}${routePath}`);
-      const bare = await startBareServer(probe.body, { 'content-type': probe.headers.get('content-type') ?? 'application/json' }, probe.status);
-      let baseline: LoadResult;
-      try {
-        baseline = await measure(`${bare.url}${routePath}`);
-      } finally {
-        await bare.stop();
-      }
-      return [
-        { scenario: name, metric: 'answer', value: probe.status, unit: 'status', note: routeNote },
-        ...loadRows(name, 'shop', app),
-        ...loadRows(name, 'bare node:http', baseline).filter((row) => !row.metric.includes('failed')),
-        { scenario: name, metric: 'shop / bare', value: Math.round((app.reqPerSec / baseline.reqPerSec) * 1000) / 10, unit: '%', note: 'the figure to watch' },
-      ];
-    },
+    run: ({ shop }) => compareWithBare(name, shop.url, routePath, options),
   };
 }
 
@@ -79,7 +50,7 @@ export const scenarios: Scenario[] = [
       return [{ scenario: 'start', metric: 'first start to healthy', value: shop.startMs, unit: 'ms', note: 'includes migrating and seeding the demo catalogue' }];
     },
   },
-  versusBare('get_products', '/api/server/get_products', 'the whole catalogue, the hottest read'),
+  versusBare('get_products', '/api/server/get_products', 'the whole catalogue, the hottest read', { targetPercent: 50 }),
   {
     name: 'image_variant',
     description: 'a cached WebP cover variant',
@@ -102,32 +73,82 @@ export const scenarios: Scenario[] = [
       ];
     },
   },
+  catalogueSizesScenario,
+  searchScenario,
+  browsingScenario,
+  checkoutScenario,
+  scaleOutScenario,
 ];
 
 async function main(): Promise<void> {
-  const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
+  const args = process.argv.slice(2);
+  const writeReport = args.includes('--write-report');
+  const wanted = args.filter((arg) => !arg.startsWith('-'));
   const unknown = wanted.filter((name) => !scenarios.some((s) => s.name === name));
   if (unknown.length) {
     console.error(`Unknown scenario: ${unknown.join(', ')}. Known: ${scenarios.map((s) => s.name).join(', ')}`);
     process.exit(2);
   }
-  const selected = wanted.length ? scenarios.filter((s) => wanted.includes(s.name)) : scenarios;
+  // Scenarios on the shared demo-catalogue shop first; then those that start their own servers.
+  const selected = (wanted.length ? scenarios.filter((s) => wanted.includes(s.name)) : scenarios).sort((a, b) => Number(a.ownServer ?? false) - Number(b.ownServer ?? false));
+  const machine = await describeMachine();
+  console.log(machineLines(machine).join('\n'));
+  const started = Date.now();
   const distDir = ensureWebBuild();
-  console.log('Starting the shop on a fresh embedded database with the demo catalogue...');
-  const shop = await startServer({ env: { WEB_DIST_DIR: distDir } });
-  console.log(`Shop healthy at ${shop.url} after ${shop.startMs} ms`);
+  let shop: StartedServer | null = null;
+  const ctx: BenchContext = {
+    distDir,
+    get shop(): StartedServer {
+      if (!shop) throw new Error('the shared shop is not running (scenario marked ownServer?)');
+      return shop;
+    },
+  };
   const rows: Row[] = [];
   try {
     for (const scenario of selected) {
+      if (!scenario.ownServer && !shop) {
+        console.log('Starting the shop on a fresh embedded database with the demo catalogue...');
+        shop = await startServer({ env: { WEB_DIST_DIR: distDir, LOG_LEVEL: 'warn' } });
+        console.log(`Shop healthy at ${shop.url} after ${shop.startMs} ms`);
+      }
+      if (scenario.ownServer && shop) {
+        await shop.stop();
+        shop = null;
+      }
+      const t0 = Date.now();
       console.log(`- ${scenario.name}: ${scenario.description}`);
-      rows.push(...(await scenario.run({ shop, distDir })));
+      try {
+        const produced = await scenario.run(ctx);
+        rows.push(...produced);
+        printTable(produced);
+      } catch (error) {
+        console.error(`  ${scenario.name} failed:`, error);
+        rows.push({ scenario: scenario.name, metric: 'scenario ran to the end', value: 0, unit: '', pass: false, must: true, note: String(error instanceof Error ? error.message : error).split('\n')[0]!.slice(0, 200) });
+      }
+      console.log(`  (${scenario.name}: ${Math.round((Date.now() - t0) / 1000)} s)`);
     }
   } finally {
-    await shop.stop();
+    if (shop) await (shop as StartedServer).stop();
+    await disposeCatalogues();
   }
+  machine.endLoadAverage = os.loadavg();
+  machine.durationS = Math.round((Date.now() - started) / 1000);
+  console.log('\nAll figures:');
   printTable(rows);
-  const file = writeResults(path.join(ROOT, 'bench/results'), rows);
+  const file = writeResults(path.join(ROOT, 'bench/results'), rows, { machine, scenarios: selected.map((s) => s.name) });
   console.log(`Results written to ${path.relative(ROOT, file)}`);
+  if (writeReport) {
+    const doc = writePerformanceDoc(rows, machine, selected.map((s) => s.name));
+    console.log(`Figures written to ${path.relative(ROOT, doc)}`);
+  }
+  const missed = rows.filter((row) => row.pass === false && !row.must);
+  const broken = rows.filter((row) => row.pass === false && row.must);
+  if (missed.length) console.log(`Targets missed (${missed.length}):\n${missed.map((r) => `  - ${r.scenario}: ${r.metric} = ${r.value} ${r.unit} (target ${r.target ?? ''})`).join('\n')}`);
+  if (broken.length) {
+    console.error(`\nBENCH FAILED: ${broken.length} correctness check(s) did not hold:\n${broken.map((r) => `  - ${r.scenario}: ${r.metric} = ${r.value} ${r.unit}${r.note ? ` (${r.note})` : ''}`).join('\n')}`);
+    process.exit(1);
+  }
+  console.log(`\nAll correctness checks held (${rows.filter((r) => r.must).length}). ${machine.durationS} s in all.`);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(ROOT, 'bench/run.ts')) {

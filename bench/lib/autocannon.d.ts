@@ -12,7 +12,19 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     body?: string | Buffer;
     timeout?: number;
-    requests?: Array<{ method?: string; path?: string; headers?: Record<string, string>; body?: string }>;
+    requests?: Request[];
+    /** Copied into each connection's own context (see Request.setupRequest). */
+    initialContext?: Record<string, unknown>;
+  }
+  export interface Request {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    /** Makes the request from the defaults and the connection's context, just before it is sent. */
+    setupRequest?: (request: Request, context: Record<string, unknown>) => Request;
+    /** Called with each answer to this request, just before the instance's 'response' event for it. */
+    onResponse?: (status: number, body: string, context: Record<string, unknown>, headers: Record<string, string>) => void;
   }
   export interface Stat {
     average: number;

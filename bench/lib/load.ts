@@ -36,7 +36,8 @@ export const defaultLoad = (): Required<Omit<LoadOptions, 'headers'>> => ({
   warmupS: Number(process.env.BENCH_WARMUP ?? 2),
 });
 
-function percentile(sorted: Float64Array, p: number): number {
+/** The p-th percentile of ascending values (nearest rank). */
+export function percentile(sorted: ArrayLike<number>, p: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
@@ -58,8 +59,13 @@ function run(url: string, options: Required<Omit<LoadOptions, 'headers'>> & { he
   });
 }
 
+/** The options that are set (an explicit `undefined` keeps the default). */
+export function definedOnly<T extends object>(options: T): Partial<T> {
+  return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) as Partial<T>;
+}
+
 export async function measure(url: string, options: LoadOptions = {}): Promise<LoadResult> {
-  const settings = { ...defaultLoad(), ...options };
+  const settings = { ...defaultLoad(), ...definedOnly(options) };
   if (settings.warmupS > 0) await run(url, settings, settings.warmupS, false);
   const { result, latencies, bytes } = await run(url, settings, settings.durationS, true);
   const sorted = Float64Array.from(latencies).sort();
