@@ -6,8 +6,8 @@
 #   BASE_URL=http://127.0.0.1:3000 bench/security/sqlmap.sh   # against a shop that is already running
 #
 # Needs: sqlmap (Debian package `sqlmap`), curl, node. Talks only to the shop on localhost.
-# Each target is bounded by PER_RUN_TIMEOUT (100) seconds so the whole run stays within 15 minutes on a
-# 2-core machine. Output (console transcript, HTTP traffic, sqlmap session) goes to $OUT.
+# Each target is bounded by PER_RUN_TIMEOUT (100) seconds, login and checkout by 1.8 times that, so
+# the whole run stays within 15 minutes on a 2-core machine. Output (console transcript, HTTP traffic, sqlmap session) goes to $OUT.
 # Exit status: 0 when sqlmap reports no injectable parameter on any target, 1 otherwise.
 # The summary table is printed at the end and written to $OUT/summary.txt.
 set -euo pipefail
@@ -48,7 +48,9 @@ if [[ -z "${BASE_URL:-}" ]]; then
     exit 2
   fi
   set -m # the server gets a process group of its own, so cleanup can stop npx, tsx and node together
-  PORT="$PORT" HOST=127.0.0.1 DATA_DIR="$DATA" WEB_DIST_DIR="dist/web-$PORT" NODE_ENV=test LOG_LEVEL=warn \
+  # PASSWORD_HASH_COST=12 (scrypt N=2^12 instead of 2^17): each login costs ~10 ms instead of
+  # ~0.4 s, so sqlmap can send its login payloads in minutes. The SQL path is the same.
+  PASSWORD_HASH_COST=12 PORT="$PORT" HOST=127.0.0.1 DATA_DIR="$DATA" WEB_DIST_DIR="dist/web-$PORT" NODE_ENV=test LOG_LEVEL=warn \
     ADMIN_EMAIL="$ADMIN_EMAIL" ADMIN_PASSWORD="$ADMIN_PASSWORD" \
     E2E_RELAXED_RATE_LIMITS=true npx tsx src/server/main.ts >"$OUT/server.log" 2>&1 &
   SERVER_PID=$!
@@ -98,10 +100,12 @@ declare -A RESULT=()
 
 run() {
   local name="$1"; shift
+  local limit="$PER_RUN_TIMEOUT"
+  if [[ "$1" == --limit=* ]]; then limit="${1#--limit=}"; shift; fi
   NAMES+=("$name")
   echo "== $name"
   local start=$SECONDS status=0
-  timeout "$PER_RUN_TIMEOUT" sqlmap "${COMMON[@]}" -t "$OUT/$name.traffic" "$@" >"$OUT/$name.out" 2>&1 || status=$?
+  timeout "$limit" sqlmap "${COMMON[@]}" -t "$OUT/$name.traffic" "$@" >"$OUT/$name.out" 2>&1 || status=$?
   local took=$((SECONDS - start))
   local requests
   requests="$(grep -c '^HTTP request \[' "$OUT/$name.traffic" 2>/dev/null || true)"
@@ -111,7 +115,7 @@ run() {
   elif grep -q "all tested parameters do not appear to be injectable" "$OUT/$name.out"; then
     verdict="not injectable"
   elif [[ $status -eq 124 ]]; then
-    verdict="time limit (${PER_RUN_TIMEOUT}s) reached, nothing found so far"
+    verdict="time limit (${limit}s) reached, nothing found so far"
   else
     verdict="sqlmap stopped (exit $status), see $OUT/$name.out"
   fi
@@ -126,7 +130,8 @@ run get_product_name -u "$BASE_URL/api/server/get_product?name=$PRODUCT_NAME" -p
 run get_product_id -u "$BASE_URL/api/server/get_product?id=$PRODUCT_ID" -p id
 run get_products_ids -u "$BASE_URL/api/server/get_products?ids=$PRODUCT_ID,$PRODUCT_ID2" -p ids
 # --ignore-code=401: a wrong password is the expected answer to most payloads, not a reason to stop.
-run login --ignore-code=401 -u "$BASE_URL/api/login" --method=POST -H 'Content-Type: application/json' \
+# --code=200: each answer holds a new token, so "true" is told by the status, not the bytes.
+run login --limit=$((PER_RUN_TIMEOUT * 9 / 5)) --ignore-code=401 --code=200 -u "$BASE_URL/api/login" --method=POST -H 'Content-Type: application/json' \
   --data="{\"email\":\"$EMAIL\",\"password\":\"sqlmap12345\"}"
 # The user id in the path: the permission layer answers 403 to any id but the token's, before any SQL.
 run get_cart -u "$BASE_URL/api/server/get_cart/$USER_ID*" -H "$AUTH"
@@ -137,11 +142,11 @@ run add_wishlist -u "$BASE_URL/api/server/add_wishlist" --method=POST -H 'Conten
 # Nested JSON: mark the injection points with * (the basket's product id, the e-mail).
 # --delay: checkout is limited to 30 a minute per IP (3,000 with E2E_RELAXED_RATE_LIMITS); slower
 # than that, every payload reaches the service instead of a 429.
-run create_checkout_session --delay=0.025 -u "$BASE_URL/api/checkout/create_checkout_session" --method=POST \
+run create_checkout_session --limit=$((PER_RUN_TIMEOUT * 9 / 5)) --delay=0.025 --code=200 -u "$BASE_URL/api/checkout/create_checkout_session" --method=POST \
   -H 'Content-Type: application/json' -H "$AUTH" \
   --data="{\"cartItems\":[{\"product_id\":\"$PRODUCT_ID*\",\"qty\":1}],\"user_id\":\"$USER_ID\",\"user_email\":\"$EMAIL*\",\"shipping_cost\":3.83,\"currency\":\"GBP\"}"
 if [[ -n "$CODE" ]]; then
-  run checkout_discount_code --delay=0.025 -u "$BASE_URL/api/checkout/create_checkout_session" --method=POST \
+  run checkout_discount_code --limit=$((PER_RUN_TIMEOUT * 9 / 5)) --delay=0.025 --code=200 -u "$BASE_URL/api/checkout/create_checkout_session" --method=POST \
     -H 'Content-Type: application/json' -H "$AUTH" \
     --data="{\"cartItems\":[{\"product_id\":\"$PRODUCT_ID\",\"qty\":1}],\"user_id\":\"$USER_ID\",\"user_email\":\"$EMAIL\",\"shipping_cost\":3.83,\"currency\":\"GBP\",\"discount_code\":\"$CODE*\"}"
 else
