@@ -135,8 +135,15 @@ test('an unknown product id shows the spec message for 2 seconds and the form tu
 });
 
 test("a shopper's open tab shows an admin's edit by itself, keeping the shopper's basket", async ({ page, browser }) => {
-  const catalogue = (await (await page.request.get('/api/server/get_products')).json()) as Product[];
-  const book = catalogue[catalogue.length - 1]!;
+  // A book of this test's own, so journeys running alongside cannot move it.
+  await signInAsAdmin(page);
+  const token = await adminToken(page);
+  const book = { id: `LIVE-${unique()}`, name: `Live Update Book ${unique()}` };
+  const created = await page.request.post('/api/admin/products/add_product', {
+    headers: { authorization: `Bearer ${token}` },
+    multipart: { id: book.id, name: book.name, type: 'Puzzle', description: 'A book for the live-update journey.', age: '', price: '4.50' },
+  });
+  expect(created.status(), await created.text()).toBe(200);
 
   const shopperContext = await browser.newContext();
   const shopper = await shopperContext.newPage();
@@ -145,7 +152,6 @@ test("a shopper's open tab shows an admin's edit by itself, keeping the shopper'
   await card.getByRole('button', { name: `Add ${book.name} to basket` }).click();
   await expect(shopper.getByRole('link', { name: /Basket, 1 item/ })).toBeVisible();
 
-  await signInAsAdmin(page);
   await page.goto(`/admin/edit_product/${encodeURIComponent(book.id)}`);
   await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(book.name);
   const renamed = `${book.name} – Live`;
@@ -156,11 +162,10 @@ test("a shopper's open tab shows an admin's edit by itself, keeping the shopper'
   // No reload: the shopper's page re-fetches on the productUpdate event.
   await expect(shopper.getByRole('link', { name: renamed, exact: true })).toBeVisible({ timeout: 5000 });
   await expect(shopper.getByRole('link', { name: /Basket, 1 item/ })).toBeVisible();
-
-  // Put the name back for the other journeys.
-  await page.goto(`/admin/edit_product/${encodeURIComponent(book.id)}`);
-  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(book.name);
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page).toHaveURL(/\/admin$/);
   await shopperContext.close();
+
+  const deleted = await page.request.post(`/api/admin/products/delete_product/${encodeURIComponent(book.id)}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(deleted.status()).toBe(200);
 });
