@@ -1,7 +1,7 @@
 /**
- * A browsing mix: many concurrent shoppers, each one keep-alive connection walking through the same
- * steps in a loop (home page, catalogue, search as they type, a product page, its product call, a
- * cart update, the cart), each with its own account and client address. Measured with autocannon;
+ * A browsing mix: many concurrent connections, each walking through the same steps in a loop (home
+ * page, catalogue, search as they type, a product page, its product call, a cart update, the cart);
+ * each pass is one visit by the next shopper in turn, with that shopper's account and address. Measured with autocannon;
  * latency is recorded per step kind and overall, with every non-2xx answer counted.
  *
  *   const result = await runMix([shop.url], browsingSteps(catalogue), shoppers, { durationS: 10 });
@@ -15,7 +15,7 @@ import type { Shopper } from './http';
 export interface MixStep {
   kind: string;
   method?: 'GET' | 'POST';
-  /** The request for this shopper's n-th pass through the loop. */
+  /** The request for this shopper's n-th visit (one pass through the steps). */
   make(shopper: Shopper, n: number): { path: string; body?: unknown };
   /** Sends the shopper's session token. */
   auth?: boolean;
@@ -50,14 +50,20 @@ interface Recorder {
 }
 
 function requestsFor(steps: MixStep[], shoppers: Shopper[], nextShopper: () => number, onAnswer: (kind: string, status: number, body: string) => void): Request[] {
+  const visits: number[] = [];
   return steps.map((step) => ({
     method: step.method ?? 'GET',
     setupRequest: (_request, context) => {
-      context.shopper ??= nextShopper();
-      const shopper = shoppers[(context.shopper as number) % shoppers.length]!;
-      const n = ((context[step.kind] as number | undefined) ?? 0) + 1;
-      context[step.kind] = n;
-      const { path, body } = step.make(shopper, n);
+      // autocannon gives each connection a fresh context at the start of every pass through the
+      // steps: each pass is one visit, by the next shopper in turn (their n-th visit).
+      if (context.shopper === undefined) {
+        const index = nextShopper() % shoppers.length;
+        visits[index] = (visits[index] ?? 0) + 1;
+        context.shopper = index;
+        context.visit = visits[index];
+      }
+      const shopper = shoppers[context.shopper as number]!;
+      const { path, body } = step.make(shopper, context.visit as number);
       const headers: Record<string, string> = { 'accept-encoding': 'gzip', 'x-forwarded-for': shopper.ip };
       if (step.auth) headers.authorization = `Bearer ${shopper.token}`;
       if (body !== undefined) headers['content-type'] = 'application/json';
