@@ -44,7 +44,7 @@ export function checkoutEnv(stripe: FakeStripe, admin: AdminCredentials): Record
   };
 }
 
-interface CatalogueProduct {
+export interface CatalogueProduct {
   id: string;
   name: string;
   type: string;
@@ -52,7 +52,7 @@ interface CatalogueProduct {
   price: number;
 }
 
-interface Code extends DiscountTerms {
+export interface Code extends DiscountTerms {
   code: string;
 }
 
@@ -120,7 +120,7 @@ function termsFor(i: number): Omit<DiscountTerms, 'percentage'> {
 }
 
 /** Plans the carts (1 to 4 books, 1 to 5 of each), one in five by a signed-in shopper, the first `codes` with a discount code that applies. */
-function plan(products: CatalogueProduct[], codes: Code[], shoppers: Shopper[], n: number): PlannedCheckout[] {
+export function planCheckouts(products: CatalogueProduct[], codes: Code[], shoppers: Shopper[], n: number): PlannedCheckout[] {
   const next = random(20260522);
   const pick = () => products[Math.floor(next() * products.length)]!;
   return Array.from({ length: n }, (_, index) => {
@@ -170,7 +170,7 @@ export async function runCheckouts(baseUrls: string[], stripe: FakeStripe, admin
     return { code: sent.code, percentage: sent.percentage, types: sent.types, ages: sent.ages };
   });
   const shoppers = await createShoppers(first, Math.ceil(options.checkouts / 5), `checkout-${randomBytes(3).toString('hex')}`);
-  const planned = plan(products, codes, shoppers, options.checkouts);
+  const planned = planCheckouts(products, codes, shoppers, options.checkouts);
   const failures: string[] = [];
   const fail = (message: string) => {
     if (failures.length < 20) failures.push(message);

@@ -1,0 +1,181 @@
+/**
+ * Unit tests of the bench's own pure parts: `npm run bench:test` (node:test through tsx; not part
+ * of npm test, like the bench itself).
+ */
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { priceCart } from '../../src/shared/pricing';
+import { adminChunks } from '../lib/browser';
+import { planCheckouts, type CatalogueProduct, type Code } from '../lib/checkout-load';
+import { clientIp, mapLimit } from '../lib/http';
+import { percentile } from '../lib/load';
+import { FIGURES_END, FIGURES_START, writePerformanceDoc, type Machine } from '../lib/performance-doc';
+import { benchProduct, FIRST_WORDS, SECOND_WORDS } from '../lib/seed-products';
+import { homePageScripts } from '../lib/web-size';
+
+const temp = () => mkdtempSync(path.join(os.tmpdir(), 'bench-test-'));
+
+describe('percentile', () => {
+  it('answers the nearest-rank value of ascending values', () => {
+    const values = Float64Array.from({ length: 100 }, (_, i) => i + 1);
+    assert.equal(percentile(values, 50), 51);
+    assert.equal(percentile(values, 95), 96);
+    assert.equal(percentile(values, 99), 100);
+    assert.equal(percentile([7], 99), 7);
+  });
+  it('answers NaN for no values, so an empty run never shows as 0 ms', () => {
+    assert.ok(Number.isNaN(percentile([], 50)));
+  });
+});
+
+describe('benchProduct', () => {
+  it('makes unique ids and names, prices within the demo range, all types and ages', () => {
+    const rows = Array.from({ length: 5000 }, (_, i) => benchProduct(i + 1));
+    assert.equal(new Set(rows.map((r) => r.id)).size, rows.length);
+    assert.equal(new Set(rows.map((r) => r.name)).size, rows.length);
+    assert.ok(rows.every((r) => r.pricePence >= 399 && r.pricePence <= 1499));
+    assert.deepEqual(new Set(rows.map((r) => r.type)), new Set(['Activity', 'Puzzle', 'Colouring', 'Journal']));
+    assert.deepEqual(new Set(rows.map((r) => r.age)), new Set(['Kids', 'Adults', '']));
+  });
+  it('only uses plain words, so the seeding SQL needs no escaping', () => {
+    for (const word of [...FIRST_WORDS, ...SECOND_WORDS]) assert.match(word, /^[A-Za-z]+$/);
+  });
+  it('is the same row every time', () => {
+    assert.deepEqual(benchProduct(777), benchProduct(777));
+    assert.equal(benchProduct(777).name, 'The Clever Wordsearch Puzzle Book No. 000777');
+  });
+});
+
+describe('planCheckouts', () => {
+  const products: CatalogueProduct[] = Array.from({ length: 60 }, (_, i) => {
+    const p = benchProduct(i + 1);
+    return { id: p.id, name: p.name, type: p.type, age: p.age, price: p.pricePence / 100 };
+  });
+  const codes: Code[] = [
+    { code: 'ALL10', percentage: 10, types: [], ages: [] },
+    { code: 'PUZ25', percentage: 25, types: ['Puzzle'], ages: [] },
+    { code: 'KIDS7', percentage: 7, types: [], ages: ['Kids'] },
+    { code: 'CJ33', percentage: 33, types: ['Colouring', 'Journal'], ages: ['Adults', ''] },
+  ];
+  const shoppers = [{ id: 'u1', email: 'u1@bench.example', token: 't', ip: '198.18.0.1' }];
+  const plan = planCheckouts(products, codes, shoppers, 40);
+
+  it('gives each code to one checkout whose cart holds a book the code applies to', () => {
+    for (const [i, code] of codes.entries()) {
+      const checkout = plan[i]!;
+      assert.equal(checkout.code?.code, code.code);
+      const eligible = checkout.lines.some((line) => {
+        const p = products.find((x) => x.id === line.product_id)!;
+        return (code.types.length === 0 || code.types.includes(p.type)) && (code.ages.length === 0 || code.ages.includes(p.age));
+      });
+      assert.ok(eligible, `${code.code} applies to nothing in its cart`);
+    }
+    assert.ok(plan.slice(codes.length).every((c) => c.code === null));
+  });
+  it('makes carts of 1 to 4 different books, 1 to 5 of each', () => {
+    for (const checkout of plan) {
+      assert.ok(checkout.lines.length >= 1 && checkout.lines.length <= 4);
+      assert.equal(new Set(checkout.lines.map((l) => l.product_id)).size, checkout.lines.length);
+      assert.ok(checkout.lines.every((l) => Number.isInteger(l.qty) && l.qty >= 1 && l.qty <= 5));
+    }
+  });
+  it('expects exactly what priceCart gives from the catalogue prices', () => {
+    for (const checkout of plan) {
+      const lines = checkout.lines.map((l) => {
+        const p = products.find((x) => x.id === l.product_id)!;
+        return { unitPence: Math.round(p.price * 100), qty: l.qty, type: p.type, age: p.age };
+      });
+      assert.equal(checkout.expectedTotalPence, priceCart(lines, checkout.code).totalPence);
+    }
+  });
+  it('makes the same carts on every run, one in five signed in', () => {
+    assert.deepEqual(planCheckouts(products, codes, shoppers, 40).map((c) => c.lines), plan.map((c) => c.lines));
+    assert.equal(plan.filter((c) => c.shopper).length, 8);
+  });
+});
+
+describe('adminChunks', () => {
+  it('finds chunks of admin modules and chunks only admin modules import, not shared ones', () => {
+    const dist = temp();
+    mkdirSync(path.join(dist, '.vite'));
+    writeFileSync(
+      path.join(dist, '.vite/manifest.json'),
+      JSON.stringify({
+        'main.tsx': { file: 'assets/index-1.js', src: 'main.tsx', isEntry: true, imports: ['_shared.js'], dynamicImports: ['features/admin/OrdersPage.tsx'] },
+        'features/admin/OrdersPage.tsx': { file: 'assets/OrdersPage-2.js', src: 'features/admin/OrdersPage.tsx', imports: ['_shared.js', '_table.js'] },
+        '_table.js': { file: 'assets/table-3.js' },
+        '_shared.js': { file: 'assets/shared-4.js' },
+      }),
+    );
+    try {
+      assert.deepEqual([...adminChunks(dist)].sort(), ['assets/OrdersPage-2.js', 'assets/table-3.js']);
+    } finally {
+      rmSync(dist, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('homePageScripts', () => {
+  it('lists the module entry and modulepreloads of index.html, not external or classic scripts', () => {
+    const html = `<script type="module" crossorigin src="/assets/index-1.js"></script><link rel="modulepreload" href="/assets/jsx-2.js"><link rel="stylesheet" href="/assets/index.css"><script src="https://example.com/x.js" type="module"></script>`;
+    assert.deepEqual(homePageScripts(html), ['/assets/index-1.js', '/assets/jsx-2.js']);
+  });
+});
+
+describe('writePerformanceDoc', () => {
+  const machine: Machine = { date: '2026-01-01T00:00:00Z', cpus: 2, cpuModel: 'cpu', memoryGiB: 4, node: 'v20', os: 'Linux', postgres: '15', commit: 'abc', startLoadAverage: [0.1, 0.1, 0.1], settings: {} };
+  const rows = [{ scenario: 'search', metric: 'p95 | all', value: 12.345, unit: 'ms', target: '≤ 20 ms', pass: true }];
+
+  it('replaces only the figures between the markers and keeps the prose around them', () => {
+    const dir = temp();
+    const file = path.join(dir, 'performance.md');
+    writeFileSync(file, `# Performance\n\nProse before.\n\n${FIGURES_START}\nold figures\n${FIGURES_END}\n\nProse after.\n`);
+    try {
+      writePerformanceDoc(rows, machine, ['search'], file);
+      const text = readFileSync(file, 'utf8');
+      assert.ok(text.startsWith('# Performance\n\nProse before.\n\n'));
+      assert.ok(text.endsWith('\n\nProse after.\n'));
+      assert.ok(!text.includes('old figures'));
+      assert.ok(text.includes('| p95 \\| all | 12.35 | ms | ≤ 20 ms | pass |  |'));
+      assert.ok(!text.includes('was busy'));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+  it('appends a figures section when the file has none, and says when the machine was busy', () => {
+    const dir = temp();
+    const file = path.join(dir, 'performance.md');
+    writeFileSync(file, '# Performance\n');
+    try {
+      writePerformanceDoc(rows, { ...machine, startLoadAverage: [6, 5, 4] }, ['search'], file);
+      const text = readFileSync(file, 'utf8');
+      assert.ok(text.includes(`## Figures\n\n${FIGURES_START}`));
+      assert.ok(text.includes('The machine was busy'));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('http helpers', () => {
+  it('gives a different client address to each of 60,000 people', () => {
+    const ips = new Set(Array.from({ length: 60_000 }, (_, i) => clientIp(i)));
+    assert.equal(ips.size, 60_000);
+  });
+  it('mapLimit keeps the order of results and never runs more than the limit at once', async () => {
+    let running = 0;
+    let most = 0;
+    const out = await mapLimit([5, 1, 4, 2, 3], 2, async (value) => {
+      running += 1;
+      most = Math.max(most, running);
+      await new Promise((resolve) => setTimeout(resolve, value));
+      running -= 1;
+      return value * 10;
+    });
+    assert.deepEqual(out, [50, 10, 40, 20, 30]);
+    assert.equal(most, 2);
+  });
+});
