@@ -6,8 +6,9 @@
 #   BASE_URL=http://127.0.0.1:3000 bench/security/sqlmap.sh   # against a shop that is already running
 #
 # Needs: sqlmap (Debian package `sqlmap`), curl, node. Talks only to the shop on localhost.
-# Each target is bounded by PER_RUN_TIMEOUT (100) seconds, login and checkout by 1.8 times that, so
-# the whole run stays within 15 minutes on a 2-core machine. Output (console transcript, HTTP traffic, sqlmap session) goes to $OUT.
+# Each target is bounded by PER_RUN_TIMEOUT (100) seconds, login and checkout by 1.8 times that, and
+# all of them by TOTAL_TIMEOUT (840) seconds, so the whole run stays within 15 minutes on a 2-core
+# machine. Output (console transcript, HTTP traffic, sqlmap session) goes to $OUT.
 # Exit status: 0 when sqlmap reports no injectable parameter on any target, 1 otherwise.
 # The summary table is printed at the end and written to $OUT/summary.txt.
 set -euo pipefail
@@ -20,6 +21,7 @@ LEVEL="${SQLMAP_LEVEL:-3}"
 RISK="${SQLMAP_RISK:-2}"
 TIME_SEC="${SQLMAP_TIME_SEC:-2}"
 PER_RUN_TIMEOUT="${PER_RUN_TIMEOUT:-100}"
+TOTAL_TIMEOUT="${TOTAL_TIMEOUT:-840}" # all sqlmap runs together; with the build and start, under 15 minutes
 SERVER_PID=""
 
 mkdir -p "$OUT"
@@ -95,6 +97,7 @@ fi
 COMMON=(--batch --level="$LEVEL" --risk="$RISK" --time-sec="$TIME_SEC" --flush-session --disable-coloring
   --output-dir="$OUT/session" --answers="JSON data found=Y,Do you want to follow=N,keep testing the others=Y")
 
+DEADLINE=$((SECONDS + TOTAL_TIMEOUT))
 declare -a NAMES=()
 declare -A RESULT=()
 
@@ -104,6 +107,13 @@ run() {
   if [[ "$1" == --limit=* ]]; then limit="${1#--limit=}"; shift; fi
   NAMES+=("$name")
   echo "== $name"
+  local remaining=$((DEADLINE - SECONDS))
+  if (( remaining < 15 )); then
+    RESULT[$name]="NOT RUN: the total time budget (${TOTAL_TIMEOUT}s) was used up"
+    echo "   ${RESULT[$name]}"
+    return
+  fi
+  (( limit > remaining )) && limit=$remaining
   local start=$SECONDS status=0
   timeout "$limit" sqlmap "${COMMON[@]}" -t "$OUT/$name.traffic" "$@" >"$OUT/$name.out" 2>&1 || status=$?
   local took=$((SECONDS - start))
@@ -121,6 +131,9 @@ run() {
   fi
   local statuses
   statuses="$( { grep -oE '^HTTP response \[#[0-9]+\] \([0-9]{3}' "$OUT/$name.traffic" 2>/dev/null || true; } | sed -E 's/.*\(//' | sort | uniq -c | awk '{printf "%s×%s ", $2, $1}')"
+  if [[ "$statuses" == *"429×"* ]]; then
+    verdict="$verdict (WARNING: some answers were 429, those payloads never reached a query)"
+  fi
   RESULT[$name]="$verdict | ${requests} requests in ${took}s | answers: ${statuses:-none}"
   echo "   ${RESULT[$name]}"
 }
@@ -129,10 +142,21 @@ run search -u "$BASE_URL/api/server/search?query=puzzle" -p query
 run get_product_name -u "$BASE_URL/api/server/get_product?name=$PRODUCT_NAME" -p name
 run get_product_id -u "$BASE_URL/api/server/get_product?id=$PRODUCT_ID" -p id
 run get_products_ids -u "$BASE_URL/api/server/get_products?ids=$PRODUCT_ID,$PRODUCT_ID2" -p ids
-# --ignore-code=401: a wrong password is the expected answer to most payloads, not a reason to stop.
-# --code=200: each answer holds a new token, so "true" is told by the status, not the bytes.
-run login --limit=$((PER_RUN_TIMEOUT * 9 / 5)) --ignore-code=401 --code=200 -u "$BASE_URL/api/login" --method=POST -H 'Content-Type: application/json' \
+# Login. --ignore-code=401: a wrong password is the expected answer to most payloads, not a reason
+# to stop. --code=200: each answer holds a new token, so "true" is told by the status, not the bytes.
+# Only the body is injected (-p): level 3's User-Agent and Referer payloads would be ~3,000 more
+# valid logins, beyond even the relaxed budget; those headers are tested on update_cart and add_wishlist.
+# The password payloads all name one address, whose relaxed budget is 1,000 per 15 minutes, so
+# they are split by technique over two accounts (an e-mail payload names a new address each time).
+LOGIN=(--ignore-code=401 --code=200 -u "$BASE_URL/api/login" --method=POST -H 'Content-Type: application/json')
+EMAIL2="sqlmap-$(date +%s)-$RANDOM-b@example.com"
+curl -fs -X POST "$BASE_URL/api/create_account" -H 'content-type: application/json' \
+  -d "{\"email\":\"$EMAIL2\",\"password\":\"sqlmap12345\"}" >/dev/null
+run login_email --limit=$((PER_RUN_TIMEOUT * 9 / 5)) "${LOGIN[@]}" -p email --data="{\"email\":\"$EMAIL\",\"password\":\"sqlmap12345\"}"
+run login_password_BEUQ --limit=$((PER_RUN_TIMEOUT * 9 / 5)) "${LOGIN[@]}" -p password --technique=BEUQ \
   --data="{\"email\":\"$EMAIL\",\"password\":\"sqlmap12345\"}"
+run login_password_ST --limit=$((PER_RUN_TIMEOUT * 9 / 5)) "${LOGIN[@]}" -p password --technique=ST \
+  --data="{\"email\":\"$EMAIL2\",\"password\":\"sqlmap12345\"}"
 # The user id in the path: the permission layer answers 403 to any id but the token's, before any SQL.
 run get_cart -u "$BASE_URL/api/server/get_cart/$USER_ID*" -H "$AUTH"
 run update_cart -u "$BASE_URL/api/server/update_cart" --method=POST -H 'Content-Type: application/json' -H "$AUTH" \
