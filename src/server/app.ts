@@ -66,6 +66,9 @@ export function redactUrl(url: string): string {
     .replace(/\/[^/?#]*(?:@|%40)[^/?#]*/g, '/[email]');
 }
 
+/** proxy-addr trust function: the first `hops` addresses from our side of the connection. */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 export async function buildApp(config: Config, deps: AppDeps, options: BuildOptions = {}): Promise<App> {
   const app = Fastify({
     logger: {
@@ -76,7 +79,8 @@ export async function buildApp(config: Config, deps: AppDeps, options: BuildOpti
         req: (request: FastifyRequest) => ({ method: request.method, url: redactUrl(request.url), remoteAddress: request.ip }),
       },
     },
-    trustProxy: config.TRUST_PROXY,
+    // A hop count trusts only the addresses our own proxies appended, never the client's claims.
+    trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,

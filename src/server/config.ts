@@ -33,7 +33,24 @@ export const configSchema = z
     ),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    TRUST_PROXY: flag(false),
+    /**
+     * Reverse proxies in front of the shop. 'true' = one proxy hop (the client address is the last
+     * X-Forwarded-For entry, which that proxy wrote; earlier entries are the client's own claims),
+     * a number = that many hops, or a comma-separated list of proxy addresses/CIDRs. Never "trust all".
+     */
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value, ctx): false | number | string[] => {
+        if (!value || value === 'false' || value === '0') return false;
+        if (value === 'true') return 1;
+        if (/^\d+$/.test(value)) return Number(value);
+        const list = value.split(',').map((part) => part.trim()).filter(Boolean);
+        if (list.every((part) => /^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(part))) return list;
+        ctx.addIssue({ code: 'custom', message: "must be false, true (one proxy), a number of proxies, or a list of proxy addresses" });
+        return z.NEVER;
+      }),
     /** Seed the demo catalogue into an empty database at start. */
     SEED_DEMO: flag(true),
 

@@ -25,6 +25,8 @@ function call(name: keyof typeof SIGN_IN_BUDGETS, email: string, ip: string) {
       return t.app.inject({ method: 'POST', url: `/api/resend_verification/${encodeURIComponent(email)}`, headers });
     case 'social_login':
       return t.app.inject({ method: 'POST', url: '/api/social_login', headers, payload: { provider: 'google', token: 'x' } });
+    case 'check_verification':
+      return t.app.inject({ method: 'GET', url: `/api/check_verification?email=${encodeURIComponent(email)}`, headers });
   }
 }
 
@@ -66,6 +68,16 @@ describe('social_login', () => {
     const blocked = await call('social_login', '', ip);
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().message).toMatch(/Too many attempts/);
+  });
+});
+
+describe('check_verification', () => {
+  it(`answers 429 once one IP has asked about ${SIGN_IN_BUDGETS.check_verification.perIp} addresses (no enumeration at full speed)`, async () => {
+    const ip = freshIp();
+    for (let i = 0; i < SIGN_IN_BUDGETS.check_verification.perIp; i += 1) {
+      expect((await call('check_verification', `probe${i}@example.com`, ip)).statusCode).toBe(200);
+    }
+    expect((await call('check_verification', 'probe-last@example.com', ip)).statusCode).toBe(429);
   });
 });
 

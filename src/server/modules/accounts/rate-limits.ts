@@ -30,6 +30,7 @@ export const SIGN_IN_BUDGETS = {
   request_password_reset: { perIp: 10, perEmail: 3, windowMs: 15 * MINUTE },
   resend_verification: { perIp: 10, perEmail: 3, windowMs: 15 * MINUTE },
   social_login: { perIp: 30, perEmail: 0, windowMs: 15 * MINUTE },
+  check_verification: { perIp: 60, perEmail: 0, windowMs: 15 * MINUTE },
 } satisfies Record<string, Budget>;
 
 export const RELAXED_FACTOR = 100;

@@ -82,6 +82,7 @@ export const accountRoutes: ModuleRoutes = async (app, ctx) => {
     '/api/check_verification',
     {
       config: { access: 'public' },
+      preHandler: limit('check_verification'),
       schema: { tags, summary: 'Whether an address is verified (false for an unknown one)', querystring: checkVerificationQuerySchema, response: { 200: checkVerificationAnswerSchema } },
     },
     async (request) => accounts.checkVerification(ctx, request.query.email),
