@@ -3,6 +3,7 @@
  * (links clickable) and as JSON at /api/dev/mailbox for tests. Never mounted in production.
  */
 import { desc, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ModuleRoutes } from '../../app';
 import { outgoingMail } from '../../db/schema';
@@ -18,6 +19,13 @@ const mailSchema = z.object({
   createdAt: z.string(),
 });
 
+/** A request from this machine's loopback interface, not relayed by a proxy. */
+export function isDirectLocalRequest(request: FastifyRequest): boolean {
+  const address = request.socket.remoteAddress ?? '';
+  const loopback = address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
+  return loopback && request.headers['x-forwarded-for'] === undefined && request.headers.forwarded === undefined;
+}
+
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><link rel="stylesheet" href="/dev/mailbox.css"></head><body><main>${body}</main></body></html>`;
 }
@@ -27,7 +35,14 @@ table{width:100%;border-collapse:collapse;background:#fff}td,th{padding:8px 12px
 a{color:#8a3b12}pre{white-space:pre-wrap;background:#fff;padding:16px;border:1px solid #e8dccb}.note{background:#fff3cd;padding:8px 12px}`;
 
 export const mailboxRoutes: ModuleRoutes = async (app, ctx) => {
-  if (ctx.config.NODE_ENV === 'production') return;
+  // The outbox holds sign-in and reset links: it is a development tool, never a public page.
+  // Mounted only without real mail delivery and outside production, and it answers only
+  // requests made directly from this machine (not through a proxy).
+  if (ctx.config.NODE_ENV === 'production' || ctx.mail.kind !== 'outbox') return;
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/dev/mailbox') && !request.url.startsWith('/api/dev/mailbox')) return;
+    if (!isDirectLocalRequest(request)) throw notFound('No such address.');
+  });
   const { db } = ctx.database;
 
   app.get('/dev/mailbox.css', async (_request, reply) => reply.type('text/css').send(CSS));
