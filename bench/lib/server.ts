@@ -78,6 +78,8 @@ export async function startServer(options: { dataDir?: string; env?: Record<stri
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      DEMO_PAYMENTS: 'true',
+      JWT_SECRET: 'bench-only-secret-not-for-production-0123456789',
       PUBLIC_URL: url,
       PORT: String(port),
       HOST: '127.0.0.1',

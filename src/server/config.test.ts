@@ -32,4 +32,17 @@ describe('config', () => {
   it('requires PUBLIC_URL in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PUBLIC_URL/);
   });
+
+  it('refuses to take orders without payment in production unless demo payments are asked for', () => {
+    const base = { NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example' };
+    expect(() => loadConfig(base)).toThrow(/STRIPE_SECRET_KEY: is required in production/);
+    expect(loadConfig({ ...base, DEMO_PAYMENTS: 'true' }).DEMO_PAYMENTS).toBe(true);
+    expect(() => loadConfig({ ...base, STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' })).not.toThrow();
+  });
+
+  it('requires JWT_SECRET in production on a shared PostgreSQL', () => {
+    const base = { NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example', DEMO_PAYMENTS: 'true', DATABASE_URL: 'postgres://db/shop' };
+    expect(() => loadConfig(base)).toThrow(/JWT_SECRET: is required in production with DATABASE_URL/);
+    expect(() => loadConfig({ ...base, JWT_SECRET: 'x'.repeat(40) })).not.toThrow();
+  });
 });

@@ -72,6 +72,8 @@ export const configSchema = z
     STRIPE_SECRET_KEY: optionalText,
     STRIPE_WEBHOOK_SECRET: optionalText,
     STRIPE_PUBLISHABLE_KEY: optionalText,
+    /** Allows the demo checkout (orders without payment) in production, for a demonstration shop. */
+    DEMO_PAYMENTS: flag(false),
     /** Only for tests and local fakes: where the Stripe SDK sends its calls. */
     STRIPE_API_URL: optionalUrl,
     SALES_DASHBOARD_URL: z.url().default('https://dashboard.stripe.com/payments'),
@@ -118,6 +120,20 @@ export const configSchema = z
     }
     if (env.NODE_ENV === 'production' && env.E2E_RELAXED_RATE_LIMITS) {
       ctx.addIssue({ code: 'custom', path: ['E2E_RELAXED_RATE_LIMITS'], message: 'must not be set in production' });
+    }
+    if (env.NODE_ENV === 'production' && !env.STRIPE_SECRET_KEY && !env.DEMO_PAYMENTS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_SECRET_KEY'],
+        message: 'is required in production (without it orders would be made without payment); set DEMO_PAYMENTS=true only for a demonstration shop',
+      });
+    }
+    if (env.NODE_ENV === 'production' && env.DATABASE_URL && !env.JWT_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['JWT_SECRET'],
+        message: 'is required in production with DATABASE_URL (a secret kept in the shared database would let anyone who can read it sign sessions)',
+      });
     }
     if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
       ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required in production (mailed links use it)' });

@@ -99,6 +99,6 @@ describe('relaxed limits for the browser-test server', () => {
 describe('configuration', () => {
   it('refuses relaxed limits in production', async () => {
     const { loadConfig } = await import('../../config');
-    expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example', E2E_RELAXED_RATE_LIMITS: 'true' })).toThrow(/E2E_RELAXED_RATE_LIMITS/);
+    expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example', DEMO_PAYMENTS: 'true', E2E_RELAXED_RATE_LIMITS: 'true' })).toThrow(/E2E_RELAXED_RATE_LIMITS/);
   });
 });

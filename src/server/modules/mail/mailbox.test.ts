@@ -86,7 +86,7 @@ describe('/api/dev/mailbox', () => {
 describe('the mailbox in production', () => {
   let prod: TestApp;
   beforeAll(async () => {
-    prod = await createTestApp({ env: { NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example.com' } });
+    prod = await createTestApp({ env: { NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example.com', DEMO_PAYMENTS: 'true' } });
     await enqueueMail(prod.deps.database.db, { to: 'secret@example.com', subject: 'Private subject', text: 'private text' });
   });
   afterAll(async () => {
