@@ -35,6 +35,10 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance, _options: {
     if (typeof type === 'string' && type.startsWith('text/html')) {
       reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
     }
+    // Answers made for a signed-in user are never kept by browsers or shared caches.
+    if (request.headers.authorization && request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
     if (request.protocol === 'https') {
       reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     }

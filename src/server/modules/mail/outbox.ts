@@ -19,6 +19,11 @@ export async function enqueueMail(db: Db, message: OutgoingMessage): Promise<str
   return row!.id;
 }
 
+/** Removes the secret part of mailed links (`?token=…`, `review_token=…`) from a stored copy. */
+export function scrubLinkTokens(text: string): string {
+  return text.replace(/([?&](?:token|review_token)=)[^\s&"'<>]+/g, '$1[removed after delivery]');
+}
+
 /** Seconds to wait before attempt n+1: 30 s, 1 min, 2 min ... capped at 1 hour. */
 export function retryDelaySeconds(attempts: number): number {
   return Math.min(3600, 30 * 2 ** Math.max(0, attempts - 1));
@@ -73,7 +78,17 @@ export class MailWorker {
         for (const row of rows) {
           try {
             await this.transport.deliver(row);
-            await tx.update(outgoingMail).set({ status: 'sent', sentAt: sql`now()`, attempts: row.attempts + 1 }).where(eq(outgoingMail.id, row.id));
+            // Once a message has really left (SMTP), the stored copy keeps no live link tokens.
+            const scrub = this.transport.kind === 'smtp';
+            await tx
+              .update(outgoingMail)
+              .set({
+                status: 'sent',
+                sentAt: sql`now()`,
+                attempts: row.attempts + 1,
+                ...(scrub ? { text: scrubLinkTokens(row.text), html: row.html === null ? null : scrubLinkTokens(row.html) } : {}),
+              })
+              .where(eq(outgoingMail.id, row.id));
             delivered += 1;
           } catch (error) {
             const attempts = row.attempts + 1;

@@ -41,3 +41,12 @@ describe('security headers', () => {
     expect(res.headers['set-cookie']).toBeUndefined();
   });
 });
+
+describe('caching of personal answers', () => {
+  it('marks answers to signed-in calls no-store, and leaves public catalogue answers cacheable', async () => {
+    const signedIn = await t.app.inject({ method: 'GET', url: '/api/server/get_cart/someone', headers: { authorization: 'Bearer not-a-token' } });
+    expect(signedIn.headers['cache-control']).toBe('no-store');
+    const publicAnswer = await t.app.inject({ method: 'GET', url: '/api/server/get_products' });
+    expect(publicAnswer.headers['cache-control']).not.toBe('no-store');
+  });
+});
