@@ -4,14 +4,7 @@
  * a shopper's page never downloads admin code.
  */
 import { Outlet, createBrowserRouter, type RouteObject } from 'react-router';
-import { ProfilePasswordPanel, VerificationStatus } from '../features/auth/ProfileAccount';
-import { CartPage } from '../features/cart/CartPage';
 import { HomePage } from '../features/catalogue/HomePage';
-import { DemoCheckoutPage } from '../features/checkout/DemoCheckoutPage';
-import { OrderHistory } from '../features/orders/OrderHistory';
-import { ProfilePage } from '../features/profile/ProfilePage';
-import { ReviewPage } from '../features/reviews/ReviewPage';
-import { WishlistPage } from '../features/wishlist/WishlistPage';
 import { ErrorScreen } from './ErrorScreen';
 import { GuestOnly, RequireAdmin, RequireUser } from './guards';
 import { Layout } from './Layout';
@@ -24,6 +17,21 @@ const adminRoutes: RouteObject[] = [
   { path: 'add_product', lazy: async () => ({ Component: (await import('../features/admin/ProductFormPage')).ProductFormPage }) },
   { path: 'edit_product/:id', lazy: async () => ({ Component: (await import('../features/admin/ProductFormPage')).ProductFormPage }) },
 ];
+
+async function profileRoute() {
+  const [{ ProfilePage }, { ProfilePasswordPanel, VerificationStatus }, { OrderHistory }] = await Promise.all([
+    import('../features/profile/ProfilePage'),
+    import('../features/auth/ProfileAccount'),
+    import('../features/orders/OrderHistory'),
+  ]);
+  return {
+    element: (
+      <RequireUser>
+        <ProfilePage verification={<VerificationStatus />} changePassword={<ProfilePasswordPanel />} orderHistory={<OrderHistory />} />
+      </RequireUser>
+    ),
+  };
+}
 
 export const routes: RouteObject[] = [
   {
@@ -70,12 +78,19 @@ export const routes: RouteObject[] = [
       { path: '/about', lazy: async () => ({ Component: (await import('../features/pages/AboutPage')).AboutPage }) },
       { path: '/contact', lazy: async () => ({ Component: (await import('../features/pages/ContactPage')).ContactPage }) },
       { path: '/privacy', lazy: async () => ({ Component: (await import('../features/pages/PrivacyPage')).PrivacyPage }) },
-      { path: '/cart', element: <CartPage /> },
-      { path: '/checkout/demo/:sessionId', element: <DemoCheckoutPage /> },
-      { path: '/review/order/:orderId', element: <ReviewPage /> },
-      { path: '/wishlist', element: <RequireUser><WishlistPage /></RequireUser> },
-      { path: '/profile', element: <RequireUser><ProfilePage verification={<VerificationStatus />} changePassword={<ProfilePasswordPanel />} orderHistory={<OrderHistory />} /></RequireUser> },
-      { path: '/profile/change_password/:id', element: <RequireUser><ProfilePage verification={<VerificationStatus />} changePassword={<ProfilePasswordPanel />} orderHistory={<OrderHistory />} /></RequireUser> },
+      // Every page but the home page loads on demand, so the home page's JavaScript stays small.
+      { path: '/cart', lazy: async () => ({ Component: (await import('../features/cart/CartPage')).CartPage }) },
+      { path: '/checkout/demo/:sessionId', lazy: async () => ({ Component: (await import('../features/checkout/DemoCheckoutPage')).DemoCheckoutPage }) },
+      { path: '/review/order/:orderId', lazy: async () => ({ Component: (await import('../features/reviews/ReviewPage')).ReviewPage }) },
+      {
+        path: '/wishlist',
+        lazy: async () => {
+          const { WishlistPage } = await import('../features/wishlist/WishlistPage');
+          return { element: <RequireUser><WishlistPage /></RequireUser> };
+        },
+      },
+      { path: '/profile', lazy: profileRoute },
+      { path: '/profile/change_password/:id', lazy: profileRoute },
       { path: '/admin', element: <RequireAdmin><Outlet /></RequireAdmin>, children: adminRoutes },
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -4,7 +4,7 @@
  */
 import { META_DESCRIPTION_LENGTH } from '../../../shared/constants';
 import type { Product } from '../../../shared/contracts/product';
-import { IMAGE_WIDTHS, imageKeyFrom, imagePath } from '../../../shared/images';
+import { IMAGE_WIDTHS, imageKeyFrom, imagePath, srcSetFor } from '../../../shared/images';
 import { productPath } from '../../../shared/routes';
 import { escapeHtml } from '../../lib/html';
 import type { HeadTags } from '../web/head';
@@ -60,8 +60,16 @@ export function productHeadTags(product: Product, site: { publicUrl: string; sho
     },
   };
   const meta = (property: string, content: string) => `<meta property="${property}" content="${escapeHtml(content)}">`;
+  // The cover is the page's largest paint: let the browser fetch it before the app's code runs.
+  const cover = product.imageUrls[0];
+  const coverSrcSet = cover ? srcSetFor(cover) : undefined;
   const extra = [
     `<link rel="canonical" href="${escapeHtml(url)}">`,
+    ...(cover
+      ? [
+          `<link rel="preload" as="image" href="${escapeHtml(cover)}"${coverSrcSet ? ` imagesrcset="${escapeHtml(coverSrcSet)}" imagesizes="(min-width: 900px) 560px, 100vw"` : ''} fetchpriority="high">`,
+        ]
+      : []),
     meta('og:type', 'product'),
     meta('og:site_name', site.shopName),
     meta('og:title', product.name),
