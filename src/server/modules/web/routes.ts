@@ -38,6 +38,7 @@ export const webRoutes: ModuleRoutes = async (app, ctx) => {
 
   const sendPage = async (pathname: string, reply: import('fastify').FastifyReply, context: AppContext) => {
     if (!template) {
+      if (!isKnownPage(pathname)) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
       return reply
         .status(503)
         .type('text/plain; charset=utf-8')
