@@ -2,28 +2,17 @@
 import type { AppContext } from '../../context';
 import { badRequest, notFound } from '../../lib/errors';
 import { enqueueMail } from '../mail/outbox';
+import { toOrderAnswer } from '../checkout/service';
 import { createReviewLink } from '../reviews/review-links';
 import type { AdminOrder } from '../../../shared/contracts/admin';
 import type { OrderStatus } from '../../../shared/constants';
-import { penceToPounds } from '../../../shared/money';
 import { orderUpdateMail } from './mails';
 import { planOrderUpdate } from './order-status';
 import { listOrdersWithItems, lockOrder, saveOrderState } from './repository';
 
 export async function listOrders(ctx: AppContext): Promise<AdminOrder[]> {
   const rows = await listOrdersWithItems(ctx.database.db);
-  return rows.map((row) => ({
-    order_id: row.id,
-    items: row.items.map((item) => ({ item: item.name, quantity: item.quantity, product_id: item.productId })),
-    total_cost: penceToPounds(row.totalPence),
-    date: row.createdAt.toISOString(),
-    status: row.status,
-    currency: row.currency,
-    user_email: row.email,
-    bookVault_ref: row.bookVaultRef,
-    tracking_ref: row.trackingRef,
-    reviewed: row.reviewed,
-  }));
+  return rows.map((row) => ({ ...toOrderAnswer(row), user_email: row.email }));
 }
 
 export interface OrderStatusChange {

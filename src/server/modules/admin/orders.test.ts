@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, outgoingMail } from '../../db/schema';
 import { createOrder } from '../../test/factories/admin-orders';
+import { createProduct } from '../../test/factories/products';
 import { bearer, createUser, type TestUser } from '../../test/factories/users';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { mailsTo } from '../../test/mailbox';
@@ -15,6 +16,8 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = await createUser(t.app, { role: 'admin' });
   customer = await createUser(t.app);
+  // The books ordered below are in the shop (an order's lines come from real products).
+  for (const line of lines) await createProduct(t.deps.database.db, { id: line.productId, name: line.name, pricePence: line.unitPence });
 });
 afterAll(() => t.close());
 

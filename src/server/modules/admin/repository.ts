@@ -1,7 +1,8 @@
 /** SQL of the admin area's orders and discount codes. Product writes are in product-repository.ts. */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { discountCodes, orderItems, orders, products, reviews } from '../../db/schema';
+import { discountCodes, orderItems, orders, products } from '../../db/schema';
+import { orderFullyReviewed } from '../checkout/repository';
 import type { OrderState } from './order-status';
 
 export interface OrderWithItems {
@@ -29,34 +30,23 @@ export async function listOrdersWithItems(db: Db): Promise<OrderWithItems[]> {
       status: orders.status,
       bookVaultRef: orders.bookVaultRef,
       trackingRef: orders.trackingRef,
+      reviewed: orderFullyReviewed,
     })
     .from(orders)
     .orderBy(desc(orders.createdAt), desc(orders.id));
   if (rows.length === 0) return [];
-  const ids = rows.map((row) => row.id);
-  const [lines, reviewed] = await Promise.all([
-    db
-      .select({ orderId: orderItems.orderId, productId: orderItems.productId, name: orderItems.name, quantity: orderItems.quantity })
-      .from(orderItems)
-      .where(inArray(orderItems.orderId, ids))
-      .orderBy(orderItems.name),
-    db
-      .select({ orderId: reviews.orderId, count: sql<number>`count(*)::int` })
-      .from(reviews)
-      .where(inArray(reviews.orderId, ids))
-      .groupBy(reviews.orderId),
-  ]);
+  const lines = await db
+    .select({ orderId: orderItems.orderId, productId: orderItems.productId, name: orderItems.name, quantity: orderItems.quantity })
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, rows.map((row) => row.id)))
+    .orderBy(orderItems.name);
   const linesByOrder = new Map<string, OrderWithItems['items']>();
   for (const line of lines) {
     const list = linesByOrder.get(line.orderId) ?? [];
     list.push({ productId: line.productId, name: line.name, quantity: line.quantity });
     linesByOrder.set(line.orderId, list);
   }
-  const reviewCount = new Map(reviewed.map((row) => [row.orderId, row.count]));
-  return rows.map((row) => {
-    const items = linesByOrder.get(row.id) ?? [];
-    return { ...row, items, reviewed: items.length > 0 && (reviewCount.get(row.id) ?? 0) >= items.length };
-  });
+  return rows.map((row) => ({ ...row, reviewed: Boolean(row.reviewed), items: linesByOrder.get(row.id) ?? [] }));
 }
 
 /** The order row, locked for the rest of the transaction. */

@@ -99,10 +99,18 @@ export async function insertOrder(
 }
 
 /**
- * A user's orders, newest first, each with its items and whether it is fully reviewed: every line
- * whose book is still in the shop has a review (a deleted book cannot be reviewed, and the review
- * page leaves it out too).
+ * Whether an order is fully reviewed: every line whose book is still in the shop has a review (a
+ * deleted book cannot be reviewed, and the review page leaves it out too). One rule for the
+ * customer's history and the admin's list.
  */
+export const orderFullyReviewed = sql<boolean>`not exists (
+  select 1 from order_items oi
+  where oi.order_id = ${orders.id}
+    and exists (select 1 from products p where p.id = oi.product_id)
+    and not exists (select 1 from reviews r where r.order_id = oi.order_id and r.product_id = oi.product_id)
+)`;
+
+/** A user's orders, newest first, each with its items and whether it is fully reviewed. */
 export async function findOrdersOfUser(db: Db, userId: string) {
   const rows = await db
     .select({
@@ -113,12 +121,7 @@ export async function findOrdersOfUser(db: Db, userId: string) {
       currency: orders.currency,
       bookVaultRef: orders.bookVaultRef,
       trackingRef: orders.trackingRef,
-      reviewed: sql<boolean>`not exists (
-        select 1 from order_items oi
-        where oi.order_id = ${orders.id}
-          and exists (select 1 from products p where p.id = oi.product_id)
-          and not exists (select 1 from reviews r where r.order_id = oi.order_id and r.product_id = oi.product_id)
-      )`,
+      reviewed: orderFullyReviewed,
     })
     .from(orders)
     .where(eq(orders.userId, userId))

@@ -293,7 +293,22 @@ export async function payDemoCheckout(ctx: AppContext, sessionId: string, typedE
 
 export async function orderHistory(ctx: AppContext, userId: string): Promise<Order[]> {
   const rows = await repo.findOrdersOfUser(ctx.database.db, userId);
-  return rows.map((row) => ({
+  return rows.map(toOrderAnswer);
+}
+
+/** An order row as the API shows it (pounds, ISO date, the spec's field names). */
+export function toOrderAnswer(row: {
+  id: string;
+  items: { name: string; quantity: number; productId: string }[];
+  totalPence: number;
+  createdAt: Date;
+  status: Order['status'];
+  currency: string;
+  bookVaultRef: string | null;
+  trackingRef: string | null;
+  reviewed: unknown;
+}): Order {
+  return {
     order_id: row.id,
     items: row.items.map((item) => ({ item: item.name, quantity: item.quantity, product_id: item.productId })),
     total_cost: penceToPounds(row.totalPence),
@@ -303,6 +318,6 @@ export async function orderHistory(ctx: AppContext, userId: string): Promise<Ord
     bookVault_ref: row.bookVaultRef,
     tracking_ref: row.trackingRef,
     reviewed: Boolean(row.reviewed),
-  }));
+  };
 }
 
