@@ -21,6 +21,7 @@ import { mailboxRoutes } from './modules/mail/routes';
 import { imageRoutes } from './modules/images/routes';
 import { catalogueRoutes } from './modules/catalogue/routes';
 import { accountRoutes } from './modules/accounts/routes';
+import { sessionVersionLookup } from './modules/accounts/session-versions';
 import { cartRoutes } from './modules/cart/routes';
 import { checkoutRoutes } from './modules/checkout/routes';
 import { adminRoutes } from './modules/admin/routes';
@@ -110,7 +111,7 @@ export async function buildApp(config: Config, deps: AppDeps, options: BuildOpti
       message: `Too many attempts. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
     }),
   });
-  await app.register(accessPlugin, { tokens });
+  await app.register(accessPlugin, { tokens, sessionVersion: sessionVersionLookup(ctx) });
   await app.register(openApiPlugin, { config });
 
   for (const register of modules) {

@@ -33,6 +33,11 @@ export const users = pgTable(
     role: text('role', { enum: ['customer', 'user', 'admin'] }).notNull().default('customer'),
     method: text('method', { enum: ['google', 'facebook'] }),
     verified: boolean('verified').notNull().default(false),
+    /**
+     * The session tokens this user may hold carry this number (claim `ver`); raising it ends every
+     * session at once (password change or reset). Checked on each call by plugins/access.ts.
+     */
+    sessionVersion: integer('session_version').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('users_email_unique').on(t.email)],
@@ -56,8 +61,9 @@ export const products = pgTable(
   },
   (t) => [
     uniqueIndex('products_name_unique').on(t.name),
-    index('products_name_trgm').using('gin', t.name.op('gin_trgm_ops')),
-    index('products_search_vector').using('gin', t.searchVector),
+    // No pending list (fastupdate off): PGlite never vacuums one away (decision 084).
+    index('products_name_trgm').using('gin', t.name.op('gin_trgm_ops')).with({ fastupdate: false }),
+    index('products_search_vector').using('gin', t.searchVector).with({ fastupdate: false }),
     index('products_price').on(t.pricePence, t.id),
     check('products_price_positive', sql`${t.pricePence} > 0`),
   ],

@@ -15,6 +15,11 @@ export interface SessionClaims {
   method: SocialProvider | null;
 }
 
+/** A session token's claims and the session version it was signed with. */
+export interface VerifiedSession extends SessionClaims {
+  ver: number;
+}
+
 export class TokenService {
   private readonly key: Uint8Array;
 
@@ -41,17 +46,28 @@ export class TokenService {
     }
   }
 
-  signSession(claims: SessionClaims, ttlSeconds: number): Promise<string> {
-    return this.sign('session', { ...claims }, ttlSeconds);
+  /**
+   * A session token for a user whose `users.session_version` is `sessionVersion` (claim `ver`).
+   * Required, so every place that signs someone in must read the account's current version.
+   */
+  signSession(claims: SessionClaims, ttlSeconds: number, sessionVersion: number): Promise<string> {
+    return this.sign('session', { ...claims, ver: sessionVersion }, ttlSeconds);
   }
 
-  async verifySession(token: string): Promise<SessionClaims | null> {
+  /**
+   * The claims of a well-formed, unexpired session token, with its session version (0 for a token
+   * signed before versions existed). Signature only: whether the version is still the account's
+   * is checked by the permission layer (plugins/access.ts).
+   */
+  async verifySession(token: string): Promise<VerifiedSession | null> {
     const claims = await this.verify<Record<string, unknown>>('session', token);
     if (!claims || typeof claims.id !== 'string' || typeof claims.email !== 'string') return null;
     const role = claims.role;
     if (role !== 'customer' && role !== 'user' && role !== 'admin') return null;
     const method = claims.method === 'google' || claims.method === 'facebook' ? claims.method : null;
-    return { id: claims.id, email: claims.email, role, method };
+    const ver = claims.ver === undefined ? 0 : claims.ver;
+    if (typeof ver !== 'number' || !Number.isSafeInteger(ver) || ver < 0) return null;
+    return { id: claims.id, email: claims.email, role, method, ver };
   }
 }
 

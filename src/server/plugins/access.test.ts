@@ -123,7 +123,7 @@ describe('the walk over every protected route', () => {
   });
 
   it('answers 401 for an expired or tampered token on every protected route', async () => {
-    const expired = await t.app.ctx.tokens.signSession({ id: customer.id, email: customer.email, role: 'customer', method: null }, -5);
+    const expired = await t.app.ctx.tokens.signSession({ id: customer.id, email: customer.email, role: 'customer', method: null }, -5, 0);
     const tampered = `${customer.token.slice(0, -3)}${customer.token.endsWith('abc') ? 'xyz' : 'abc'}`;
     const failures: string[] = [];
     for (const route of routes().filter((r) => r.access !== 'public')) {

@@ -9,12 +9,18 @@
  *   { owner } the signed-in user whose id `owner(request)` returns (a path `userId` or a body
  *             `user_id`); 403 for another user's id. `admin: true` also lets an admin through.
  *
- * A bearer token that is expired, tampered, malformed or of another kind counts as no token.
+ * A bearer token that is expired, tampered, malformed or of another kind counts as no token, and
+ * so does a session token whose version (claim `ver`, 0 when absent) is no longer its account's
+ * `users.session_version` (raised when the password changes) or whose account no longer exists:
+ * one primary-key read per request that carries a session token (decisions/083).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../lib/errors';
 import type { SessionClaims, TokenService } from '../lib/tokens';
+
+/** The account's current session version, or null when the account does not exist. */
+export type SessionVersionLookup = (userId: string) => Promise<number | null>;
 
 export type OwnerAccess = {
   owner: (request: FastifyRequest) => unknown;
@@ -65,7 +71,28 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match?.[1]?.trim() || null;
 }
 
-export const accessPlugin = fp(async (app: FastifyInstance, options: { tokens: TokenService }) => {
+export const accessPlugin = fp(async (app: FastifyInstance, options: { tokens: TokenService; sessionVersion: SessionVersionLookup }) => {
+  /**
+   * The session a bearer token stands for, or null when it is not a live session. When the
+   * version can not be read (database down), a route open to guests answers as to a guest (a
+   * catalogue served from memory keeps working); any other route fails as its own work would.
+   */
+  const liveSession = async (request: FastifyRequest, token: string, guestAllowed: boolean): Promise<SessionClaims | null> => {
+    const session = await options.tokens.verifySession(token);
+    if (!session) return null;
+    let current: number | null;
+    try {
+      current = await options.sessionVersion(session.id);
+    } catch (error) {
+      if (!guestAllowed) throw error;
+      request.log.warn({ err: error }, 'session version unreadable: answering as a guest');
+      return null;
+    }
+    if (current !== session.ver) return null;
+    const { ver: _ver, ...claims } = session;
+    return claims;
+  };
+
   app.decorateRequest('user', null);
   const apiRoutes: RouteAccess[] = [];
   app.decorate('apiRoutes', apiRoutes);
@@ -80,9 +107,10 @@ export const accessPlugin = fp(async (app: FastifyInstance, options: { tokens: T
 
   app.addHook('onRequest', async (request) => {
     const token = bearerToken(request);
-    request.user = token ? await options.tokens.verifySession(token) : null;
     const access = request.routeOptions.config?.access;
-    if (!access || access === 'public') return;
+    const guestAllowed = !access || access === 'public';
+    request.user = token ? await liveSession(request, token, guestAllowed) : null;
+    if (guestAllowed) return;
     if (!request.user) throw unauthorized();
     if (access === 'admin' && request.user.role !== 'admin') throw forbidden();
   });

@@ -42,12 +42,18 @@ export async function anyAdminExists(db: Db): Promise<boolean> {
   return Boolean(row);
 }
 
-/** Creates the admin, or makes an existing account with that e-mail an admin with this password hash. */
+/**
+ * Creates the admin, or makes an existing account with that e-mail an admin with this password hash
+ * (ending that account's sessions, as any password change does: decisions/083).
+ */
 export async function upsertAdmin(db: Db, email: string, passwordHash: string): Promise<void> {
   await db
     .insert(users)
     .values({ email, passwordHash, role: 'admin', verified: true })
-    .onConflictDoUpdate({ target: users.email, set: { passwordHash, role: 'admin', verified: true, method: null } });
+    .onConflictDoUpdate({
+      target: users.email,
+      set: { passwordHash, role: 'admin', verified: true, method: null, sessionVersion: sql`${users.sessionVersion} + 1` },
+    });
 }
 
 /** Creates the admin only if the e-mail is free; false when someone else got there first. */

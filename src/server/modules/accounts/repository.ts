@@ -18,6 +18,20 @@ export async function findUserById(db: Db, id: string): Promise<UserRow | null> 
   return row ?? null;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The user's current session version (one primary-key read), or null when there is no such user. */
+export async function findSessionVersion(db: Db, id: string): Promise<number | null> {
+  if (!UUID.test(id)) return null; // not an id we issue; PostgreSQL would refuse the cast
+  const [row] = await db.select({ sessionVersion: users.sessionVersion }).from(users).where(eq(users.id, id)).limit(1);
+  return row?.sessionVersion ?? null;
+}
+
+/** Ends every session the user holds: tokens signed with an older version stop working. */
+export async function endSessions(db: Db, id: string): Promise<void> {
+  await db.update(users).set({ sessionVersion: sql`${users.sessionVersion} + 1` }).where(eq(users.id, id));
+}
+
 /** Inserts a user; answers null when the e-mail is taken (also when another request won the race). */
 export async function insertUser(
   db: Db,

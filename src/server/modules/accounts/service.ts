@@ -23,8 +23,10 @@ import type { AccountAnswer, AdminPendingAnswer, LoginAnswer, SessionAnswer } fr
 import { MSG } from '../../../shared/messages';
 import { isValidPassword, normaliseEmail } from '../../../shared/validation';
 import { adminLoginMail, passwordResetMail, verificationMail } from './mails';
+import { sessionVersionsFor } from './session-versions';
 import {
   consumeToken,
+  endSessions,
   findUserByEmail,
   findUserById,
   insertToken,
@@ -54,9 +56,9 @@ export const ACCOUNT_TEXT = {
 
 const secondsFromNow = (seconds: number) => new Date(Date.now() + seconds * 1000);
 
-async function sessionFor(ctx: AppContext, user: Pick<UserRow, 'id' | 'email' | 'role' | 'method'>): Promise<SessionAnswer> {
+async function sessionFor(ctx: AppContext, user: Pick<UserRow, 'id' | 'email' | 'role' | 'method' | 'sessionVersion'>): Promise<SessionAnswer> {
   const claims = { id: user.id, email: user.email, role: user.role, method: user.method };
-  return { ...claims, token: await ctx.tokens.signSession(claims, SESSION_TTL_S) };
+  return { ...claims, token: await ctx.tokens.signSession(claims, SESSION_TTL_S, user.sessionVersion) };
 }
 
 function requirePasswordRule(password: string): void {
@@ -169,7 +171,7 @@ export async function socialLogin(ctx: AppContext, provider: SocialProvider, tok
   if (!user) throw new AppError(500, MSG.somethingWentWrong);
   if (user.role === 'admin') throw forbidden(ACCOUNT_TEXT.socialAdmin);
   if (!user.verified) await updateUser(db, user.id, { verified: true });
-  return sessionFor(ctx, { id: user.id, email: user.email, role: 'user', method: provider });
+  return sessionFor(ctx, { id: user.id, email: user.email, role: 'user', method: provider, sessionVersion: user.sessionVersion });
 }
 
 /** GET /api/check_verification: false for an unknown address too. */
@@ -221,24 +223,29 @@ export async function requestPasswordReset(ctx: AppContext, email: string): Prom
  * POST /api/change_password with a reset token. The rule is checked before the token is touched,
  * so a refused password leaves the link usable. Using one link voids the user's other reset
  * links; following a mailed link also proves the address, so the account becomes verified.
+ * Every session of the account ends, the caller's too (the answer is `{ success: true }`, with no
+ * new token: the client signs in again with the new password).
  */
 export async function changePassword(ctx: AppContext, token: string, password: string): Promise<{ success: true }> {
   requirePasswordRule(password);
   const passwordHash = await hashPassword(password, ctx.config.PASSWORD_HASH_COST);
-  const changed = await ctx.database.db.transaction(async (tx) => {
-    const userId = await consumeToken(tx, 'password_reset', hashToken(token));
-    if (!userId) return false;
-    await updateUser(tx, userId, { passwordHash, verified: true });
-    await revokeTokens(tx, userId, 'password_reset');
-    return true;
+  const userId = await ctx.database.db.transaction(async (tx) => {
+    const owner = await consumeToken(tx, 'password_reset', hashToken(token));
+    if (!owner) return null;
+    await updateUser(tx, owner, { passwordHash, verified: true });
+    await endSessions(tx, owner);
+    await revokeTokens(tx, owner, 'password_reset');
+    return owner;
   });
-  if (!changed) throw unauthorized(ACCOUNT_TEXT.resetLinkBad);
+  if (!userId) throw unauthorized(ACCOUNT_TEXT.resetLinkBad);
+  sessionVersionsFor(ctx).forget(userId);
   return { success: true };
 }
 
 /**
  * The admin account from ADMIN_EMAIL / ADMIN_PASSWORD, made or brought up to date at start:
  * role admin, verified, and the configured password. Idempotent; safe with several instances.
+ * A new password or a new role ends the account's sessions (as a password change does).
  */
 export async function ensureConfiguredAdmin(ctx: AppContext): Promise<void> {
   const { ADMIN_EMAIL, ADMIN_PASSWORD, PASSWORD_HASH_COST } = ctx.config;
@@ -249,11 +256,12 @@ export async function ensureConfiguredAdmin(ctx: AppContext): Promise<void> {
   if (existing) {
     const passwordOk = existing.passwordHash ? await verifyPassword(ADMIN_PASSWORD, existing.passwordHash) : false;
     if (existing.role !== 'admin' || !existing.verified || !passwordOk) {
-      await updateUser(db, existing.id, {
-        role: 'admin',
-        verified: true,
-        ...(passwordOk ? {} : { passwordHash: await hashPassword(ADMIN_PASSWORD, PASSWORD_HASH_COST) }),
+      const passwordHash = passwordOk ? undefined : await hashPassword(ADMIN_PASSWORD, PASSWORD_HASH_COST);
+      await db.transaction(async (tx) => {
+        await updateUser(tx, existing.id, { role: 'admin', verified: true, ...(passwordHash ? { passwordHash } : {}) });
+        if (existing.role !== 'admin' || passwordHash) await endSessions(tx, existing.id);
       });
+      sessionVersionsFor(ctx).forget(existing.id);
     }
     return;
   }

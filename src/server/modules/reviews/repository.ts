@@ -128,9 +128,10 @@ export interface AccountRow {
   email: string;
   role: 'customer' | 'user' | 'admin';
   method: 'google' | 'facebook' | null;
+  sessionVersion: number;
 }
 
-const accountColumns = { id: users.id, email: users.email, role: users.role, method: users.method };
+const accountColumns = { id: users.id, email: users.email, role: users.role, method: users.method, sessionVersion: users.sessionVersion };
 
 export async function findUserById(db: Db, id: string): Promise<AccountRow | null> {
   const [row] = await db.select(accountColumns).from(users).where(eq(users.id, id)).limit(1);

@@ -77,7 +77,7 @@ export async function verifyReviewToken(ctx: Ctx, token: string): Promise<Review
   if (!account || account.role === 'admin') throw unauthorized(MSG.invalidReviewToken);
 
   const session: SessionClaims = { id: account.id, email: account.email, role: account.role, method: account.method };
-  return { ...session, token: await ctx.tokens.signSession(session, SESSION_TTL_S) };
+  return { ...session, token: await ctx.tokens.signSession(session, SESSION_TTL_S, account.sessionVersion) };
 }
 
 /** The order's books still waiting for a review, in the product shape. */

@@ -41,7 +41,7 @@ export async function createUser(
     })
     .returning({ id: users.id });
   const id = row!.id;
-  const token = await app.ctx.tokens.signSession({ id, email, role, method }, SESSION_TTL_S);
+  const token = await app.ctx.tokens.signSession({ id, email, role, method }, SESSION_TTL_S, 0); // a new row's session_version
   return { id, email, password, token, role };
 }
 

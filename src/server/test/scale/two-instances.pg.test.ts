@@ -5,48 +5,22 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../../app';
-import { memoryImageStore } from '../../adapters/images/store';
-import { outboxTransport } from '../../adapters/mail/transport';
-import { demoPaymentProvider } from '../../adapters/payments/provider';
-import { disabledSocialVerifier } from '../../adapters/social/verifier';
-import { testConfig } from '../../config';
-import { openDatabase, type Database } from '../../db/client';
+import type { App } from '../../app';
 import { orders } from '../../db/schema';
 import { createProduct } from '../factories/products';
 import { bearer, createUser } from '../factories/users';
-import { createTestDatabase } from '../harness';
+import { createTwoInstances, type TwoInstances } from '../two-instances';
 
-const JWT_SECRET = 'scale-out-test-secret-0123456789abcdef';
+let shop: TwoInstances;
 let first: App;
 let second: App;
-let secondDatabase: Database;
-let drop: () => Promise<void>;
-
-async function instance(database: Database): Promise<App> {
-  const app = await buildApp(
-    testConfig({ JWT_SECRET }),
-    { database, mail: outboxTransport(), images: memoryImageStore(), payments: demoPaymentProvider(), social: disabledSocialVerifier() },
-    { background: false },
-  );
-  await app.ready();
-  return app;
-}
 
 beforeAll(async () => {
-  const created = await createTestDatabase();
-  drop = created.drop;
-  secondDatabase = await openDatabase({ kind: 'postgres', url: created.url!, poolSize: 5 });
-  first = await instance(created.database);
-  second = await instance(secondDatabase);
+  shop = await createTwoInstances('scale-out-test-secret-0123456789abcdef');
+  ({ first, second } = shop);
 });
 
-afterAll(async () => {
-  await first.close();
-  await second.close();
-  await secondDatabase.close();
-  await drop();
-});
+afterAll(() => shop?.close());
 
 describe('two instances on one PostgreSQL', () => {
   it('read on one the cart edited on the other', async () => {

@@ -84,7 +84,8 @@ describe('logs', () => {
 
     // Checkout and demo payment.
     const book = await createProduct(db, { pricePence: 799 });
-    const me = login.json();
+    const me = (await inject('POST', '/api/login', { email, password: 'secondpass2' })).json(); // the reset ended the first session
+    secrets.push(me.token);
     const checkout = await inject(
       'POST',
       '/api/checkout/create_checkout_session',

@@ -1,0 +1,50 @@
+/**
+ * Two app instances on one PostgreSQL database, as two processes behind a proxy run them: each
+ * with its own connection pool and nothing shared in memory but the database (PostgreSQL run only).
+ *
+ *   let shop: TwoInstances;
+ *   beforeAll(async () => { shop = await createTwoInstances(); });
+ *   afterAll(() => shop?.close());
+ *   await shop.first.inject(...); await shop.second.inject(...);
+ */
+import { buildApp, type App } from '../app';
+import { memoryImageStore } from '../adapters/images/store';
+import { outboxTransport } from '../adapters/mail/transport';
+import { demoPaymentProvider } from '../adapters/payments/provider';
+import { disabledSocialVerifier } from '../adapters/social/verifier';
+import { testConfig } from '../config';
+import { openDatabase, type Database } from '../db/client';
+import { createTestDatabase } from './harness';
+
+export interface TwoInstances {
+  first: App;
+  second: App;
+  close(): Promise<void>;
+}
+
+async function instance(database: Database, jwtSecret: string): Promise<App> {
+  const app = await buildApp(
+    testConfig({ JWT_SECRET: jwtSecret }),
+    { database, mail: outboxTransport(), images: memoryImageStore(), payments: demoPaymentProvider(), social: disabledSocialVerifier() },
+    { background: false },
+  );
+  await app.ready();
+  return app;
+}
+
+export async function createTwoInstances(jwtSecret = 'two-instances-test-secret-0123456789abcdef'): Promise<TwoInstances> {
+  const created = await createTestDatabase();
+  const secondDatabase = await openDatabase({ kind: 'postgres', url: created.url!, poolSize: 5 });
+  const first = await instance(created.database, jwtSecret);
+  const second = await instance(secondDatabase, jwtSecret);
+  return {
+    first,
+    second,
+    async close() {
+      await first.close();
+      await second.close();
+      await secondDatabase.close();
+      await created.drop();
+    },
+  };
+}
