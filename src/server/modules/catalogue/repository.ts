@@ -85,43 +85,24 @@ export const WORD_SIMILARITY_THRESHOLD = 0.4;
 /** At most this many matches of each kind are ranked (bounds the cost of very broad queries). */
 export const SEARCH_CANDIDATES_PER_KIND = 40;
 
+/** A row of the `search_products` function (migration 0003_search_speed): a product row and its image keys. */
+type SearchRow = Omit<ProductRow, 'pricePence'> & { price_pence: number; image_keys: string[] | null };
+
 /**
- * Ranked search in two steps. Candidates: up to 40 full-text prefix matches over name, type and
- * description (GIN on search_vector), up to 40 typo-tolerant word-similarity matches on the name
- * (`<%`, GIN trigram index) and up to 40 names containing the typed text (ILIKE, same trigram
- * index). Only those candidates are ranked, so a query that matches thousands of books costs
- * about as much as one that matches ten.
+ * Ranked search in two steps, in one statement: the `search_products` function (migration 0003_search_speed,
+ * decision 084). Candidates: up to 40 full-text prefix matches over name, type and description
+ * (GIN on search_vector), up to 40 typo-tolerant word-similarity matches on the name (`<%`, GIN
+ * trigram index) and up to 40 names containing the typed text (ILIKE, same trigram index). Only
+ * those candidates are ranked (ts_rank + word_similarity + 0.5 for the literal text in the name;
+ * ties by name), so a query that matches thousands of books costs about as much as one that
+ * matches ten. The function's query is planned once per connection, not on every keystroke.
  */
 export async function searchProducts(db: Db, input: SearchInput, limit: number): Promise<Product[]> {
-  const tsQuery = input.tsQuery ? sql`to_tsquery('english', ${input.tsQuery})` : null;
-  const per = SEARCH_CANDIDATES_PER_KIND;
-  const branches: SQL[] = [];
-  if (tsQuery) branches.push(sql`(select id from products where search_vector @@ ${tsQuery} limit ${per})`);
-  if (input.text) branches.push(sql`(select id from products where ${input.text} <% name limit ${per})`);
-  if (input.likePattern) branches.push(sql`(select id from products where name ilike ${input.likePattern} limit ${per})`);
-  if (branches.length === 0) return [];
-
-  const rank = sql`(${tsQuery ? sql`ts_rank(${products.searchVector}, ${tsQuery})` : sql`0`}
-    + ${input.text ? sql`word_similarity(${input.text}, ${products.name})` : sql`0`}
-    + ${input.likePattern ? sql`case when ${products.name} ilike ${input.likePattern} then 0.5 else 0 end` : sql`0`})`;
-  const candidates = sql`select id from (${sql.join(branches, sql` union `)}) as candidates`;
-
-  const rows = await db.transaction(async (tx) => {
-    // `<%` uses pg_trgm.word_similarity_threshold (default 0.6: too strict for one typo in a
-    // short word). Sequential scans are ruled out so each branch is answered from its index
-    // (the planner prefers a scan for small tables, which computes similarity for every row).
-    // Both settings hold for this transaction only.
-    await tx.execute(
-      sql`select set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY_THRESHOLD)}, true), set_config('enable_seqscan', 'off', true)`,
-    );
-    return tx
-      .select({ ...productColumns, imageKeys: imageKeysColumn })
-      .from(products)
-      .where(sql`${products.id} in (${candidates})`)
-      .orderBy(sql`${rank} desc`, asc(products.name))
-      .limit(limit);
-  });
-  return rows.map((row) => toProduct(row, row.imageKeys ?? []));
+  if (!input.tsQuery && !input.text && !input.likePattern) return [];
+  const result = (await db.execute(
+    sql`select * from search_products(${input.tsQuery}, ${input.text || null}, ${input.likePattern}, ${WORD_SIMILARITY_THRESHOLD}, ${SEARCH_CANDIDATES_PER_KIND}, ${limit})`,
+  )) as unknown as { rows: SearchRow[] };
+  return result.rows.map((row) => toProduct({ ...row, pricePence: row.price_pence }, row.image_keys ?? []));
 }
 
 export async function insertContactMessage(db: Db, message: { email: string; orderRef: string; text: string }): Promise<string> {

@@ -1,7 +1,10 @@
 /**
  * Search latency on the embedded database at 1,000 and 10,000 generated products (p50/p95 over a
- * mix of short, long, typo and no-match queries). Run: `npx tsx src/server/modules/catalogue/search.bench.ts`.
- * The bench harness (bench/) may import `runSearchBench`.
+ * mix of short, long, typo and no-match queries), calling `searchProducts` directly (no HTTP).
+ * Rows are inserted through the indexes, as the admin adds books (unlike bench/, which rebuilds
+ * the indexes after loading): this is where GIN pending lists showed (decision 084).
+ * Run: `npx tsx src/server/modules/catalogue/search.bench.ts`. The bench harness (bench/) may
+ * import `runSearchBench`.
  */
 import { sql } from 'drizzle-orm';
 import { migrateDatabase, openDatabase } from '../../db/client';
