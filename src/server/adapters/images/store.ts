@@ -2,6 +2,7 @@
  * Where image bytes live: files under DATA_DIR/images by default, an S3-compatible bucket when
  * S3_* is configured. Keys are content hashes (plus variant suffixes), so a put is idempotent.
  */
+import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../../config';
@@ -26,7 +27,9 @@ export function localImageStore(root: string): ImageStore {
     async put(key, bytes) {
       const file = fileFor(key);
       await mkdir(path.dirname(file), { recursive: true });
-      const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
+      // A name of its own per write: two puts of the same key at once (the seed stores one
+      // picture for several books in parallel) must not share, and rename away, one file.
+      const temporary = `${file}.${randomUUID()}.tmp`;
       await writeFile(temporary, bytes);
       await rename(temporary, file);
     },
