@@ -6,7 +6,7 @@
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { MSG } from '../src/shared/messages';
-import { E2E_ADMIN, expectAccessible, linkIn, uniqueEmail, waitForMail, type Mail } from './support/fixtures';
+import { E2E_ADMIN, expectAccessible, linkIn, uniqueEmail, waitForMail, type Mail, waitForApp } from './support/fixtures';
 
 interface Product {
   id: string;
@@ -149,6 +149,7 @@ test('a buyer follows the Delivered mail’s review link signed out, reviews bot
   await expect(reviews.getByText(email)).toHaveCount(0);
 
   await reader.goto(`/item/${encodeURIComponent(second.name)}`);
+  await waitForApp(reader);
   const secondReviews = reader.getByRole('region', { name: 'Reviews' });
   await expect(secondReviews.getByRole('img', { name: 'Average rating 4 out of 5' })).toBeVisible();
   await expect(secondReviews.getByText('The end.')).toHaveCount(0);

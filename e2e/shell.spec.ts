@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible } from './support/fixtures';
+import { expectAccessible, waitForApp } from './support/fixtures';
 import { signInAsAdmin } from './support/admin';
 
 test('an unknown address shows Page Not Found with a way back to the shop', async ({ page }) => {
@@ -28,6 +28,7 @@ test('the admin header fits a phone, with the admin links in the menu', async ({
   await page.setViewportSize({ width: 390, height: 844 });
   await signInAsAdmin(page);
   await page.goto('/about');
+  await waitForApp(page);
   await expect(page.getByRole('link', { name: 'Admin', exact: true })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.getByRole('button', { name: 'Open menu' }).click();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible, uniqueEmail, waitForMail } from './support/fixtures';
+import { expectAccessible, uniqueEmail, waitForMail, waitForApp } from './support/fixtures';
 
 const SHOP_EMAIL = 'shop@localhost';
 
@@ -28,6 +28,7 @@ test('a shopper sends a message from the contact page and the shop receives it b
 test('a failing contact call shows Error sending message', async ({ page }) => {
   await page.route('**/api/server/contact', (route) => route.fulfill({ status: 503, json: { message: 'down' } }));
   await page.goto('/contact');
+  await waitForApp(page);
   await page.getByLabel('Email').fill('someone@example.com');
   await page.getByLabel('Message').fill('Hello');
   await page.getByRole('button', { name: 'Send message' }).click();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible } from './support/fixtures';
+import { expectAccessible, waitForApp } from './support/fixtures';
 
 const LONG = 'Mystery at Marchbank Manor: A Logic Puzzle Book';
 
@@ -42,6 +42,7 @@ test('a shopper opens a book from the grid, changes the quantity and sees the to
 
 test('a long description opens with Show More and folds with Show Less', async ({ page }) => {
   await page.goto(`/item/${encodeURIComponent(LONG)}`);
+  await waitForApp(page);
   const more = page.getByRole('button', { name: 'Show More' });
   await expect(more).toHaveAttribute('aria-expanded', 'false');
   const folded = await page.locator('#product-description').textContent();
@@ -55,6 +56,7 @@ test('a long description opens with Show More and folds with Show Less', async (
 
 test('the product page shows the facts, Similar Items and Other Items', async ({ page }) => {
   await page.goto(`/item/${encodeURIComponent('The Great British Road Trip Activity Book')}`);
+  await waitForApp(page);
   const facts = page.locator('dl');
   await expect(facts.getByText('All ages')).toBeVisible();
   await expect(facts.getByText('Activity')).toBeVisible();
@@ -93,6 +95,7 @@ test('the product page has no serious accessibility problem', async ({ browser }
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto(`/item/${encodeURIComponent(LONG)}`);
+  await waitForApp(page);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Similar Items' })).toBeVisible();
   await expectAccessible(page);

@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
+import { waitForApp } from './support/fixtures';
 
 test('a shopper searches from the header and follows a result', async ({ page }) => {
   await page.goto('/about');
+  await waitForApp(page);
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   const box = page.getByRole('searchbox', { name: 'Search books' });
   await expect(box).toBeFocused();

@@ -50,3 +50,11 @@ export async function expectAccessible(page: Page): Promise<void> {
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
+
+/**
+ * Waits until the app has taken over a server-rendered page (decision 090): links work before,
+ * buttons and forms only after. Call it after `page.goto` to a storefront page before clicking.
+ */
+export async function waitForApp(page: Page): Promise<void> {
+  await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+}

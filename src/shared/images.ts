@@ -5,6 +5,11 @@
 export const IMAGE_WIDTHS = [320, 640, 960, 1280] as const;
 export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
 export const DEFAULT_IMAGE_WIDTH: ImageWidth = 640;
+/**
+ * The product page's main image: its `sizes`, shared by the page and the server's preload of it
+ * (the same srcset and sizes make one request; different ones would fetch two variants).
+ */
+export const PRODUCT_IMAGE_SIZES = '(min-width: 900px) 520px, 340px';
 
 export function imagePath(key: string, width: ImageWidth = DEFAULT_IMAGE_WIDTH): string {
   return `/images/${key}/${width}.webp`;

@@ -8,3 +8,16 @@ export function escapeHtml(text: string): string {
 export function linkify(escaped: string): string {
   return escaped.replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
 }
+
+/**
+ * JSON for a <script> (JSON-LD, page data) element: `<`, `>` and `&` become JSON escapes,
+ * so no product text can close the script element or open a comment; U+2028/2029 too.
+ */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}

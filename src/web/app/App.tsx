@@ -1,10 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { RouterProvider } from 'react-router';
+import { useEffect, type ReactNode } from 'react';
 import { setUnauthorizedHandler } from '../lib/api';
 import { BannerProvider } from '../lib/banner';
+import { HydrationMark } from '../lib/hydration';
 import { SessionProvider, useSession } from '../lib/session';
-import { router } from './router';
 
 function UnauthorizedBridge() {
   const { signOut } = useSession();
@@ -12,17 +11,21 @@ function UnauthorizedBridge() {
   return null;
 }
 
-export function App() {
-  const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { staleTime: 60_000, retry: 1, refetchOnWindowFocus: false } } }),
-  );
+export function makeQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { staleTime: 60_000, retry: 1, refetchOnWindowFocus: false } } });
+}
+
+/**
+ * The providers every page needs around the router: the browser passes its RouterProvider,
+ * the server renderer (entry-server.tsx) its StaticRouterProvider.
+ */
+export function App({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <SessionProvider>
         <UnauthorizedBridge />
-        <BannerProvider>
-          <RouterProvider router={router} />
-        </BannerProvider>
+        <HydrationMark />
+        <BannerProvider>{children}</BannerProvider>
       </SessionProvider>
     </QueryClientProvider>
   );

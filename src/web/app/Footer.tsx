@@ -1,5 +1,5 @@
 /** Footer: 'Stay in Touch' (social profiles), credits, and 'Quick Links'. */
-import { Link } from 'react-router';
+import { LinkItems, type LinkList } from '../components/LinkItems';
 import { clientConfig } from '../lib/config';
 import styles from './Footer.module.css';
 
@@ -8,6 +8,12 @@ const SOCIAL = [
   { key: 'instagram', label: 'Instagram' },
   { key: 'tiktok', label: 'TikTok' },
 ] as const;
+
+const QUICK_LINKS: LinkList = [
+  ['/about', 'About Us'],
+  ['/contact', 'Contact'],
+  ['/privacy', 'Privacy'],
+];
 
 export function Footer() {
   const { links, shopName } = clientConfig;
@@ -55,15 +61,7 @@ export function Footer() {
             Quick Links
           </h2>
           <ul className={styles.quick}>
-            <li>
-              <Link to="/about">About Us</Link>
-            </li>
-            <li>
-              <Link to="/contact">Contact</Link>
-            </li>
-            <li>
-              <Link to="/privacy">Privacy</Link>
-            </li>
+            <LinkItems links={QUICK_LINKS} />
           </ul>
         </section>
       </div>

@@ -6,11 +6,26 @@
 import { startTransition, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { BookIcon, CartIcon, CloseIcon, HeartIcon, LogoutIcon, MenuIcon, UserIcon } from '../components/icons';
+import { LinkItems, type LinkList } from '../components/LinkItems';
 import { HeaderSearch } from '../features/search/HeaderSearch';
 import { useBasket } from '../lib/basket';
 import { clientConfig } from '../lib/config';
 import { useSession } from '../lib/session';
 import styles from './Header.module.css';
+
+const MENU_LINKS: LinkList = [
+  ['/', 'Home'],
+  ['/wishlist', 'Wishlist'],
+  ['/profile', 'Profile'],
+  ['/about', 'About'],
+  ['/contact', 'Contact'],
+  ['/privacy', 'Privacy'],
+];
+const ADMIN_MENU_LINKS: LinkList = [
+  ['/admin/add_product', 'Add Item'],
+  ['/admin/orders', 'Orders'],
+  ['/admin/discounts', 'Discounts'],
+];
 
 export function Header() {
   const { session, isAdmin, signOut } = useSession();
@@ -112,35 +127,10 @@ export function Header() {
             </button>
             {menuOpen && (
               <ul id="mobile-menu" className={styles.menu}>
-                <li>
-                  <Link to="/">Home</Link>
-                </li>
-                <li>
-                  <Link to="/wishlist">Wishlist</Link>
-                </li>
-                <li>
-                  <Link to="/profile">Profile</Link>
-                </li>
-                <li>
-                  <Link to="/about">About</Link>
-                </li>
-                <li>
-                  <Link to="/contact">Contact</Link>
-                </li>
-                <li>
-                  <Link to="/privacy">Privacy</Link>
-                </li>
+                <LinkItems links={MENU_LINKS} />
                 {isAdmin && (
                   <>
-                    <li>
-                      <Link to="/admin/add_product">Add Item</Link>
-                    </li>
-                    <li>
-                      <Link to="/admin/orders">Orders</Link>
-                    </li>
-                    <li>
-                      <Link to="/admin/discounts">Discounts</Link>
-                    </li>
+                    <LinkItems links={ADMIN_MENU_LINKS} />
                     <li>
                       <a href={clientConfig.salesDashboardUrl} target="_blank" rel="noopener noreferrer">
                         Sales

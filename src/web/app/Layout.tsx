@@ -2,6 +2,7 @@ import { Outlet, ScrollRestoration } from 'react-router';
 import { BannerView } from '../components/BannerView';
 import { AccountQueryEffects } from '../features/auth/AccountQueryEffects';
 import { VerificationReminder } from '../features/auth/VerificationReminder';
+import { KeepScrollOnHydration } from '../lib/hydration';
 import { useLiveUpdates } from '../lib/live-updates';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -23,6 +24,7 @@ export function Layout() {
       </div>
       <Footer />
       <ScrollRestoration />
+      <KeepScrollOnHydration />
     </div>
   );
 }

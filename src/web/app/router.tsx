@@ -3,12 +3,22 @@
  * /change_password are the home page with a form over it. Admin screens are loaded on demand, so
  * a shopper's page never downloads admin code.
  */
-import { Outlet, createBrowserRouter, type RouteObject } from 'react-router';
+import { Outlet, matchRoutes, type RouteObject } from 'react-router';
 import { HomePage } from '../features/catalogue/HomePage';
 import { ErrorScreen } from './ErrorScreen';
 import { GuestOnly, RequireAdmin, RequireUser } from './guards';
 import { Layout } from './Layout';
 import { NotFoundPage } from './NotFoundPage';
+
+/**
+ * Marks a route the server renders (decision 090) and names the modules its lazy load brings
+ * (paths as in the Vite manifest), so the server can link their CSS and preload their code.
+ */
+export interface ServerRenderedHandle {
+  serverRendered: true;
+  modules: string[];
+}
+const serverRendered = (...modules: string[]): ServerRenderedHandle => ({ serverRendered: true, modules });
 
 const adminRoutes: RouteObject[] = [
   { index: true, lazy: async () => ({ Component: (await import('../features/admin/AdminHomePage')).AdminHomePage }) },
@@ -38,9 +48,9 @@ export const routes: RouteObject[] = [
     element: <Layout />,
     errorElement: <ErrorScreen />,
     children: [
-      { path: '/', element: <HomePage /> },
-      { path: '/home', element: <HomePage /> },
-      { path: '/index', element: <HomePage /> },
+      { path: '/', handle: serverRendered(), element: <HomePage /> },
+      { path: '/home', handle: serverRendered(), element: <HomePage /> },
+      { path: '/index', handle: serverRendered(), element: <HomePage /> },
       // The account forms load on demand: most visits to the home page never open them.
       {
         path: '/login',
@@ -66,6 +76,7 @@ export const routes: RouteObject[] = [
       {
         // The product page and its reviews load on demand, keeping them out of the home page's JavaScript.
         path: '/item/:name',
+        handle: serverRendered('features/catalogue/ProductPage.tsx', 'features/reviews/ProductReviews.tsx'),
         lazy: async () => {
           const [{ ProductPage }, { ProductReviews }] = await Promise.all([
             import('../features/catalogue/ProductPage'),
@@ -75,9 +86,9 @@ export const routes: RouteObject[] = [
         },
       },
       // Static pages are loaded on demand: they are not part of the home page's JavaScript.
-      { path: '/about', lazy: async () => ({ Component: (await import('../features/pages/AboutPage')).AboutPage }) },
-      { path: '/contact', lazy: async () => ({ Component: (await import('../features/pages/ContactPage')).ContactPage }) },
-      { path: '/privacy', lazy: async () => ({ Component: (await import('../features/pages/PrivacyPage')).PrivacyPage }) },
+      { path: '/about', handle: serverRendered('features/pages/AboutPage.tsx'), lazy: async () => ({ Component: (await import('../features/pages/AboutPage')).AboutPage }) },
+      { path: '/contact', handle: serverRendered('features/pages/ContactPage.tsx'), lazy: async () => ({ Component: (await import('../features/pages/ContactPage')).ContactPage }) },
+      { path: '/privacy', handle: serverRendered('features/pages/PrivacyPage.tsx'), lazy: async () => ({ Component: (await import('../features/pages/PrivacyPage')).PrivacyPage }) },
       // Every page but the home page loads on demand, so the home page's JavaScript stays small.
       { path: '/cart', lazy: async () => ({ Component: (await import('../features/cart/CartPage')).CartPage }) },
       { path: '/checkout/demo/:sessionId', lazy: async () => ({ Component: (await import('../features/checkout/DemoCheckoutPage')).DemoCheckoutPage }) },
@@ -97,4 +108,16 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/**
+ * Loads the lazy routes that match a page before the first render, as hydrating a
+ * server-rendered page needs (its components must be there, not a pending load).
+ */
+export async function loadRoutesFor(pathname: string): Promise<void> {
+  const lazyMatches = (matchRoutes(routes, pathname) ?? []).filter((match) => match.route.lazy);
+  await Promise.all(
+    lazyMatches.map(async ({ route }) => {
+      const loaded = await (route.lazy as () => Promise<Partial<RouteObject>>)();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
+}

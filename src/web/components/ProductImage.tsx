@@ -18,9 +18,11 @@ export interface ProductImageProps extends Omit<ImgHTMLAttributes<HTMLImageEleme
   /** Layout width hint for the browser's choice from srcset. */
   sizes?: string;
   eager?: boolean;
+  /** The page's main image (its largest paint): fetched before other images. */
+  priority?: boolean;
 }
 
-export function ProductImage({ src, alt, sizes = '(min-width: 1024px) 25vw, 50vw', eager = false, ...rest }: ProductImageProps) {
+export function ProductImage({ src, alt, sizes = '(min-width: 1024px) 25vw, 50vw', eager = false, priority = false, ...rest }: ProductImageProps) {
   const [failed, setFailed] = useState<string | null>(null);
   const broken = !src || failed === src;
   return (
@@ -32,9 +34,9 @@ export function ProductImage({ src, alt, sizes = '(min-width: 1024px) 25vw, 50vw
       alt={alt}
       width={300}
       height={400}
-      loading={eager ? 'eager' : 'lazy'}
+      loading={eager || priority ? 'eager' : 'lazy'}
       decoding="async"
-      fetchPriority={eager ? 'high' : undefined}
+      fetchPriority={priority ? 'high' : undefined}
       onError={() => setFailed(src ?? null)}
     />
   );

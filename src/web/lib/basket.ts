@@ -58,6 +58,8 @@ function readGuestLines(): BasketLine[] {
 }
 
 let guestLines: BasketLine[] = readGuestLines();
+/** What a server-rendered page shows while hydrating (lib/hydration.ts). */
+const NO_LINES: BasketLine[] = [];
 const listeners = new Set<() => void>();
 
 function setGuestLines(next: BasketLine[]) {
@@ -138,7 +140,7 @@ export function useBasket() {
   const queryClient = useQueryClient();
   const banner = useBanner();
   const showBanner = banner.show;
-  const local = useSyncExternalStore(subscribe, () => guestLines, () => guestLines);
+  const local = useSyncExternalStore(subscribe, () => guestLines, () => NO_LINES);
 
   const cart = useQuery({
     queryKey: cartKey(userId ?? ''),

@@ -27,3 +27,8 @@ function read(): ClientConfig {
 }
 
 export const clientConfig: ClientConfig = read();
+
+/** The server's renderer (entry-server.tsx) has no page to read: it passes its own config. */
+export function setClientConfig(config: ClientConfig): void {
+  Object.assign(clientConfig, config);
+}

@@ -4,6 +4,7 @@
  */
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import type { Role, SocialProvider } from '@shared/constants';
+import { useIsClient } from './hydration';
 import { STORAGE_KEYS, readText, writeText } from './storage';
 
 export interface Session {
@@ -65,7 +66,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setSession(null);
   }, []);
 
-  const value = useMemo(() => ({ session, isAdmin: session?.role === 'admin', signIn, signOut }), [session, signIn, signOut]);
+  // A server-rendered page is a guest's page until hydration is over (lib/hydration.ts).
+  const shown = useIsClient() ? session : null;
+  const value = useMemo(() => ({ session: shown, isAdmin: shown?.role === 'admin', signIn, signOut }), [shown, signIn, signOut]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 

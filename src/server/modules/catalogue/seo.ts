@@ -4,27 +4,14 @@
  */
 import { META_DESCRIPTION_LENGTH } from '../../../shared/constants';
 import type { Product } from '../../../shared/contracts/product';
-import { IMAGE_WIDTHS, imageKeyFrom, imagePath, srcSetFor } from '../../../shared/images';
+import { IMAGE_WIDTHS, PRODUCT_IMAGE_SIZES, imageKeyFrom, imagePath, srcSetFor } from '../../../shared/images';
 import { productPath } from '../../../shared/routes';
-import { escapeHtml } from '../../lib/html';
+import { escapeHtml, jsonForScript } from '../../lib/html';
 import type { HeadTags } from '../web/head';
 
 /** The meta description: the first 155 characters of the description, white space collapsed. */
 export function metaDescription(description: string): string {
   return description.replace(/\s+/g, ' ').trim().slice(0, META_DESCRIPTION_LENGTH);
-}
-
-/**
- * JSON for a <script type="application/ld+json"> element: `<`, `>` and `&` become JSON escapes,
- * so no product text can close the script element or open a comment; U+2028/2029 too.
- */
-export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
 }
 
 /** An absolute address of the product's first image at its largest width, or null. */
@@ -67,7 +54,7 @@ export function productHeadTags(product: Product, site: { publicUrl: string; sho
     `<link rel="canonical" href="${escapeHtml(url)}">`,
     ...(cover
       ? [
-          `<link rel="preload" as="image" href="${escapeHtml(cover)}"${coverSrcSet ? ` imagesrcset="${escapeHtml(coverSrcSet)}" imagesizes="(min-width: 900px) 560px, 100vw"` : ''} fetchpriority="high">`,
+          `<link rel="preload" as="image" href="${escapeHtml(cover)}"${coverSrcSet ? ` imagesrcset="${escapeHtml(coverSrcSet)}" imagesizes="${PRODUCT_IMAGE_SIZES}"` : ''} fetchpriority="high">`,
         ]
       : []),
     meta('og:type', 'product'),

@@ -1,6 +1,7 @@
 /**
  * Serves the built web app (dist/web): hashed assets with a one-year cache, and index.html for
  * every page of the route table with the server-filled <head> and the public client config.
+ * Storefront pages come server-rendered when the build has a renderer (ssr.ts, decision 090).
  * Unknown pages get the same app with status 404 (the app shows 'Page Not Found').
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -11,6 +12,7 @@ import type { AppContext } from '../../context';
 import { isKnownPage } from '../../../shared/routes';
 import { publicClientConfig } from './client-config';
 import { headFor, renderHead } from './head';
+import { loadServerRenderer, type RenderedParts } from './ssr';
 
 /** The built web app; WEB_DIST_DIR lets parallel test runs serve their own build. */
 export const WEB_DIST = path.resolve(process.cwd(), process.env.WEB_DIST_DIR ?? 'dist/web');
@@ -19,7 +21,16 @@ export const webRoutes: ModuleRoutes = async (app, ctx) => {
   const indexFile = path.join(WEB_DIST, 'index.html');
   const built = existsSync(indexFile);
   const template = built ? readFileSync(indexFile, 'utf8') : null;
-  const configJson = JSON.stringify(publicClientConfig(ctx)).replace(/</g, '\\u003c');
+  const clientConfig = publicClientConfig(ctx);
+  const configJson = JSON.stringify(clientConfig).replace(/</g, '\\u003c');
+  const renderer = built ? await loadServerRenderer(WEB_DIST, ctx, clientConfig) : null;
+
+  /** index.html with the page's <head> tags, the client config and, if rendered, the page. */
+  const assemble = async (pathname: string, context: AppContext, parts?: RenderedParts) => {
+    const head = renderHead(await headFor(pathname, context));
+    const html = template!.replace('<!--app-head-->', parts?.head ? `${head}\n    ${parts.head}` : head).replace('<!--app-config-->', configJson);
+    return parts ? html.replace('<div id="root"></div>', `<div id="root">${parts.root}</div>${parts.data}`) : html;
+  };
 
   if (built) {
     await app.register(fastifyStatic, {
@@ -29,6 +40,10 @@ export const webRoutes: ModuleRoutes = async (app, ctx) => {
       index: false,
       serve: true,
       decorateReply: false,
+      // scripts/build-web.mjs writes .br and .gz copies of the text assets.
+      preCompressed: true,
+      // The renderer (ssr/) and the build manifest (.vite/) are for the server, not for browsers.
+      allowedPath: (pathname) => !pathname.startsWith('/ssr/') && !pathname.startsWith('/.vite/'),
       setHeaders(reply, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
@@ -44,13 +59,14 @@ export const webRoutes: ModuleRoutes = async (app, ctx) => {
         .type('text/plain; charset=utf-8')
         .send('The web app is not built. Run `npm run build` (npm start does this for you).');
     }
-    const head = renderHead(await headFor(pathname, context));
-    const html = template.replace('<!--app-head-->', head).replace('<!--app-config-->', configJson);
-    return reply
-      .status(isKnownPage(pathname) ? 200 : 404)
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(html);
+    const known = isKnownPage(pathname);
+    reply.status(known ? 200 : 404).header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+    const page = known && renderer ? await renderer.page(pathname, (path, parts) => assemble(path, context, parts)) : null;
+    if (!page) return reply.send(await assemble(pathname, context));
+    reply.header('vary', 'accept-encoding');
+    const accepts = reply.request.headers['accept-encoding'];
+    if (typeof accepts === 'string' && accepts.includes('gzip')) return reply.header('content-encoding', 'gzip').send(await page.gzip());
+    return reply.send(page.html);
   };
 
   app.setNotFoundHandler(async (request, reply) => {

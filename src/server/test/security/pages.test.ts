@@ -7,29 +7,20 @@
  * The page is served from a small built-app stand-in (WEB_DIST_DIR, set before the app's modules
  * load) with the same placeholders as index.html, so this file does not need `vite build`.
  */
-import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 const web = await vi.hoisted(async () => {
-  const { mkdirSync, mkdtempSync, writeFileSync } = await import('node:fs');
-  const { tmpdir } = await import('node:os');
-  const { join } = await import('node:path');
-  const dir = mkdtempSync(join(tmpdir(), 'shop-sec-web-'));
-  mkdirSync(join(dir, 'assets'));
-  writeFileSync(
-    join(dir, 'index.html'),
-    [
+  const { fakeWebDist } = await import('../fake-web-dist');
+  return fakeWebDist({
+    'index.html': [
       '<!doctype html><html lang="en-GB"><head><meta charset="utf-8" />',
       '<!--app-head-->',
       '<script id="app-config" type="application/json"><!--app-config--></script>',
       '<script type="module" crossorigin src="/assets/app.js"></script>',
       '</head><body><div id="root"></div></body></html>',
     ].join('\n'),
-  );
-  writeFileSync(join(dir, 'assets', 'app.js'), 'console.log("app");\n');
-  const previous = process.env.WEB_DIST_DIR;
-  process.env.WEB_DIST_DIR = dir;
-  return { dir, previous };
+    'assets/app.js': 'console.log("app");\n',
+  });
 });
 
 import { catalogueCacheFor } from '../../modules/catalogue/cache';
@@ -55,9 +46,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-  if (web.previous === undefined) delete process.env.WEB_DIST_DIR;
-  else process.env.WEB_DIST_DIR = web.previous;
-  rmSync(web.dir, { recursive: true, force: true });
+  web.restore();
 });
 
 const productPage = () => t.app.inject({ method: 'GET', url: `/item/${encodeURIComponent(EVIL_NAME)}` });

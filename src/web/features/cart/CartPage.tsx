@@ -12,6 +12,7 @@ import { formatPence, poundsToPence } from '@shared/money';
 import { priceCart } from '@shared/pricing';
 import { productPath } from '@shared/routes';
 import { Button } from '../../components/Button';
+import { EmptyState } from '../../components/EmptyState';
 import { ProductImage } from '../../components/ProductImage';
 import { Spinner } from '../../components/Spinner';
 import { ApiError } from '../../lib/api';
@@ -74,12 +75,7 @@ function Basket() {
     return (
       <main className={`page ${styles.page}`}>
         <h1>Your basket</h1>
-        <div className={styles.empty}>
-          <p>{basket.isError ? MSG.errorLoadingCart : 'Your basket is empty.'}</p>
-          <Link className={styles.continue} to="/">
-            Continue shopping
-          </Link>
-        </div>
+        <EmptyState className={styles.empty} message={basket.isError ? MSG.errorLoadingCart : 'Your basket is empty.'} />
       </main>
     );
   }

@@ -1,5 +1,6 @@
 /** The product page's images: the chosen one large, the others as thumbnails to choose from. */
 import { useState } from 'react';
+import { PRODUCT_IMAGE_SIZES } from '@shared/images';
 import { ProductImage } from '../../components/ProductImage';
 import styles from './ProductPage.module.css';
 
@@ -12,8 +13,8 @@ export function Gallery({ name, imageUrls }: { name: string; imageUrls: string[]
         <ProductImage
           src={imageUrls[current]}
           alt={imageUrls.length > 1 ? `${name}, image ${current + 1} of ${imageUrls.length}` : `Cover of ${name}`}
-          sizes="(min-width: 900px) 560px, 100vw"
-          eager
+          sizes={PRODUCT_IMAGE_SIZES}
+          priority
         />
       </div>
       {imageUrls.length > 1 && (

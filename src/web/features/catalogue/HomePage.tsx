@@ -5,7 +5,7 @@
  */
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { MSG } from '@shared/messages';
-import { ProductCard } from '../../components/ProductCard';
+import { ProductGrid } from '../../components/ProductGrid';
 import { Spinner } from '../../components/Spinner';
 import { useBanner } from '../../lib/banner';
 import { useProducts } from '../../lib/products';
@@ -72,13 +72,7 @@ export function HomePage({ overlay }: { overlay?: ReactNode }) {
         ) : shown.length === 0 ? (
           <p className={styles.empty}>{products.isError ? MSG.errorLoadingProducts : MSG.noProductsFound}</p>
         ) : (
-          <ul className={styles.grid}>
-            {shown.map((product, index) => (
-              <li key={product.id}>
-                <ProductCard product={product} eager={index < EAGER_CARDS} onDelete={isAdmin ? onDelete : undefined} />
-              </li>
-            ))}
-          </ul>
+          <ProductGrid products={shown} eagerCount={EAGER_CARDS} onDelete={isAdmin ? onDelete : undefined} />
         )}
       </section>
       <CookieNotice />

@@ -10,7 +10,8 @@ import type { Product } from '@shared/contracts/product';
 import { formatPence } from '@shared/money';
 import { productPath } from '@shared/routes';
 import { HeartIcon } from '../../components/icons';
-import { ageLabel, ProductCard } from '../../components/ProductCard';
+import { ageLabel } from '../../components/ProductCard';
+import { ProductGrid } from '../../components/ProductGrid';
 import { Spinner } from '../../components/Spinner';
 import { useBasket } from '../../lib/basket';
 import { clientConfig } from '../../lib/config';
@@ -18,7 +19,7 @@ import { formatPounds } from '../../lib/format';
 import { useProducts } from '../../lib/products';
 import { useSession } from '../../lib/session';
 import { useWishlist } from '../../lib/wishlist';
-import { otherItems, similarItems } from './catalogue-rules';
+import { otherItems, seededRandom, similarItems } from './catalogue-rules';
 import { Gallery } from './Gallery';
 import { QuantityStepper } from './QuantityStepper';
 import styles from './ProductPage.module.css';
@@ -49,13 +50,7 @@ function Related({ title, products }: { title: string; products: Product[] }) {
   return (
     <section className={styles.related} aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
-      <ul className={styles.relatedGrid}>
-        {products.map((product) => (
-          <li key={product.id}>
-            <ProductCard product={product} />
-          </li>
-        ))}
-      </ul>
+      <ProductGrid products={products} layout="row" />
     </section>
   );
 }
@@ -69,9 +64,9 @@ function ProductDetail({ product, all, renderReviews }: { product: Product; all:
   const pricePence = Math.round(product.price * 100);
 
   const similar = useMemo(() => similarItems(product, all, RELATED_COUNT), [product, all]);
-  // Random once per product, not on every render.
+  // Random but the same for a product everywhere (server render, hydration, later visits).
   const others = useMemo(
-    () => otherItems(new Set([product.id, ...similar.map((p) => p.id)]), all, RELATED_COUNT),
+    () => otherItems(new Set([product.id, ...similar.map((p) => p.id)]), all, RELATED_COUNT, seededRandom(product.id)),
     [product.id, all.length],
   );
 

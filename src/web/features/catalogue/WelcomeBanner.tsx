@@ -1,7 +1,8 @@
 /** The welcome banner (everyone but admins): a click anywhere on it scrolls smoothly to 750 px. */
 import { WELCOME_SCROLL_PX } from '@shared/constants';
+import { Button } from '../../components/Button';
 import { clientConfig } from '../../lib/config';
-import welcomeImage from './welcome.svg';
+import { WelcomeArt } from './WelcomeArt';
 import styles from './HomePage.module.css';
 
 export function WelcomeBanner() {
@@ -18,11 +19,9 @@ export function WelcomeBanner() {
           Welcome to {clientConfig.shopName}: activity, puzzle, colouring and journal books for curious kids and grown-ups,
           each one printed for you when you order.
         </p>
-        <button type="button" className={styles.welcomeButton}>
-          Browse the books
-        </button>
+        <Button>Browse the books</Button>
       </div>
-      <img className={styles.welcomeImage} src={welcomeImage} alt="" width={480} height={320} fetchPriority="high" />
+      <WelcomeArt className={styles.welcomeImage} />
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Product } from '@shared/contracts/product';
-import { applyFilters, otherItems, priceBounds, productTypes, similarItems, sortProducts } from './catalogue-rules';
+import { applyFilters, otherItems, priceBounds, productTypes, seededRandom, similarItems, sortProducts } from './catalogue-rules';
 
 const book = (id: string, price: number, type = 'Puzzle', age: Product['age'] = ''): Product => ({
   id,
@@ -93,5 +93,19 @@ describe('similar and other items', () => {
       expect(pick.some((p) => exclude.has(p.id))).toBe(false);
     }
     expect(first.map((p) => p.id)).not.toEqual(second.map((p) => p.id));
+  });
+  it('seeds a repeatable random sequence per text, in [0, 1), different for different texts', () => {
+    const draw = (seed: string) => {
+      const random = seededRandom(seed);
+      return Array.from({ length: 50 }, () => random());
+    };
+    expect(draw('product-a')).toEqual(draw('product-a'));
+    expect(draw('product-a')).not.toEqual(draw('product-b'));
+    for (const value of draw('product-c')) expect(value >= 0 && value < 1).toBe(true);
+    // Spread: over 2,000 draws every tenth of the range gets some.
+    const random = seededRandom('spread');
+    const buckets = new Array(10).fill(0);
+    for (let i = 0; i < 2000; i += 1) buckets[Math.floor(random() * 10)] += 1;
+    for (const count of buckets) expect(count).toBeGreaterThan(120);
   });
 });

@@ -71,6 +71,21 @@ export function similarItems(product: Product, products: readonly Product[], cou
     .map(({ other }) => other);
 }
 
+/**
+ * A repeatable random sequence for a text (FNV-1a hash seeding mulberry32): the same product
+ * gets the same Other Items on the server and in the browser, so hydration matches (decision 090).
+ */
+export function seededRandom(seed: string): () => number {
+  let state = 0x811c9dc5;
+  for (let i = 0; i < seed.length; i += 1) state = Math.imul(state ^ seed.charCodeAt(i), 0x01000193);
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
 /** Other Items: a random pick of the books not already shown. */
 export function otherItems(exclude: ReadonlySet<string>, products: readonly Product[], count = 4, random: () => number = Math.random): Product[] {
   const pool = products.filter((product) => !exclude.has(product.id));

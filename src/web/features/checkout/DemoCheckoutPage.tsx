@@ -104,9 +104,10 @@ export function DemoCheckoutPage() {
             </dl>
             {checkout.data.needsEmail && (
               <div className={styles.field}>
-                <label htmlFor="receipt-email">Email for your receipt</label>
+                <label htmlFor="receipt-email" className={styles.label}>Email for your receipt</label>
                 <input
                   id="receipt-email"
+                  className={styles.input}
                   type="email"
                   autoComplete="email"
                   required

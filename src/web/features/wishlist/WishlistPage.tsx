@@ -1,9 +1,9 @@
 /** /wishlist (signed-in only; the route guard sends guests to /login): a grid of the wishlisted books. */
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
 import type { Product } from '@shared/contracts/product';
 import { MSG } from '@shared/messages';
-import { ProductCard } from '../../components/ProductCard';
+import { EmptyState } from '../../components/EmptyState';
+import { ProductGrid } from '../../components/ProductGrid';
 import { Spinner } from '../../components/Spinner';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/session';
@@ -32,18 +32,9 @@ export function WishlistPage() {
           {MSG.errorLoadingWishlist}
         </p>
       ) : shown.length === 0 ? (
-        <div className={styles.empty}>
-          <p>{MSG.wishlistEmpty}</p>
-          <Link to="/">Continue shopping</Link>
-        </div>
+        <EmptyState message={MSG.wishlistEmpty} />
       ) : (
-        <ul className={styles.grid}>
-          {shown.map((product, index) => (
-            <li key={product.id}>
-              <ProductCard product={product} eager={index < 4} headingLevel={2} />
-            </li>
-          ))}
-        </ul>
+        <ProductGrid products={shown} eagerCount={4} headingLevel={2} />
       )}
     </main>
   );

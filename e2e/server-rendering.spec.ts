@@ -1,0 +1,118 @@
+import { expect, test, type Page } from '@playwright/test';
+import { uniqueEmail, waitForApp } from './support/fixtures';
+
+/**
+ * Storefront pages arrive server-rendered (decision 090): readable before any JavaScript runs,
+ * then hydrated by the app without a mismatch, with the shopper's own state shown right after.
+ */
+const BOOK = 'Sudoku for the Commute';
+
+/** Console errors and warnings a page logs (React reports hydration mismatches there). */
+function collectProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return problems;
+}
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the home page shows the shelves and a book page shows the book', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Our books' })).toBeVisible();
+    await expect(page.getByRole('link', { name: BOOK })).toBeVisible();
+    await expect(page.getByText(/^\d+ books$/)).toBeVisible();
+
+    await page.getByRole('link', { name: BOOK }).click();
+    await expect(page).toHaveURL(/\/item\/Sudoku%20for%20the%20Commute$/);
+    await expect(page.getByRole('heading', { level: 1, name: BOOK })).toBeVisible();
+    await expect(page.getByText('Total: £4.49')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Similar Items' })).toBeVisible();
+  });
+
+  test('the static pages and the footer are there', async ({ page }) => {
+    await page.goto('/contact');
+    await expect(page.getByRole('textbox', { name: /email/i })).toBeVisible();
+    await page.goto('/privacy');
+    await expect(page.getByText('17/05/2025')).toBeVisible();
+    await expect(page.getByText(`© ${new Date().getFullYear()}`)).toBeVisible();
+  });
+});
+
+test('the pages hydrate without a mismatch or an error', async ({ page }) => {
+  const problems = collectProblems(page);
+  for (const path of ['/', `/item/${encodeURIComponent(BOOK)}`, '/about', '/contact', '/privacy']) {
+    await page.goto(path);
+    await waitForApp(page);
+  }
+  expect(problems).toEqual([]);
+});
+
+test('a book page works once hydrated: quantity, total, Show More and the basket', async ({ page }) => {
+  await page.goto(`/item/${encodeURIComponent(BOOK)}`);
+  await waitForApp(page);
+  await page.getByRole('button', { name: 'Increase quantity' }).click();
+  await expect(page.getByText(/^Total:/)).toHaveText('Total: £8.98');
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByRole('link', { name: 'Basket, 2 items' })).toBeVisible();
+  // The server rendered an empty basket; the browser shows the shopper's own after hydration.
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Basket, 2 items' })).toBeVisible();
+});
+
+test("a signed-in shopper's header and a returning shopper's cookie choice show after hydration", async ({ page }) => {
+  const problems = collectProblems(page);
+  const email = uniqueEmail('hydrate');
+  await page.goto('/createAccount');
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Password', { exact: true }).fill('reader123');
+  await dialog.getByLabel('Confirm password').fill('reader123');
+  await dialog.getByRole('button', { name: 'SIGN UP' }).click();
+  await expect(page.getByRole('link', { name: 'Profile' })).toBeVisible();
+  await page.getByRole('button', { name: 'Accept' }).click();
+
+  await page.goto(`/item/${encodeURIComponent(BOOK)}`);
+  await waitForApp(page);
+  await expect(page.getByRole('link', { name: 'Profile' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Login' })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Cookie notice' })).toHaveCount(0);
+  expect(problems.filter((text) => /hydrat|did not match/i.test(text))).toEqual([]);
+});
+
+/** Holds back the app's code, so the shopper meets the server-rendered page without it, until released. */
+async function holdAppCode(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+test('a tap made while the page is still loading is answered once the app has started', async ({ page }) => {
+  const release = await holdAppCode(page);
+  await page.goto(`/item/${encodeURIComponent(BOOK)}`);
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /^Basket, 1 item/ })).toHaveCount(0);
+
+  release();
+  await expect(page.getByRole('link', { name: 'Basket, 1 item' })).toBeVisible();
+  await expect(page.getByText('Added to basket')).toBeVisible();
+});
+
+test('a page scrolled while loading stays where the shopper scrolled it when the app starts', async ({ page }) => {
+  const release = await holdAppCode(page);
+  await page.goto('/');
+  await page.mouse.wheel(0, 600);
+  await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(600);
+
+  release();
+  await waitForApp(page);
+  expect(await page.evaluate(() => Math.round(window.scrollY))).toBe(600);
+});
