@@ -28,17 +28,17 @@ export function freePort(): Promise<number> {
 
 /**
  * The web build the bench serves: WEB_DIST_DIR when set (used as it is, built once if missing), or
- * a fresh `vite build --manifest` into dist/web-bench, so figures are never for a stale build
- * (BENCH_REUSE_BUILD=1 keeps an existing one). The manifest tells which chunks are admin code.
+ * a fresh build (scripts/build-web.mjs: browser bundle with its manifest, and the server renderer)
+ * into dist/web-bench, so figures are never for a stale build (BENCH_REUSE_BUILD=1 keeps an
+ * existing one). The manifest tells which chunks are admin code.
  */
 export function ensureWebBuild(): string {
   const given = process.env.WEB_DIST_DIR;
   const dist = path.resolve(ROOT, given ?? 'dist/web-bench');
   const reuse = given !== undefined || process.env.BENCH_REUSE_BUILD === '1';
   if (!reuse || !existsSync(path.join(dist, 'index.html'))) {
-    console.log(`Building the web app into ${path.relative(ROOT, dist)} (vite build)...`);
-    const outDir = path.relative(path.join(ROOT, 'src/web'), dist);
-    const built = spawnSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--manifest', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+    console.log(`Building the web app into ${path.relative(ROOT, dist)} (scripts/build-web.mjs)...`);
+    const built = spawnSync('node', ['scripts/build-web.mjs', dist, '--quiet'], { cwd: ROOT, stdio: 'inherit' });
     if (built.status !== 0) throw new Error('vite build failed');
   }
   return dist;

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { expectCall } from '../lib/http';
-import { LIGHTHOUSE_CATEGORIES, runLighthouse, type Category } from '../lib/lighthouse';
+import { LIGHTHOUSE_CATEGORIES, runLighthouse, type Category, type LighthouseResult } from '../lib/lighthouse';
 import { adminChunks, scriptsLoadedBy } from '../lib/browser';
 import type { Row } from '../lib/report';
 import { homePageJsSize } from '../lib/web-size';
@@ -44,15 +44,21 @@ export const homeJsScenario: Scenario = {
 };
 
 const TARGETS: Record<Category, number> = { performance: 95, accessibility: 100, 'best-practices': 95, seo: 100 };
+/** Lighthouse runs per page; the median run (by performance score) is reported, as Lighthouse advises. */
+const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
 
 export const lighthouseScenario: Scenario = {
   name: 'lighthouse',
-  description: 'Lighthouse mobile preset on / and a product page: performance, accessibility, best practices, SEO',
+  description: `Lighthouse mobile preset on / and a product page, median of ${LIGHTHOUSE_RUNS} runs: performance, accessibility, best practices, SEO`,
   async run({ shop }) {
     const rows: Row[] = [];
     for (const [label, pagePath] of [['home', '/'], ['product page', await productPath(shop.url)]] as const) {
       const scenario = `lighthouse ${label}`;
-      const result = await runLighthouse(`${shop.url}${pagePath}`);
+      const runs: LighthouseResult[] = [];
+      for (let i = 0; i < LIGHTHOUSE_RUNS; i += 1) runs.push(await runLighthouse(`${shop.url}${pagePath}`));
+      runs.sort((a, b) => a.scores.performance - b.scores.performance);
+      const result = runs[Math.floor((runs.length - 1) / 2)]!;
+      rows.push({ scenario, metric: 'performance, every run', value: NaN, unit: '', note: runs.map((run) => run.scores.performance).join(', ') });
       for (const category of LIGHTHOUSE_CATEGORIES) {
         const target = TARGETS[category];
         rows.push({ scenario, metric: category, value: result.scores[category], unit: 'score', target: target === 100 ? '= 100' : `≥ ${target}`, pass: result.scores[category] >= target });
