@@ -16,7 +16,34 @@ export interface LighthouseResult {
   metrics: Record<string, number>;
 }
 
-export async function runLighthouse(url: string): Promise<LighthouseResult> {
+/**
+ * Lighthouse sometimes fails to record the trace of a load ("NO_NAVSTART", "NO_FCP": it asks to be
+ * run again). Such a run is retried in a fresh browser, at most `attempts` times in all; any other
+ * error, or the same one every time, is thrown.
+ */
+export async function runLighthouse(url: string, attempts = 3): Promise<LighthouseResult & { retries: number }> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return { ...(await runLighthouseOnce(url)), retries: attempt - 1 };
+    } catch (error) {
+      const retryable = error instanceof LighthouseRuntimeError && RETRYABLE_CODES.has(error.code);
+      if (!retryable || attempt >= attempts) throw error;
+    }
+  }
+}
+
+const RETRYABLE_CODES = new Set(['NO_NAVSTART', 'NO_FCP', 'NO_LCP', 'NO_TRACING_STARTED', 'NO_DCL']);
+
+class LighthouseRuntimeError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(`lighthouse: ${message}`);
+  }
+}
+
+async function runLighthouseOnce(url: string): Promise<LighthouseResult> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
@@ -25,7 +52,7 @@ export async function runLighthouse(url: string): Promise<LighthouseResult> {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...LIGHTHOUSE_CATEGORIES] });
     if (!result) throw new Error('lighthouse gave no result');
     const { lhr } = result;
-    if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError) throw new LighthouseRuntimeError(lhr.runtimeError.code, lhr.runtimeError.message);
     const scores = Object.fromEntries(LIGHTHOUSE_CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as Record<Category, number>;
     const failing: string[] = [];
     for (const category of LIGHTHOUSE_CATEGORIES) {
