@@ -1,7 +1,7 @@
 /** SQL for seeding: counting and clearing the catalogue, writing the demo books, the admin account. */
 import { count, eq, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../client';
-import { images, productImages, products, users } from '../schema';
+import { appSettings, images, productImages, products, users } from '../schema';
 
 /** Seeding at the same moment from two instances: the second waits, then finds the books there. */
 const SEED_LOCK_ID = 727_001;
@@ -11,6 +11,22 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export async function productCount(db: Db | Tx): Promise<number> {
   const [row] = await db.select({ n: count() }).from(products);
   return row?.n ?? 0;
+}
+
+/** app_settings key written when the demo catalogue is first seeded (or found there), never removed. */
+const DEMO_SEEDED_KEY = 'demo_catalogue_seeded';
+
+/**
+ * Whether this database had its first-start seed already: marked when the demo books were written,
+ * or when books were found (a database from before the mark, or a catalogue made some other way).
+ */
+export async function demoSeedDone(db: Db | Tx): Promise<boolean> {
+  const [row] = await db.select({ key: appSettings.key }).from(appSettings).where(eq(appSettings.key, DEMO_SEEDED_KEY));
+  return row !== undefined;
+}
+
+export async function markDemoSeedDone(db: Db | Tx): Promise<void> {
+  await db.insert(appSettings).values({ key: DEMO_SEEDED_KEY, value: new Date().toISOString() }).onConflictDoNothing();
 }
 
 export async function lockForSeeding(tx: Tx): Promise<void> {

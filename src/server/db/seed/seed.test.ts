@@ -8,7 +8,7 @@ import { verifyPassword } from '../../lib/passwords';
 import { originalKey } from '../../modules/images/service';
 import { createUser } from '../../test/factories/users';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { cartLines, images, productImages, products, users } from '../schema';
+import { appSettings, cartLines, images, productImages, products, users } from '../schema';
 import { DEMO_BOOKS } from './catalogue';
 import { ensureAdminAccount, generatePassword, GENERATED_ADMIN_EMAIL, seedDemoCatalogue, seedOnFirstStart, type SeedContext } from './seed';
 
@@ -86,6 +86,7 @@ describe('seedDemoCatalogue', () => {
 
   it('seeds once when two instances start at the same moment', { timeout: 120_000 }, async () => {
     await db().delete(products);
+    await db().delete(appSettings).where(eq(appSettings.key, 'demo_catalogue_seeded')); // a database never seeded
     const few = DEMO_BOOKS.slice(3, 5);
     const results = await Promise.all([seedDemoCatalogue(seedCtx(), { books: few }), seedDemoCatalogue(seedCtx(), { books: few })]);
     expect(results.filter((r) => r.seeded)).toHaveLength(1);
@@ -94,6 +95,29 @@ describe('seedDemoCatalogue', () => {
 });
 
 describe('seedOnFirstStart', () => {
+  it('does not bring the demo books back after the owner deleted them all', async () => {
+    expect(await productTotal()).toBeGreaterThan(0);
+    await db().delete(products);
+    await seedOnFirstStart({ ...t.app.ctx, config: testConfig({ SEED_DEMO: 'true' }) });
+    expect(await productTotal()).toBe(0);
+  });
+
+  it('marks a database that has books from before the mark, so emptying it later keeps it empty', async () => {
+    await db().delete(appSettings).where(eq(appSettings.key, 'demo_catalogue_seeded'));
+    await db().insert(products).values({ id: 'OWN-2', name: 'An Owner’s Own Book', pricePence: 650 });
+    await seedOnFirstStart({ ...t.app.ctx, config: testConfig({ SEED_DEMO: 'true' }) });
+    expect(await productTotal()).toBe(1);
+    await db().delete(products);
+    await seedOnFirstStart({ ...t.app.ctx, config: testConfig({ SEED_DEMO: 'true' }) });
+    expect(await productTotal()).toBe(0);
+  });
+
+  it('seeds a database that was never seeded and has no books', { timeout: 120_000 }, async () => {
+    await db().delete(appSettings).where(eq(appSettings.key, 'demo_catalogue_seeded'));
+    await seedOnFirstStart({ ...t.app.ctx, config: testConfig({ SEED_DEMO: 'true' }) });
+    expect(await productTotal()).toBe(DEMO_BOOKS.length);
+  });
+
   it('leaves the catalogue empty when SEED_DEMO=false', async () => {
     await db().delete(products);
     await seedOnFirstStart({ ...t.app.ctx, config: testConfig({ SEED_DEMO: 'false', ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: 'owner123' }) });

@@ -22,7 +22,9 @@ import {
   insertAdminIfAbsent,
   insertProductImages,
   insertProducts,
+  demoSeedDone,
   lockForSeeding,
+  markDemoSeedDone,
   productCount,
   upsertAdmin,
 } from './repository';
@@ -71,15 +73,15 @@ export interface SeedResult {
 }
 
 /**
- * Seeds the demo catalogue when there are no products (or, with `reset`, after deleting every
- * product). Image bytes are rendered and stored first; the rows are written in one transaction.
+ * Seeds the demo catalogue on a database's first start: when it has no products and was never
+ * seeded (or, with `reset`, after deleting every product). Image bytes are rendered and stored first; the rows are written in one transaction.
  */
 export async function seedDemoCatalogue(ctx: SeedContext, options: { reset?: boolean; books?: readonly DemoBook[] } = {}): Promise<SeedResult> {
   const started = Date.now();
   const { db } = ctx.database;
   const books = options.books ?? DEMO_BOOKS;
   const skipped = (deleted = 0): SeedResult => ({ seeded: false, products: 0, images: 0, deleted, ms: Date.now() - started });
-  if (!options.reset && (await productCount(db)) > 0) return skipped();
+  if (!options.reset && (await firstStartIsPast(db))) return skipped();
 
   const rendered = await mapLimit(books, RENDER_CONCURRENCY, async (book) => {
     const records: ImageRecord[] = [];
@@ -91,7 +93,8 @@ export async function seedDemoCatalogue(ctx: SeedContext, options: { reset?: boo
     await lockForSeeding(tx);
     let deleted = 0;
     if (options.reset) deleted = await deleteCatalogue(tx);
-    else if ((await productCount(tx)) > 0) return null; // another instance seeded while we rendered
+    else if (await firstStartIsPast(tx)) return null; // another instance seeded while we rendered
+    await markDemoSeedDone(tx);
     const uniqueImages = new Map(rendered.flatMap(({ records }) => records.map((record) => [record.key, record] as const)));
     await insertImages(tx, [...uniqueImages.values()]);
     await insertProducts(
@@ -108,6 +111,18 @@ export async function seedDemoCatalogue(ctx: SeedContext, options: { reset?: boo
   const outcome = { seeded: true, products: books.length, images: result.images, deleted: result.deleted, ms: Date.now() - started };
   ctx.log.info(`Demo catalogue seeded: ${outcome.products} books, ${outcome.images} images in ${outcome.ms} ms${outcome.deleted ? ` (${outcome.deleted} products deleted first)` : ''}`);
   return outcome;
+}
+
+/**
+ * The demo books are written once per database: not when it has books, and not again after the
+ * owner deleted them all (a shop emptied on purpose stays empty across restarts). A database that
+ * has books but no mark (seeded before the mark existed) is marked now.
+ */
+async function firstStartIsPast(db: Parameters<typeof productCount>[0]): Promise<boolean> {
+  if (await demoSeedDone(db)) return true;
+  if ((await productCount(db)) === 0) return false;
+  await markDemoSeedDone(db);
+  return true;
 }
 
 /** A password the shop's own rule accepts: 16 letters and digits, at least one of each. */
