@@ -314,7 +314,7 @@ export async function verifyCheckouts(scenario: string, run: CheckoutRun, target
     { scenario, metric: 'order items equal to the cart', value: itemsEqual, unit: 'count', target: `= ${n}`, pass: itemsEqual === n, must: true },
     { scenario, metric: 'discount codes used by exactly one order', value: codesUsedOnce, unit: 'count', target: `= ${usedCodes.length}`, pass: codesUsedOnce === usedCodes.length && overused === 0, must: true, note: overused ? `${overused} code(s) on more than one order` : 'none on two orders' },
     { scenario, metric: 'used codes refused at a new checkout', value: run.reuseRefused, unit: 'count', target: `= ${run.reuseTried}`, pass: run.reuseRefused === run.reuseTried, must: true },
-    { scenario, metric: 'payment events recorded', value: events, unit: 'count', target: `= ${n}`, pass: events === n, must: true, note: `webhook answers: ${[...run.webhookAnswers].map(([status, count]) => `${count} × ${status}`).join(', ')}` },
+    { scenario, metric: 'payment events recorded', value: events, unit: 'count', target: `= ${n}`, pass: events === n, must: true, note: `webhook answers: ${[...run.webhookAnswers].map(([status, count]) => `${count} answered ${status}`).join(', ')}` },
     { scenario, metric: 'open checkouts: wall time', value: Math.round(run.createWallMs), unit: 'ms', note: `${Math.round((n / run.createWallMs) * 1000)} checkouts/s` },
     { scenario, metric: 'open checkout latency p50', value: Math.round(percentile(createSorted, 50)), unit: 'ms' },
     { scenario, metric: 'open checkout latency p95', value: Math.round(percentile(createSorted, 95)), unit: 'ms' },
