@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * unit: pure code (src/shared, src/web). api: the server suite on PGlite. api-postgres: the same
+ * unit: pure code (src/shared, src/web, scripts). api: the server suite on PGlite. api-postgres: the same
  * suite against a real PostgreSQL, only when TEST_DATABASE_URL is set (CI sets it).
  */
 const postgresUrl = process.env.TEST_DATABASE_URL;
@@ -28,7 +28,7 @@ export default defineConfig({
   resolve: { alias: { '@shared': new URL('./src/shared', import.meta.url).pathname } },
   test: {
     projects: [
-      { extends: true, test: { name: 'unit', include: ['src/shared/**/*.test.ts', 'src/web/**/*.test.{ts,tsx}'] } },
+      { extends: true, test: { name: 'unit', include: ['src/shared/**/*.test.ts', 'src/web/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'] } },
       api('api', 'pglite'),
       ...(postgresUrl ? [api('api-postgres', 'postgres')] : []),
     ],
