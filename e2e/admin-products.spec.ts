@@ -131,7 +131,21 @@ test('an unknown product id shows the spec message for 2 seconds and the form tu
   await expect(page.getByRole('alert')).toHaveText(MSG.productNotFoundCreate);
   await expect(page.getByRole('heading', { level: 1, name: /Add Product/ })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Book-vault ID', exact: true })).toHaveValue('NO-SUCH-BOOK');
+  // A catalogue change meanwhile (here: a book added and removed, each a live productUpdate) must
+  // not look the missing book up again, which brought the message back for another 2 seconds.
+  let lookedUpAgain = 0;
+  page.on('request', (request) => {
+    if (request.url().includes('/api/server/get_product?id=NO-SUCH-BOOK')) lookedUpAgain += 1;
+  });
+  const token = await adminToken(page);
+  const id = `GONE-${unique()}`;
+  const headers = { authorization: `Bearer ${token}` };
+  const added = await page.request.post('/api/admin/products/add_product', { headers, multipart: { id, name: `Passing Book ${unique()}`, type: 'Puzzle', description: 'Here and gone.', age: '', price: '3.00' } });
+  expect(added.status(), await added.text()).toBe(200);
+  expect((await page.request.post(`/api/admin/products/delete_product/${id}`, { headers })).status()).toBe(200);
   await expect(page.getByRole('alert')).toHaveCount(0, { timeout: 4000 });
+  await expect(page.getByRole('heading', { level: 1, name: /Add Product/ })).toBeVisible();
+  expect(lookedUpAgain).toBe(0);
 });
 
 test("a shopper's open tab shows an admin's edit by itself, keeping the shopper's basket", async ({ page, browser }) => {

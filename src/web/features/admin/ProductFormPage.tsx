@@ -41,7 +41,9 @@ export function ProductFormPage() {
   const [slots, setSlots] = useState<ImageSlot[]>(emptySlots);
   const [alert, setAlert] = useState<Alert>(null);
   const [preparing, setPreparing] = useState(false);
-  const [notFound, setNotFound] = useState(false);
+  /** The id in the address that turned out not to exist: the form is then an Add form for it. */
+  const [notFoundId, setNotFoundId] = useState<string | null>(null);
+  const notFound = Boolean(routeId) && notFoundId === routeId;
   const filledFor = useRef<string | null>(null);
   const slotsRef = useRef(slots);
   slotsRef.current = slots;
@@ -50,7 +52,9 @@ export function ProductFormPage() {
   const product = useQuery({
     queryKey: adminProductKeys.one(routeId ?? ''),
     queryFn: () => fetchProductById(routeId!),
-    enabled: Boolean(routeId),
+    // Not fetched again once it is known to be missing: a live update would otherwise refetch it,
+    // and every failed refetch would show the message again.
+    enabled: Boolean(routeId) && !notFound,
     retry: false,
     staleTime: Infinity,
   });
@@ -69,12 +73,16 @@ export function ProductFormPage() {
   }, [routeId, product.data]);
 
   useEffect(() => {
-    if (!product.isError) return;
-    setNotFound(true);
+    if (!product.isError || !routeId || notFound) return;
+    setNotFoundId(routeId);
     setAlert({ tone: 'danger', text: MSG.productNotFoundCreate });
-    const timer = setTimeout(() => setAlert(null), PRODUCT_LOAD_FAILURE_MS);
+  }, [product.isError, routeId, notFound]);
+  // The message shows for PRODUCT_LOAD_FAILURE_MS once; another message shown meanwhile stays.
+  useEffect(() => {
+    if (!notFound) return;
+    const timer = setTimeout(() => setAlert((current) => (current?.text === MSG.productNotFoundCreate ? null : current)), PRODUCT_LOAD_FAILURE_MS);
     return () => clearTimeout(timer);
-  }, [product.isError]);
+  }, [notFound]);
 
   useEffect(() => () => revokeTemporary(slotsRef.current), []);
 
