@@ -61,6 +61,24 @@ test('the cookie notice shows until accepted, and stays accepted', async ({ page
   await expect(page.getByRole('region', { name: 'Cookie notice' })).toHaveCount(0);
 });
 
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 900 },
+]) {
+  test(`at ${viewport.width} px the footer's last links scroll above the cookie notice, without accepting it`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await page.goto('/');
+    const notice = page.getByRole('region', { name: 'Cookie notice' });
+    await expect(notice).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const privacy = page.getByRole('contentinfo').getByRole('link', { name: 'Privacy' });
+    await expect.poll(async () => (await privacy.boundingBox())!.y + (await privacy.boundingBox())!.height).toBeLessThan((await notice.boundingBox())!.y);
+    await privacy.click({ trial: true }); // nothing covers it: Playwright would refuse a covered link
+    await notice.getByRole('button', { name: 'Accept' }).click();
+    await expect(page.getByRole('contentinfo')).toHaveCSS('padding-bottom', '0px');
+  });
+}
+
 test('a shopper adds a book to the basket from its card', async ({ page }) => {
   await page.goto('/');
   const basket = page.getByRole('link', { name: /^Basket, \d+ items?$/ });

@@ -6,6 +6,9 @@ const SHOP_EMAIL = 'shop@localhost';
 test('a shopper sends a message from the contact page and the shop receives it by e-mail', async ({ page, request }) => {
   const email = uniqueEmail('contact');
   await page.goto('/');
+  // Once the app runs, the cookie notice floats over the page bottom; the link is scrolled above it.
+  await waitForApp(page);
+  await expect(page.getByRole('region', { name: 'Cookie notice' })).toBeVisible();
   await page.getByRole('contentinfo').getByRole('link', { name: 'Contact' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Contact Us' })).toBeVisible();
 
