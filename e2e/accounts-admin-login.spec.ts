@@ -31,35 +31,29 @@ test('an admin signs in with the password, then the mailed link, and reaches /ad
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 });
 
-async function signInThroughTheDialog(page: Page, request: APIRequestContext): Promise<void> {
+/** Step one in the sign-in dialog; answers the link mailed for it. Call it holding the sign-in lock. */
+async function passwordStep(page: Page, request: APIRequestContext): Promise<string> {
   const seen = new Set((await mailbox(request)).map((mail) => mail.id));
   await page.goto('/login');
   const dialog = page.getByRole('dialog', { name: 'Sign in' });
   await dialog.getByLabel('Email').fill(E2E_ADMIN.email);
   await dialog.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
   await dialog.getByRole('button', { name: 'SIGN IN' }).click();
-
-  // Step one: no session yet, a message, and the verification token kept in this browser.
   await expect(dialog.getByRole('status')).toContainText('we have e-mailed you a link');
+  return linkIn(await newAdminMail(request, seen), /verify_admin=true/);
+}
+
+async function signInThroughTheDialog(page: Page, request: APIRequestContext): Promise<void> {
+  const link = await passwordStep(page, request);
+  // After step one: no session yet, and the verification token kept in this browser.
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   expect(await page.evaluate(() => localStorage.getItem('adminVerificationToken'))).toBeTruthy();
-
-  const mail = await newAdminMail(request, seen);
-  await page.goto(linkIn(mail, /verify_admin=true/));
+  await page.goto(link);
   await expect(page).toHaveURL(/\/admin$/);
 }
 
 test('the mailed link opened in another browser fails with the spec message and goes to /login?verified=false', async ({ page, browser, request }) => {
-  const link = await withAdminSignInLock(async () => {
-    const seen = new Set((await mailbox(request)).map((mail) => mail.id));
-    await page.goto('/login');
-    const dialog = page.getByRole('dialog', { name: 'Sign in' });
-    await dialog.getByLabel('Email').fill(E2E_ADMIN.email);
-    await dialog.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
-    await dialog.getByRole('button', { name: 'SIGN IN' }).click();
-    await expect(dialog.getByRole('status')).toContainText('we have e-mailed you a link');
-    return linkIn(await newAdminMail(request, seen), /verify_admin=true/);
-  });
+  const link = await withAdminSignInLock(() => passwordStep(page, request));
 
   const other = await browser.newContext();
   const elsewhere = await other.newPage();
