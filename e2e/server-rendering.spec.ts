@@ -40,6 +40,15 @@ test.describe('without JavaScript', () => {
     await expect(page.getByText('17/05/2025')).toBeVisible();
     await expect(page.getByText(`© ${new Date().getFullYear()}`)).toBeVisible();
   });
+
+  test('an unknown address shows Page Not Found with its way back', async ({ page }) => {
+    const response = await page.goto('/no/such/shelf');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
+    await expect(page).toHaveTitle(/^Page Not Found \| /);
+    await page.getByRole('link', { name: 'Continue shopping' }).click();
+    await expect(page.getByRole('heading', { name: 'Our books' })).toBeVisible();
+  });
 });
 
 test('the pages hydrate without a mismatch or an error', async ({ page }) => {
@@ -49,6 +58,21 @@ test('the pages hydrate without a mismatch or an error', async ({ page }) => {
     await waitForApp(page);
   }
   expect(problems).toEqual([]);
+});
+
+test('the Page Not Found page hydrates without a mismatch; only the page itself answers 404', async ({ page }) => {
+  const problems = collectProblems(page);
+  const missing: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() === 404) missing.push(new URL(response.url()).pathname);
+  });
+  await page.goto('/no/such/shelf');
+  await waitForApp(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
+  expect(missing).toEqual(['/no/such/shelf']);
+  // Chromium reports the page's own 404 status in the console; nothing else may be there.
+  expect(problems.filter((problem) => !problem.startsWith('Failed to load resource: the server responded with a status of 404'))).toEqual([]);
+  expect(problems.length).toBeLessThanOrEqual(1);
 });
 
 test('a book page works once hydrated: quantity, total, Show More and the basket', async ({ page }) => {

@@ -103,7 +103,7 @@ export const routes: RouteObject[] = [
       { path: '/profile', lazy: profileRoute },
       { path: '/profile/change_password/:id', lazy: profileRoute },
       { path: '/admin', element: <RequireAdmin><Outlet /></RequireAdmin>, children: adminRoutes },
-      { path: '*', element: <NotFoundPage /> },
+      { path: '*', handle: serverRendered(), element: <NotFoundPage /> },
     ],
   },
 ];

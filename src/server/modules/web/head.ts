@@ -3,6 +3,7 @@
  * them without JavaScript. Pages with their own data (a product) get their own tags.
  */
 import type { AppContext } from '../../context';
+import { MSG } from '../../../shared/messages';
 import { escapeHtml } from '../../lib/html';
 
 export interface HeadTags {
@@ -25,6 +26,15 @@ export async function headFor(pathname: string, ctx: AppContext): Promise<HeadTa
   return {
     title: `${ctx.config.SHOP_NAME}: activity, puzzle, colouring and journal books`,
     description: 'Printed activity, puzzle, colouring and journal books for kids and adults, printed on demand and delivered in the UK.',
+  };
+}
+
+/** An address the shop does not have: its own title, and kept out of search engines. */
+export function notFoundHead(ctx: AppContext): HeadTags {
+  return {
+    title: `${MSG.pageNotFound} | ${ctx.config.SHOP_NAME}`,
+    description: 'This page is not in the shop. Browse the printed activity, puzzle, colouring and journal books instead.',
+    extra: '<meta name="robots" content="noindex">',
   };
 }
 

@@ -11,11 +11,14 @@ import type { ModuleRoutes } from '../../app';
 import type { AppContext } from '../../context';
 import { isKnownPage } from '../../../shared/routes';
 import { publicClientConfig } from './client-config';
-import { headFor, renderHead } from './head';
+import { headFor, notFoundHead, renderHead } from './head';
 import { loadServerRenderer, type RenderedParts } from './ssr';
 
 /** The built web app; WEB_DIST_DIR lets parallel test runs serve their own build. */
 export const WEB_DIST = path.resolve(process.cwd(), process.env.WEB_DIST_DIR ?? 'dist/web');
+
+/** The address the 'Page Not Found' page is rendered and cached under: no page of the shop has it. */
+export const NOT_FOUND_RENDER_PATH = '/-/not-found';
 
 export const webRoutes: ModuleRoutes = async (app, ctx) => {
   const indexFile = path.join(WEB_DIST, 'index.html');
@@ -27,7 +30,7 @@ export const webRoutes: ModuleRoutes = async (app, ctx) => {
 
   /** index.html with the page's <head> tags, the client config and, if rendered, the page. */
   const assemble = async (pathname: string, context: AppContext, parts?: RenderedParts) => {
-    const head = renderHead(await headFor(pathname, context));
+    const head = renderHead(pathname === NOT_FOUND_RENDER_PATH ? notFoundHead(context) : await headFor(pathname, context));
     const html = template!.replace('<!--app-head-->', parts?.head ? `${head}\n    ${parts.head}` : head).replace('<!--app-config-->', configJson);
     return parts ? html.replace('<div id="root"></div>', `<div id="root">${parts.root}</div>${parts.data}`) : html;
   };
@@ -61,8 +64,11 @@ export const webRoutes: ModuleRoutes = async (app, ctx) => {
     }
     const known = isKnownPage(pathname);
     reply.status(known ? 200 : 404).header('cache-control', 'no-cache').type('text/html; charset=utf-8');
-    const page = known && renderer ? await renderer.page(pathname, (path, parts) => assemble(path, context, parts)) : null;
-    if (!page) return reply.send(await assemble(pathname, context));
+    // Every unknown address gets the same rendered 'Page Not Found' (one cache entry, whatever
+    // addresses are asked for); the browser hydrates it at its own address, which matches the same route.
+    const renderAs = known ? pathname : NOT_FOUND_RENDER_PATH;
+    const page = renderer ? await renderer.page(renderAs, (path, parts) => assemble(path, context, parts)) : null;
+    if (!page) return reply.send(await assemble(renderAs, context));
     reply.header('vary', 'accept-encoding');
     const accepts = reply.request.headers['accept-encoding'];
     if (typeof accepts === 'string' && accepts.includes('gzip')) return reply.header('content-encoding', 'gzip').send(await page.gzip());

@@ -36,6 +36,7 @@ export async function renderPage(url, products) {
   const path = new URL(url).pathname;
   if (path === '/about') throw new Error('renderer broke');
   if (path === '/cart') return null;
+  if (path === '/-/not-found') { globalThis.notFoundRenders = (globalThis.notFoundRenders ?? 0) + 1; return { html: '<main><h1>Page Not Found</h1></main>', data: {}, modules: [] }; }
   const items = products.map((p) => '<li>' + p.name.replace(/&/g, '&amp;').replace(/</g, '&lt;') + '</li>').join('');
   return {
     html: '<link rel="preload" as="image" href="/cover.webp"/><main data-shop="' + shop + '"><ul>' + items + '</ul></main>',
@@ -140,10 +141,24 @@ describe('pages sent unrendered, for the browser to render', () => {
     expect(res.body).toContain('<script type="module" crossorigin src="/assets/index.js">');
   });
 
-  it('an unknown address: 404 with the plain app', async () => {
+  it('an unknown address: 404 with the rendered Page Not Found, kept out of search engines', async () => {
     const res = await get('/no-such-page');
     expect(res.statusCode).toBe(404);
-    expect(rootOf(res.body)).toBe('');
+    expect(rootOf(res.body)).toBe('<main><h1>Page Not Found</h1></main>');
+    expect(res.body).toContain('<title>Page Not Found | ');
+    expect(res.body).toContain('<meta name="robots" content="noindex">');
+  });
+
+  it('every unknown address shares one rendering (asking for many cannot fill the page cache)', async () => {
+    const before = (globalThis as { notFoundRenders?: number }).notFoundRenders ?? 0;
+    const bodies = new Set<string>();
+    for (let i = 0; i < 5; i += 1) {
+      const res = await get(`/missing/shelf-${i}`);
+      expect(res.statusCode).toBe(404);
+      bodies.add(res.body);
+    }
+    expect(bodies.size).toBe(1);
+    expect((globalThis as { notFoundRenders?: number }).notFoundRenders ?? 0).toBeLessThanOrEqual(before + 1);
   });
 
   it('the same book by id is rendered too (the page then shows its canonical address)', async () => {
