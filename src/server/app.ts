@@ -16,6 +16,7 @@ import { accessPlugin } from './plugins/access';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { openApiPlugin } from './plugins/openapi';
+import { databaseRateLimitStore } from './plugins/rate-limit-store';
 import { systemRoutes } from './modules/system/routes';
 import { mailboxRoutes } from './modules/mail/routes';
 import { imageRoutes } from './modules/images/routes';
@@ -106,6 +107,8 @@ export async function buildApp(config: Config, deps: AppDeps, options: BuildOpti
   await app.register(securityHeadersPlugin, { config });
   await app.register(rateLimit, {
     global: false,
+    // Counters in the database: every instance spends the same budget.
+    store: databaseRateLimitStore(deps.database.db),
     errorResponseBuilder: (_request, context) => ({
       statusCode: context.statusCode,
       message: `Too many attempts. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,

@@ -300,3 +300,18 @@ export const appSettings = pgTable('app_settings', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
 });
+
+/**
+ * Rate-limit counters shared by every instance (plugins/rate-limit-store.ts): one row per budget
+ * and client (IP, e-mail address) with its hits in the current window. The key is a hash, so no
+ * address or IP is kept in clear; expired rows are deleted as the store goes.
+ */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limit_hits_reset_at').on(t.resetAt)],
+);

@@ -4,8 +4,9 @@
  * Answered 429 `{ message }`. E2E_RELAXED_RATE_LIMITS (browser-test server only, refused in
  * production) multiplies every budget by 100, because all browser tests come from one IP.
  *
- * Counters live in each instance's memory (@fastify/rate-limit's LRU store): with N instances an
- * attacker gets at most N times the budget. See docs/decisions/022-sign-in-rate-limits.md.
+ * Counters live in the database (plugins/rate-limit-store.ts), so all instances share each
+ * budget. Keys name their budget: the store keeps one counter space for every `createRateLimit`.
+ * See docs/decisions/022-sign-in-rate-limits.md.
  */
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { ZodFastify } from '../../app';
@@ -53,15 +54,16 @@ function emailOf(request: FastifyRequest): string | null {
  * A preHandler that counts the request against the IP budget and, when the request names an
  * address, against that address's budget; over either one answers 429.
  */
-export function signInRateLimit(app: ZodFastify, config: Pick<Config, 'E2E_RELAXED_RATE_LIMITS'>, budget: Budget): preHandlerAsyncHookHandler {
+export function signInRateLimit(app: ZodFastify, config: Pick<Config, 'E2E_RELAXED_RATE_LIMITS'>, name: keyof typeof SIGN_IN_BUDGETS): preHandlerAsyncHookHandler {
+  const budget: Budget = SIGN_IN_BUDGETS[name];
   const factor = config.E2E_RELAXED_RATE_LIMITS ? RELAXED_FACTOR : 1;
-  const byIp = app.createRateLimit({ max: budget.perIp * factor, timeWindow: budget.windowMs, keyGenerator: (request) => `ip:${request.ip}` });
+  const byIp = app.createRateLimit({ max: budget.perIp * factor, timeWindow: budget.windowMs, keyGenerator: (request) => `${name}:ip:${request.ip}` });
   const byEmail =
     budget.perEmail > 0
       ? app.createRateLimit({
           max: budget.perEmail * factor,
           timeWindow: budget.windowMs,
-          keyGenerator: (request) => `email:${emailOf(request) ?? ''}`,
+          keyGenerator: (request) => `${name}:email:${emailOf(request) ?? ''}`,
         })
       : null;
   return async (request) => {

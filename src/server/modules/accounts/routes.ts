@@ -23,7 +23,7 @@ import * as accounts from './service';
 const tags = ['accounts'];
 
 export const accountRoutes: ModuleRoutes = async (app, ctx) => {
-  const limit = (name: keyof typeof SIGN_IN_BUDGETS) => signInRateLimit(app, ctx.config, SIGN_IN_BUDGETS[name]);
+  const limit = (name: keyof typeof SIGN_IN_BUDGETS) => signInRateLimit(app, ctx.config, name);
 
   app.addHook('onReady', () => accounts.ensureConfiguredAdmin(ctx));
 
