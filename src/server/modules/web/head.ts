@@ -29,14 +29,18 @@ export async function headFor(pathname: string, ctx: AppContext): Promise<HeadTa
   };
 }
 
-/** An address the shop does not have: its own title, and kept out of search engines. */
-export function notFoundHead(ctx: AppContext): HeadTags {
-  return {
-    title: `${MSG.pageNotFound} | ${ctx.config.SHOP_NAME}`,
-    description: 'This page is not in the shop. Browse the printed activity, puzzle, colouring and journal books instead.',
-    extra: '<meta name="robots" content="noindex">',
-  };
-}
+/** The address 'Page Not Found' is rendered and cached under, for every unknown address: no page of the shop has it. */
+export const NOT_FOUND_RENDER_PATH = '/-/not-found';
+
+/** Its own title, and kept out of search engines. The web module registers it. */
+export const notFoundHead: HeadResolver = async (pathname, ctx) =>
+  pathname === NOT_FOUND_RENDER_PATH
+    ? {
+        title: `${MSG.pageNotFound} | ${ctx.config.SHOP_NAME}`,
+        description: 'This page is not in the shop. Browse the printed activity, puzzle, colouring and journal books instead.',
+        extra: '<meta name="robots" content="noindex">',
+      }
+    : null;
 
 export function renderHead(tags: HeadTags): string {
   return [

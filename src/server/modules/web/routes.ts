@@ -11,16 +11,14 @@ import type { ModuleRoutes } from '../../app';
 import type { AppContext } from '../../context';
 import { isKnownPage } from '../../../shared/routes';
 import { publicClientConfig } from './client-config';
-import { headFor, notFoundHead, renderHead } from './head';
+import { NOT_FOUND_RENDER_PATH, headFor, headResolvers, notFoundHead, renderHead } from './head';
 import { loadServerRenderer, type RenderedParts } from './ssr';
 
 /** The built web app; WEB_DIST_DIR lets parallel test runs serve their own build. */
 export const WEB_DIST = path.resolve(process.cwd(), process.env.WEB_DIST_DIR ?? 'dist/web');
 
-/** The address the 'Page Not Found' page is rendered and cached under: no page of the shop has it. */
-export const NOT_FOUND_RENDER_PATH = '/-/not-found';
-
 export const webRoutes: ModuleRoutes = async (app, ctx) => {
+  if (!headResolvers.includes(notFoundHead)) headResolvers.push(notFoundHead);
   const indexFile = path.join(WEB_DIST, 'index.html');
   const built = existsSync(indexFile);
   const template = built ? readFileSync(indexFile, 'utf8') : null;
@@ -30,7 +28,7 @@ export const webRoutes: ModuleRoutes = async (app, ctx) => {
 
   /** index.html with the page's <head> tags, the client config and, if rendered, the page. */
   const assemble = async (pathname: string, context: AppContext, parts?: RenderedParts) => {
-    const head = renderHead(pathname === NOT_FOUND_RENDER_PATH ? notFoundHead(context) : await headFor(pathname, context));
+    const head = renderHead(await headFor(pathname, context));
     const html = template!.replace('<!--app-head-->', parts?.head ? `${head}\n    ${parts.head}` : head).replace('<!--app-config-->', configJson);
     return parts ? html.replace('<div id="root"></div>', `<div id="root">${parts.root}</div>${parts.data}`) : html;
   };
