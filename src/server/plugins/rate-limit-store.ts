@@ -27,6 +27,9 @@ interface ChildOptions {
 
 const PRUNE_EVERY = 500;
 
+/** Milliseconds left in a counter's window, as `ttl`. */
+const TTL_MS = sql`greatest(0, ceil(extract(epoch from (reset_at - now())) * 1000))::int as ttl`;
+
 interface Counter {
   hits: number | string;
   ttl: number | string;
@@ -55,8 +58,8 @@ export function databaseRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
         values (${this.hashed(key)}, 1, now() + make_interval(secs => ${seconds}))
         on conflict (key) do update set
           hits = case when r.reset_at <= now() then 1 else r.hits + 1 end,
-          reset_at = case when r.reset_at <= now() then now() + make_interval(secs => ${seconds}) else r.reset_at end
-        returning hits, greatest(0, ceil(extract(epoch from (reset_at - now())) * 1000))::int as ttl`)
+          reset_at = case when r.reset_at <= now() then excluded.reset_at else r.reset_at end
+        returning hits, ${TTL_MS}`)
         .then((result) => {
           const row = rowsOf<Counter>(result)[0]!;
           callback(null, { current: Number(row.hits), ttl: Number(row.ttl) });
@@ -67,7 +70,7 @@ export function databaseRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
 
     read(key: string, callback: Callback): void {
       db.execute(sql`
-        select hits, greatest(0, ceil(extract(epoch from (reset_at - now())) * 1000))::int as ttl
+        select hits, ${TTL_MS}
         from ${rateLimitHits} where key = ${this.hashed(key)} and reset_at > now()`)
         .then((result) => {
           const row = rowsOf<Counter>(result)[0];
