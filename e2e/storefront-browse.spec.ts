@@ -72,7 +72,11 @@ for (const viewport of [
     await expect(notice).toBeVisible();
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     const privacy = page.getByRole('contentinfo').getByRole('link', { name: 'Privacy' });
-    await expect.poll(async () => (await privacy.boundingBox())!.y + (await privacy.boundingBox())!.height).toBeLessThan((await notice.boundingBox())!.y);
+    const bottomOf = async (link: typeof privacy) => {
+      const box = (await link.boundingBox())!;
+      return box.y + box.height;
+    };
+    await expect.poll(() => bottomOf(privacy)).toBeLessThan((await notice.boundingBox())!.y);
     await privacy.click({ trial: true }); // nothing covers it: Playwright would refuse a covered link
     await notice.getByRole('button', { name: 'Accept' }).click();
     await expect(page.getByRole('contentinfo')).toHaveCSS('padding-bottom', '0px');

@@ -44,22 +44,19 @@ export function auditVerdict(output: string): AuditVerdict {
 function main(): void {
   const run = spawnSync('npm', ['audit', '--omit=dev', '--json'], { encoding: 'utf8', timeout: 120_000 });
   const verdict = run.error ? ({ kind: 'unavailable', message: run.error.message } as const) : auditVerdict(run.stdout);
-  switch (verdict.kind) {
-    case 'clean':
-      console.log(`npm audit --omit=dev: no high or critical advisory (${verdict.message})`);
-      return;
-    case 'findings':
-      console.error(`npm audit --omit=dev: HIGH OR CRITICAL ADVISORIES: ${verdict.message}. Run \`npm audit --omit=dev\` for the fixes.`);
-      process.exit(1);
-      break;
-    case 'unavailable': {
-      const required = process.env.AUDIT_REQUIRED === 'true';
-      console.warn(
-        `npm audit --omit=dev: NOT CHECKED: ${verdict.message}. The production dependencies were not audited on this machine (docs/security.md, section 3)${required ? '; AUDIT_REQUIRED=true, so this fails' : ''}.`,
-      );
-      if (required) process.exit(1);
-    }
+  if (verdict.kind === 'clean') {
+    console.log(`npm audit --omit=dev: no high or critical advisory (${verdict.message})`);
+    return;
   }
+  if (verdict.kind === 'findings') {
+    console.error(`npm audit --omit=dev: HIGH OR CRITICAL ADVISORIES: ${verdict.message}. Run \`npm audit --omit=dev\` for the fixes.`);
+    process.exit(1);
+  }
+  const required = process.env.AUDIT_REQUIRED === 'true';
+  console.warn(
+    `npm audit --omit=dev: NOT CHECKED: ${verdict.message}. The production dependencies were not audited on this machine (docs/security.md, section 3)${required ? '; AUDIT_REQUIRED=true, so this fails' : ''}.`,
+  );
+  if (required) process.exit(1);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) main();

@@ -21,7 +21,9 @@ export interface LighthouseResult {
  * run again). Such a run is retried in a fresh browser, at most `attempts` times in all; any other
  * error, or the same one every time, is thrown.
  */
-export async function runLighthouse(url: string, attempts = 3): Promise<LighthouseResult & { retries: number }> {
+export type LighthouseRun = LighthouseResult & { retries: number };
+
+export async function runLighthouse(url: string, attempts = 3): Promise<LighthouseRun> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return { ...(await runLighthouseOnce(url)), retries: attempt - 1 };

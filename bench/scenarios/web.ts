@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { expectCall } from '../lib/http';
-import { LIGHTHOUSE_CATEGORIES, runLighthouse, type Category } from '../lib/lighthouse';
+import { LIGHTHOUSE_CATEGORIES, runLighthouse, type Category, type LighthouseRun } from '../lib/lighthouse';
 import { adminChunks, scriptsLoadedBy } from '../lib/browser';
 import type { Row } from '../lib/report';
 import { homePageJsSize } from '../lib/web-size';
@@ -54,7 +54,7 @@ export const lighthouseScenario: Scenario = {
     const rows: Row[] = [];
     for (const [label, pagePath] of [['home', '/'], ['product page', await productPath(shop.url)]] as const) {
       const scenario = `lighthouse ${label}`;
-      const runs: Awaited<ReturnType<typeof runLighthouse>>[] = [];
+      const runs: LighthouseRun[] = [];
       for (let i = 0; i < LIGHTHOUSE_RUNS; i += 1) runs.push(await runLighthouse(`${shop.url}${pagePath}`));
       runs.sort((a, b) => a.scores.performance - b.scores.performance);
       const result = runs[Math.floor((runs.length - 1) / 2)]!;

@@ -18,11 +18,11 @@ import { bookImageSvgs, renderSvg } from './covers';
 import {
   anyAdminExists,
   deleteCatalogue,
+  demoSeedDone,
   findUserByEmail,
   insertAdminIfAbsent,
   insertProductImages,
   insertProducts,
-  demoSeedDone,
   lockForSeeding,
   markDemoSeedDone,
   productCount,
@@ -74,7 +74,8 @@ export interface SeedResult {
 
 /**
  * Seeds the demo catalogue on a database's first start: when it has no products and was never
- * seeded (or, with `reset`, after deleting every product). Image bytes are rendered and stored first; the rows are written in one transaction.
+ * seeded (or, with `reset`, after deleting every product). Image bytes are rendered and stored
+ * first; the rows are written in one transaction.
  */
 export async function seedDemoCatalogue(ctx: SeedContext, options: { reset?: boolean; books?: readonly DemoBook[] } = {}): Promise<SeedResult> {
   const started = Date.now();

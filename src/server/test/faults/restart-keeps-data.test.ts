@@ -20,6 +20,7 @@ import type { DemoCheckout, Order } from '../../../shared/contracts/order';
 import type { Product } from '../../../shared/contracts/product';
 import { priceCart } from '../../../shared/pricing';
 import { picture } from '../../modules/images/test-fixtures';
+import { linkInText } from '../mailbox';
 import { startServerProcess, type ServerProcess } from '../server-process';
 
 const ADMIN = { email: 'restart-admin@example.com', password: 'Admin2restart' };
@@ -106,7 +107,7 @@ interface Mail {
 const mailbox = (base: string, to: string) => ok(call<Mail[]>('GET', `${base}/api/dev/mailbox?to=${encodeURIComponent(to)}`));
 
 function linkIn(mail: Mail, pattern: RegExp): URL {
-  const link = mail.text.match(/https?:\/\/\S+/g)?.find((url) => pattern.test(url));
+  const link = linkInText(mail.text, pattern);
   expect(link, `a link matching ${pattern} in "${mail.subject}"`).toBeDefined();
   return new URL(link!);
 }
