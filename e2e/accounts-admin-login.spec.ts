@@ -1,4 +1,4 @@
-/** Accounts (issue 4): the admin's two-step login through the mailed link, and its failure. */
+/** Accounts: the admin's two-step login through the mailed link, and its failure. */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { MSG } from '../src/shared/messages';
 import { withAdminSignInLock } from './support/admin';

@@ -1,4 +1,4 @@
-/** Accounts (issue 4): route guards. Guests go to /login; customers are kept out of /admin. */
+/** Accounts: route guards. Guests go to /login; customers are kept out of /admin. */
 import { expect, test } from '@playwright/test';
 import { uniqueEmail } from './support/fixtures';
 

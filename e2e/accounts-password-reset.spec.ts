@@ -1,4 +1,4 @@
-/** Accounts (issue 4): a forgotten password, end to end, from the login form and from the profile. */
+/** Accounts: a forgotten password, end to end, from the login form and from the profile. */
 import { expect, test, type Page } from '@playwright/test';
 import { MSG } from '../src/shared/messages';
 import { linkIn, uniqueEmail, waitForMail } from './support/fixtures';

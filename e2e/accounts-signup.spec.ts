@@ -1,5 +1,5 @@
 /**
- * Accounts (issue 4): a new shopper signs up through the form, reads the verification mail,
+ * Accounts: a new shopper signs up through the form, reads the verification mail,
  * follows its link and sees the success message; a shopper logs out and signs in again.
  */
 import { expect, test, type Page } from '@playwright/test';

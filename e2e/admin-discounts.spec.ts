@@ -1,5 +1,5 @@
 /**
- * Admin discounts (issue 6): 'Manage Discounts' checks its fields with the spec's texts, sends a
+ * Admin discounts: 'Manage Discounts' checks its fields with the spec's texts, sends a
  * code by e-mail, and the shopper uses the mailed code in the basket.
  */
 import { expect, test } from '@playwright/test';

@@ -1,5 +1,5 @@
 /**
- * Admin orders (issue 6): a shopper buys a book through the demo checkout; the admin moves the
+ * Admin orders: a shopper buys a book through the demo checkout; the admin moves the
  * order Printing → Shipped (with references) → Delivered on 'Orders Overview', and the
  * customer's mails (tracking reference, then the review link) are in the outbox.
  */

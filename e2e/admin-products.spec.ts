@@ -1,5 +1,5 @@
 /**
- * Admin products (issue 6): add a book with three images, re-order them with the keyboard, save,
+ * Admin products: add a book with three images, re-order them with the keyboard, save,
  * and see it on the home page in that order; edit it; delete it; and a shopper's open tab
  * updates by itself when the admin edits a book.
  */

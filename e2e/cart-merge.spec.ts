@@ -1,5 +1,5 @@
 /**
- * Cart merge (issue 5, DECISIONS.md): a guest's basket is added to the account's cart on sign-in,
+ * Cart merge (docs/spec/decisions.md): a guest's basket is added to the account's cart on sign-in,
  * quantities summed, and the local list is cleared; nothing the guest chose is lost.
  */
 import { expect, test } from '@playwright/test';

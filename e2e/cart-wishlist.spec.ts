@@ -1,5 +1,5 @@
 /**
- * Wishlist (issue 5): a signed-in shopper hearts and un-hearts books, applied at once; when the
+ * Wishlist: a signed-in shopper hearts and un-hearts books, applied at once; when the
  * server fails the heart is rolled back and the spec's error banner shows. A guest's heart goes
  * to /login.
  */

@@ -1,5 +1,5 @@
 /**
- * Discount codes (issue 5): the admin sends a code; a shopper enters it in the basket, sees why a
+ * Discount codes: the admin sends a code; a shopper enters it in the basket, sees why a
  * wrong code fails, and sees the total lowered by exactly the pricing function's discount; the
  * demo payment charges that total.
  */

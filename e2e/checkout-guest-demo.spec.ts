@@ -1,5 +1,5 @@
 /**
- * Checkout (issue 5): a guest adds two books, changes a quantity, sees £3.83 shipping and the right
+ * Checkout: a guest adds two books, changes a quantity, sees £3.83 shipping and the right
  * total, pays on the demo checkout and sees the thank-you view; Cancel on the payment page returns
  * to a basket with nothing lost.
  */

@@ -1,5 +1,5 @@
 /**
- * Orders (issue 5): a signed-in customer checks out with the demo payment, their server basket
+ * Orders: a signed-in customer checks out with the demo payment, their server basket
  * is emptied of what they bought, and the order appears in the profile's order history (last 10
  * characters of the id, items, total in GBP, date en-GB, status, and a 'Review' link).
  */

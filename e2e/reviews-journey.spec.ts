@@ -1,5 +1,5 @@
 /**
- * Reviews from verified buyers (issue 7): a customer buys two books (demo payment), the admin
+ * Reviews from verified buyers: a customer buys two books (demo payment), the admin
  * marks the order Shipped then Delivered, and the customer, signed out, follows the Delivered
  * mail's review link, reviews both books, and sees the reviews on the product page and
  * 'Reviewed' in the profile.

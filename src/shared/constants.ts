@@ -1,4 +1,4 @@
-/** Business constants from the spec (section 9) and DECISIONS.md. Money is integer pence. */
+/** Business constants from the spec (section 9) and docs/spec/decisions.md. Money is integer pence. */
 export const CURRENCY = 'GBP';
 export const SHIPPING_PENCE = 383;
 export const CART_QTY_MIN = 1;

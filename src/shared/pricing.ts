@@ -1,5 +1,5 @@
 /**
- * The one pricing function (DECISIONS.md, "Pricing"). The cart page shows what it gives and the
+ * The one pricing function (docs/spec/decisions.md, "Pricing"). The cart page shows what it gives and the
  * server charges what it gives, computed from database prices. Everything is integer pence.
  *
  *   subtotal = Σ unit price × qty

@@ -1,5 +1,5 @@
 /**
- * The admin area's contract (API.md, "Admin"): order fulfilment, discount codes and the product
+ * The admin area's contract (docs/api.md, "Admin"): order fulfilment, discount codes and the product
  * form's fields. The product calls are multipart, so their fields are checked by
  * `parseProductFields` rather than by a JSON body schema.
  */

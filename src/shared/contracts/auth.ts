@@ -1,5 +1,5 @@
 /**
- * Accounts (API.md, "Accounts"): requests and answers of the sign-in calls, shared by the server
+ * Accounts (docs/api.md, "Accounts"): requests and answers of the sign-in calls, shared by the server
  * (Fastify validates with them) and the web client (it parses answers with them).
  *
  * The password rule is not in these schemas on purpose: the service checks it with
@@ -73,7 +73,7 @@ const mailedTokenSchema = z.string({ message: 'The link is missing its token.' }
 /** GET /api/verify_email (+): the mailed link. A missing token just redirects with verified=false. */
 export const verifyEmailQuerySchema = z.object({ token: z.string().max(512).optional() });
 
-/** GET /api/admin/verify_admin: the mailed token; the bearer is the login's verification token. A missing one is a 401 (API.md). */
+/** GET /api/admin/verify_admin: the mailed token; the bearer is the login's verification token. A missing one is a 401 (docs/api.md). */
 export const verifyAdminQuerySchema = z.object({ token: z.string().max(512).optional() });
 
 /** POST /api/resend_verification/{email} */

@@ -1,4 +1,4 @@
-/** Wishlist and cart calls (API.md, "Wishlist and cart"). */
+/** Wishlist and cart calls (docs/api.md, "Wishlist and cart"). */
 import { z } from 'zod';
 import { CART_QTY_MAX, CART_QTY_MIN } from '../constants';
 import { productSchema } from './product';

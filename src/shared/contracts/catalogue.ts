@@ -1,4 +1,4 @@
-/** Requests and answers of the storefront calls (API.md, "Catalogue"). */
+/** Requests and answers of the storefront calls (docs/api.md, "Catalogue"). */
 import { z } from 'zod';
 
 /** At most this many ids in one `get_products?ids=` call. */

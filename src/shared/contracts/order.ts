@@ -1,4 +1,4 @@
-/** Checkout, orders and discount codes (API.md, "Checkout and orders"). Money in pounds. */
+/** Checkout, orders and discount codes (docs/api.md, "Checkout and orders"). Money in pounds. */
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../constants';
 import { productIdSchema, qtySchema } from './cart';

@@ -1,5 +1,5 @@
 /**
- * The product as every API answer shows it (API.md, "Product shape"). Prices are pounds here;
+ * The product as every API answer shows it (docs/api.md, "Product shape"). Prices are pounds here;
  * inside the server they are integer pence.
  */
 import { z } from 'zod';

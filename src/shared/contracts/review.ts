@@ -1,5 +1,5 @@
 /**
- * Reviews (API.md, "Reviews"): requests and answers of the review calls, shared by the server
+ * Reviews (docs/api.md, "Reviews"): requests and answers of the review calls, shared by the server
  * (Fastify validates with them) and the web client (forms and answers).
  */
 import { z } from 'zod';

@@ -4,7 +4,7 @@
  * Guests: a local list (local storage key `cart`). Signed-in users: the server's cart, cached by
  * TanStack Query under the per-user key ['cart', userId]; every change is applied at once
  * (optimistically) and rolled back with the spec's error banner when the server refuses it.
- * On sign-in the guest list is merged into the account's cart (DECISIONS.md: quantities summed,
+ * On sign-in the guest list is merged into the account's cart (docs/spec/decisions.md: quantities summed,
  * capped at 99) and then cleared, so nothing a guest chose is lost.
  */
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';

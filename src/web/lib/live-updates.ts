@@ -1,7 +1,7 @@
 /**
  * Live catalogue: listens to `/api/sse/notifications` and, on every `productUpdate`, marks the
  * cached products stale so whatever is on screen re-fetches in place. Only product data is
- * touched: a guest's basket and wishlist live elsewhere and are never cleared (DECISIONS.md).
+ * touched: a guest's basket and wishlist live elsewhere and are never cleared (docs/spec/decisions.md).
  * On a stream error the connection is closed and re-opened after SSE_RECONNECT_MS (the spec's
  * 300000 ms), instead of the browser's own fast retry loop hammering a struggling server.
  */

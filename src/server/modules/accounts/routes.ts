@@ -1,4 +1,4 @@
-/** Accounts (issue 4): sign-up, login, admin two-step login, verification, password reset, social sign-in. */
+/** Accounts: sign-up, login, admin two-step login, verification, password reset, social sign-in. */
 import type { ModuleRoutes } from '../../app';
 import { bearerToken } from '../../plugins/access';
 import {

@@ -1,4 +1,4 @@
-/** Discount codes sent by the admin (DECISIONS.md: unique, one use, 30 days). */
+/** Discount codes sent by the admin (docs/spec/decisions.md: unique, one use, 30 days). */
 import { DISCOUNT_CODE_DAYS } from '../../../shared/constants';
 import type { SendDiscountInput, SentDiscount } from '../../../shared/contracts/admin';
 import type { AppContext } from '../../context';

@@ -1,5 +1,5 @@
 /**
- * Admin calls (API.md, "Admin"): products (multipart), orders, discount codes. All are
+ * Admin calls (docs/api.md, "Admin"): products (multipart), orders, discount codes. All are
  * `access: 'admin'`: 401 without a session token, 403 for anyone but an admin. Multipart
  * parsing is registered in this plugin's own scope, so no other route accepts uploads.
  */

@@ -1,4 +1,4 @@
-/** Wishlist and cart (API.md): every call is the owner's own (the permission layer checks the id). */
+/** Wishlist and cart (docs/api.md): every call is the owner's own (the permission layer checks the id). */
 import {
   cartLinesSchema,
   cartProductsSchema,

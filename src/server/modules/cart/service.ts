@@ -36,7 +36,7 @@ export async function removeCartProduct(ctx: AppContext, userId: string, product
 }
 
 /**
- * Adds a guest's basket to the account's cart (DECISIONS.md): same product, quantities summed and
+ * Adds a guest's basket to the account's cart (docs/spec/decisions.md): same product, quantities summed and
  * capped at 99. Lines for products that no longer exist are dropped (nothing to buy there).
  */
 export async function mergeCart(ctx: AppContext, userId: string, items: CartLine[]): Promise<CartLine[]> {

@@ -1,5 +1,5 @@
 /**
- * Storefront calls (API.md, "Catalogue"): products, one product, search, the contact form,
+ * Storefront calls (docs/api.md, "Catalogue"): products, one product, search, the contact form,
  * robots.txt, sitemap.xml, and the server-filled <head> of product pages.
  *
  * `GET /api/server/get_products` is the hottest route: without `ids` it sends precomputed bytes

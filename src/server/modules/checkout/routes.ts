@@ -1,4 +1,4 @@
-/** Checkout, the payment webhook, the demo checkout, order history and discount validation (API.md). */
+/** Checkout, the payment webhook, the demo checkout, order history and discount validation (docs/api.md). */
 import { z } from 'zod';
 import { userIdParamsSchema } from '../../../shared/contracts/cart';
 import {

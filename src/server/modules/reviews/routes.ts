@@ -1,4 +1,4 @@
-/** Reviews (issue 7): review links, the order's books to review, adding and reading reviews. */
+/** Reviews: review links, the order's books to review, adding and reading reviews. */
 import { z } from 'zod';
 import type { ModuleRoutes } from '../../app';
 import {

@@ -1,5 +1,5 @@
 /**
- * Review rules (issue 7, DECISIONS.md "Review links" and "Reviews"):
+ * Review rules (docs/spec/decisions.md "Review links" and "Reviews"):
  * - a review link signs in the order's customer; a guest order's e-mail gets a password-less account;
  * - only the order's owner reviews it, only products of that order, once per product per order;
  * - the product page shows the reviewer as the part of the e-mail before the @, never the address.

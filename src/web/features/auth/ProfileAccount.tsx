@@ -1,7 +1,7 @@
 /**
  * The account parts of the profile page, composed into it by the app layer:
  * - VerificationStatus: verified or not, with 'Send verification link' for an unverified account.
- * - ProfilePasswordPanel: change-password mode. As DECISIONS.md says, the profile does what
+ * - ProfilePasswordPanel: change-password mode. As docs/spec/decisions.md says, the profile does what
  *   'Forgot password?' does for the signed-in user: it e-mails a single-use reset link.
  */
 import { MSG } from '@shared/messages';

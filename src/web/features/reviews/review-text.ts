@@ -1,5 +1,5 @@
 /**
- * How a review's text is shown (spec section 9, DECISIONS.md "Reviews"): a text longer than
+ * How a review's text is shown (spec section 9, docs/spec/decisions.md "Reviews"): a text longer than
  * 900 characters is cut to its first 850 with a 'Show more'; shorter texts are shown whole.
  * Characters are counted as people see them (a 👍 is one), and a cut never splits one.
  */
