@@ -1,0 +1,69 @@
+// ESLint (flat config): the TypeScript and React rules, and the layout of the code as rules
+// (docs/dev-guide.md, "Layout"):
+// - src/shared imports nothing from src/server or src/web; src/web never imports src/server;
+// - no import cycles;
+// - a server module (src/server/modules/<domain>) and a web feature (src/web/features/<feature>)
+//   are used by other code only through their public entry, `index.ts`.
+import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const layerPolicies = [
+  {
+    from: { element: { type: 'shared' } },
+    disallow: { to: { element: { types: { anyOf: ['server', 'module', 'web', 'feature'] } } } },
+    message: 'src/shared is used by both sides: it imports nothing from src/server or src/web',
+  },
+  {
+    from: { element: { types: { anyOf: ['web', 'feature'] } } },
+    disallow: { to: { element: { types: { anyOf: ['server', 'module'] } } } },
+    message: 'the web app never imports server code: share it through src/shared',
+  },
+];
+const publicEntryPolicy = {
+  disallow: { to: { element: { types: { anyOf: ['module', 'feature'] }, fileInternalPath: '!index.{ts,tsx}' } } },
+  message: 'use {{to.element.type}} "{{to.element.captured.name}}" through its public entry, index.ts',
+};
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', '.data*/**', 'test-results/**', 'playwright-report/**', 'src/server/db/migrations/**', 'docs/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    plugins: { 'import-x': importX, boundaries },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+      'import/resolver': { typescript: { project: './tsconfig.json' }, node: true },
+      'boundaries/include': ['src/**/*'],
+      'boundaries/elements': [
+        { type: 'shared', pattern: 'src/shared' },
+        { type: 'module', pattern: 'src/server/modules/*', capture: ['name'] },
+        { type: 'server', pattern: 'src/server' },
+        { type: 'feature', pattern: 'src/web/features/*', capture: ['name'] },
+        { type: 'web', pattern: 'src/web' },
+      ],
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-self-import': 'error',
+      'import-x/no-duplicates': 'error',
+      'boundaries/dependencies': ['error', { default: 'allow', policies: [...layerPolicies, publicEntryPolicy] }],
+    },
+  },
+  {
+    // Tests and their helpers may reach inside a module to set up and check its data.
+    files: ['**/*.test.{ts,tsx}', 'src/server/test/**'],
+    rules: { 'boundaries/dependencies': ['error', { default: 'allow', policies: layerPolicies }] },
+  },
+  {
+    files: ['src/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+);
