@@ -3,7 +3,7 @@ import { imagePath } from '../../../shared/images';
 import { testConfig } from '../../config';
 import { originalKey, variantKey } from '../../modules/images/service';
 import { ingestImage } from '../../modules/images/service';
-import { picture } from '../../modules/images/test-fixtures';
+import { picture } from '../../test/images';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { startFakeS3, type FakeS3 } from './fake-s3';
 import { s3ImageStore, S3Error } from './s3';

@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { localImageStore } from '../../adapters/images/store';
 import { ingestImage, originalKey } from '../../modules/images/service';
-import { picture } from '../../modules/images/test-fixtures';
+import { picture } from '../../test/images';
 import { migrateDatabase, openDatabase, type Database } from '../client';
 import { images, productImages, products, users } from '../schema';
 

@@ -4,7 +4,7 @@ import type { CartLine, CartProduct } from '../../../shared/contracts/cart';
 import type { Product } from '../../../shared/contracts/product';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
-import { findProducts } from '../catalogue/repository';
+import { findProducts } from '../products/repository';
 import * as repo from './repository';
 
 const productNotFound = () => notFound('That product does not exist (it may have been removed from the shop).');

@@ -7,7 +7,7 @@ import { createProduct, type ProductFixture } from '../../test/factories/product
 import { bearer, createUser, type TestUser } from '../../test/factories/users';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { mailsTo } from '../../test/mailbox';
-import { DISCOUNT_PROBLEMS } from './discount-rules';
+import { DISCOUNT_PROBLEMS } from '../discounts/rules';
 
 let t: TestApp;
 let alice: TestUser;

@@ -17,7 +17,7 @@ import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } fro
 import type { SessionClaims } from '../../lib/tokens';
 import { enqueueMail } from '../mail/outbox';
 import { deleteCartLines } from '../cart/repository';
-import { DISCOUNT_PROBLEMS, discountProblem } from './discount-rules';
+import { DISCOUNT_PROBLEMS, discountProblem } from '../discounts/rules';
 import * as repo from './repository';
 
 /** A demo checkout can be paid for this long after it was made. */

@@ -16,7 +16,7 @@ import { testConfig } from '../../config';
 import { openDatabase, type Database } from '../../db/client';
 import { bearer, createUser, type TestUser } from '../../test/factories/users';
 import { createTestDatabase, usingPostgres } from '../../test/harness';
-import { multipartBody } from '../admin/test-support';
+import { multipartBody } from '../../test/multipart';
 import { formatEvent, sseSettings } from './routes';
 
 interface StreamClient {

@@ -7,7 +7,7 @@ import { IMAGE_WIDTHS, imagePath, srcSetFor } from '../../../shared/images';
 import { images } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { IMAGE_MESSAGES, ingestImage, originalKey, sniffFormat, variantKey } from './service';
-import { countingStore, picture, pngBomb, svgWithScript, textFile } from './test-fixtures';
+import { countingStore, picture, pngBomb, svgWithScript, textFile } from '../../test/images';
 
 let t: TestApp;
 const counting = countingStore();

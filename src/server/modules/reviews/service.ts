@@ -17,7 +17,7 @@ import type { Product } from '../../../shared/contracts/product';
 import type { AppContext } from '../../context';
 import { forbidden, notFound, conflict, unauthorized } from '../../lib/errors';
 import type { SessionClaims } from '../../lib/tokens';
-import { findProducts } from '../catalogue/repository';
+import { findProducts } from '../products/repository';
 import { readReviewToken } from './review-links';
 import * as repo from './repository';
 

@@ -48,7 +48,7 @@ export async function renderPage(url, products) {
   });
 });
 
-import { catalogueCacheFor } from '../catalogue/cache';
+import { catalogueCacheFor } from '../products/catalogue-cache';
 import { createProduct, type ProductFixture } from '../../test/factories/products';
 import { createTestApp, type TestApp } from '../../test/harness';
 

@@ -17,8 +17,8 @@ import { gzip } from 'node:zlib';
 import type { Product } from '../../../shared/contracts/product';
 import type { AppContext } from '../../context';
 import { jsonForScript } from '../../lib/html';
-import { catalogueCacheFor, type CatalogueSnapshot } from '../catalogue/cache';
-import { productKeyFromPath } from '../catalogue/seo';
+import { catalogueCacheFor, type CatalogueSnapshot } from '../products/catalogue-cache';
+import { productKeyFromPath } from '../products/seo';
 import type { ClientConfig } from './client-config';
 
 const gzipAsync = promisify(gzip);

@@ -19,7 +19,7 @@ import type { CartLine } from '../../../shared/contracts/cart';
 import type { DemoCheckout, Order } from '../../../shared/contracts/order';
 import type { Product } from '../../../shared/contracts/product';
 import { priceCart } from '../../../shared/pricing';
-import { picture } from '../../modules/images/test-fixtures';
+import { picture } from '../images';
 import { linkInText } from '../mailbox';
 import { startServerProcess, type ServerProcess } from '../server-process';
 

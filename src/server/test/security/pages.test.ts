@@ -23,7 +23,7 @@ const web = await vi.hoisted(async () => {
   });
 });
 
-import { catalogueCacheFor } from '../../modules/catalogue/cache';
+import { catalogueCacheFor } from '../../modules/products/catalogue-cache';
 import { createProduct, type ProductFixture } from '../factories/products';
 import { createTestApp, type TestApp } from '../harness';
 

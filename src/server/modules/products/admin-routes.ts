@@ -18,10 +18,10 @@ import {
   updateOrderStatusBodySchema,
 } from '../../../shared/contracts/admin';
 import { productSchema } from '../../../shared/contracts/product';
-import { sendDiscountCode } from './discount-service';
+import { sendDiscountCode } from '../discounts/service';
 import { multipartLimits, readProductSubmission } from './multipart';
-import { listOrders, updateOrderStatus } from './order-service';
-import { addProduct, deleteProduct, editProduct } from './product-service';
+import { listOrders, updateOrderStatus } from '../orders/service';
+import { addProduct, deleteProduct, editProduct } from './admin-service';
 
 const productIdParams = z.object({ id: z.string().min(1).max(200) });
 const errorResponses = { 400: messageSchema, 401: messageSchema, 403: messageSchema, 404: messageSchema, 409: messageSchema };

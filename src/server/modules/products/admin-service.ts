@@ -8,13 +8,13 @@
  */
 import type { AppContext } from '../../context';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
-import { findProductById } from '../catalogue/repository';
+import { findProductById } from '../products/repository';
 import { insertImages, type ImageRecord } from '../images/repository';
 import { inspectImage, storeOriginal } from '../images/service';
 import { parseProductFields, type ProductFields } from '../../../shared/contracts/admin';
 import type { Product } from '../../../shared/contracts/product';
 import { PRODUCT_IMAGE_SLOTS } from '../../../shared/constants';
-import * as repo from './product-repository';
+import * as repo from './admin-repository';
 
 export interface ProductSubmission {
   fields: Record<string, string | undefined>;

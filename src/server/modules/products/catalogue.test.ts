@@ -8,7 +8,7 @@ import { createProduct, type ProductFixture } from '../../test/factories/product
 import { createUser } from '../../test/factories/users';
 import { escapeHtml } from '../../lib/html';
 import { headFor, renderHead } from '../web/head';
-import { catalogueCacheFor } from './cache';
+import { catalogueCacheFor } from './catalogue-cache';
 import { CONTACT_LIMIT_PER_ADDRESS, CONTACT_LIMIT_PER_IP } from './routes';
 import { PRODUCT_NOT_FOUND } from './service';
 

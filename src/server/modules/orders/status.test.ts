@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planOrderUpdate, type OrderState } from './order-status';
+import { planOrderUpdate, type OrderState } from './status';
 
 const printing: OrderState = { status: 'Printing', bookVaultRef: null, trackingRef: null };
 

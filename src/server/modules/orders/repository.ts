@@ -3,7 +3,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { discountCodes, orderItems, orders, products } from '../../db/schema';
 import { orderFullyReviewed } from '../checkout/repository';
-import type { OrderState } from './order-status';
+import type { OrderState } from './status';
 
 export interface OrderWithItems {
   id: string;

@@ -7,7 +7,7 @@ import { createReviewLink } from '../reviews/review-links';
 import type { AdminOrder } from '../../../shared/contracts/admin';
 import type { OrderStatus } from '../../../shared/constants';
 import { orderUpdateMail } from './mails';
-import { planOrderUpdate } from './order-status';
+import { planOrderUpdate } from './status';
 import { listOrdersWithItems, lockOrder, saveOrderState } from './repository';
 
 export async function listOrders(ctx: AppContext): Promise<AdminOrder[]> {

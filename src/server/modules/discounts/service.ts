@@ -4,9 +4,9 @@ import type { SendDiscountInput, SentDiscount } from '../../../shared/contracts/
 import type { AppContext } from '../../context';
 import { badRequest } from '../../lib/errors';
 import { enqueueMail } from '../mail/outbox';
-import { generateDiscountCode } from './discount-code';
-import { discountCodeMail } from './mails';
-import { existingProductTypes, insertDiscountCode } from './repository';
+import { generateDiscountCode } from './code';
+import { discountCodeMail } from '../orders/mails';
+import { existingProductTypes, insertDiscountCode } from '../orders/repository';
 
 const unique = <T>(values: T[]) => [...new Set(values)];
 

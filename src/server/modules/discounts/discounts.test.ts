@@ -4,7 +4,7 @@ import { discountCodes, products } from '../../db/schema';
 import { bearer, createUser, type TestUser } from '../../test/factories/users';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { mailsTo } from '../../test/mailbox';
-import { CODE_PATTERN } from './discount-code';
+import { CODE_PATTERN } from './code';
 
 let t: TestApp;
 let admin: TestUser;

@@ -20,7 +20,7 @@ import {
 } from '../../../shared/contracts/catalogue';
 import { productListSchema, productSchema } from '../../../shared/contracts/product';
 import { headResolvers, type HeadResolver } from '../web/head';
-import { catalogueCacheFor, type CatalogueSnapshot } from './cache';
+import { catalogueCacheFor, type CatalogueSnapshot } from './catalogue-cache';
 import { productHeadTags, productKeyFromPath, robotsTxt, sitemapXml } from './seo';
 import { getProduct, productsByIds, searchCatalogue, sendContactMessage } from './service';
 import { findProductById, findProductByName } from './repository';

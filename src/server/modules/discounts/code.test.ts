@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CODE_ALPHABET, CODE_PATTERN, generateDiscountCode } from './discount-code';
+import { CODE_ALPHABET, CODE_PATTERN, generateDiscountCode } from './code';
 
 describe('generateDiscountCode', () => {
   it('makes readable codes of three groups from the unambiguous alphabet', () => {

@@ -3,14 +3,14 @@
  * mix of short, long, typo and no-match queries), calling `searchProducts` directly (no HTTP).
  * Rows are inserted through the indexes, as the admin adds books (unlike bench/, which rebuilds
  * the indexes after loading): this is where GIN pending lists showed (decision 084).
- * Run: `npx tsx src/server/modules/catalogue/search.bench.ts`. The bench harness (bench/) may
+ * Run: `npx tsx bench/search-direct.ts`. The bench harness (bench/) may
  * import `runSearchBench`.
  */
 import { sql } from 'drizzle-orm';
-import { migrateDatabase, openDatabase } from '../../db/client';
-import { products } from '../../db/schema';
-import { searchProducts } from './repository';
-import { toSearchInput } from './search-terms';
+import { migrateDatabase, openDatabase } from '../src/server/db/client';
+import { products } from '../src/server/db/schema';
+import { searchProducts } from '../src/server/modules/products/repository';
+import { toSearchInput } from '../src/server/modules/products/search-terms';
 export async function runSearchBench(sizes = [1000, 10000]): Promise<{ size: number; p50: number; p95: number }[]> {
 const out: { size: number; p50: number; p95: number }[] = [];
 const database = await openDatabase({ kind: 'pglite' });

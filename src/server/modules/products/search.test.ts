@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { createProduct } from '../../test/factories/products';
 import { bearer, createUser, type TestUser } from '../../test/factories/users';
-import { multipartBody } from '../admin/test-support';
+import { multipartBody } from '../../test/multipart';
 import { SEARCH_CANDIDATES_PER_KIND } from './repository';
 
 let t: TestApp;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DISCOUNT_PROBLEMS, discountProblem, type DiscountCodeFacts } from './discount-rules';
+import { DISCOUNT_PROBLEMS, discountProblem, type DiscountCodeFacts } from './rules';
 
 const now = new Date('2026-03-01T12:00:00Z');
 const code = (over: Partial<DiscountCodeFacts> = {}): DiscountCodeFacts => ({

@@ -4,8 +4,8 @@
  */
 import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
-import type { ImageStore } from '../../adapters/images/store';
-import { memoryImageStore } from '../../adapters/images/store';
+import type { ImageStore } from '../adapters/images/store';
+import { memoryImageStore } from '../adapters/images/store';
 
 export type PictureFormat = 'jpeg' | 'png' | 'webp' | 'avif' | 'gif';
 

@@ -7,7 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import { PRODUCT_IMAGE_MAX_BYTES, PRODUCT_IMAGE_SLOTS } from '../../../shared/constants';
 import { AppError, badRequest } from '../../lib/errors';
 import { IMAGE_MESSAGES } from '../images/service';
-import type { ProductSubmission } from './product-service';
+import type { ProductSubmission } from './admin-service';
 
 export const PRODUCT_TEXT_FIELDS = ['id', 'name', 'type', 'description', 'age', 'price'] as const;
 

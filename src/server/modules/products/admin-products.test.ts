@@ -5,7 +5,7 @@ import { createOrder } from '../../test/factories/admin-orders';
 import { bearer, createUser, type TestUser } from '../../test/factories/users';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { imageKeyOf } from '../images/service';
-import { jpegImage, multipartBody, pixelBombPng, png, pngImage, svgWithScript, textFile, truncated, type FilePart } from './test-support';
+import { jpegImage, multipartBody, pixelBombPng, png, pngImage, svgWithScript, textFile, truncated, type FilePart } from '../../test/multipart';
 
 let t: TestApp;
 let admin: TestUser;

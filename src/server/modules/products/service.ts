@@ -5,7 +5,7 @@ import { enqueueMail } from '../mail/outbox';
 import { SEARCH_MAX_RESULTS } from '../../../shared/constants';
 import type { Product } from '../../../shared/contracts/product';
 import { MAX_PRODUCT_IDS, parseIdList } from '../../../shared/contracts/catalogue';
-import { catalogueCacheFor } from './cache';
+import { catalogueCacheFor } from './catalogue-cache';
 import { findProductById, findProductByName, insertContactMessage, searchProducts } from './repository';
 import { toSearchInput } from './search-terms';
 
