@@ -6,13 +6,10 @@
  *   npm run docs:api            rewrite docs/api.md
  *   npm run docs:api -- --check exit 1 when docs/api.md is not what the code says (npm test runs it)
  */
+import { embeddedDeps } from '../src/server/deps';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../src/server/app';
-import { memoryImageStore } from '../src/server/adapters/images/store';
-import { outboxTransport } from '../src/server/adapters/mail/transport';
-import { demoPaymentProvider } from '../src/server/adapters/payments/provider';
-import { disabledSocialVerifier } from '../src/server/adapters/social/verifier';
 import { testConfig } from '../src/server/config';
 import { migrateDatabase, openDatabase } from '../src/server/db/client';
 import type { Access } from '../src/server/plugins/access';
@@ -26,7 +23,7 @@ rules); \`npm test\` fails when this file and the code disagree. The same docume
 OpenAPI at \`/api/docs\`. Paths and field names are the product specification's (\`docs/spec/\`).
 
 ## Conventions
-- JSON in and out, except the multipart product calls, the event stream and the payment webhook.
+- JSON in and out, except the multipart product calls, the event stream and the payment providers' webhooks.
 - Auth: \`Authorization: Bearer <token>\`. Who may call: **public** anyone; **user** a valid session
   token; **owner** the signed-in user whose id is the named path parameter or body field (another
   user's id is 403); **admin** role admin (401 without a session, 403 for anyone else).
@@ -139,7 +136,7 @@ export async function currentApiDoc(): Promise<string> {
   await migrateDatabase(database);
   const app = await buildApp(
     testConfig(),
-    { database, mail: outboxTransport(), images: memoryImageStore(), payments: demoPaymentProvider(), social: disabledSocialVerifier() },
+    embeddedDeps(database),
     { background: false },
   );
   try {

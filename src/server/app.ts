@@ -3,53 +3,54 @@
  * passing the adapters (database, mail, images, payments, social) they want.
  */
 import rateLimit from '@fastify/rate-limit';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest, type RawServerDefault } from 'fastify';
+import Fastify, { type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { AppContext, AppDeps } from './context';
+import type { ModuleRoutes, ZodFastify } from './http';
 import { resolveJwtSecret } from './lib/secrets';
 import { TokenService } from './lib/tokens';
-import { MailWorker } from './modules/mail/outbox';
-import { ProductEvents } from './modules/events/product-events';
 import { accessPlugin } from './plugins/access';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { openApiPlugin } from './plugins/openapi';
 import { databaseRateLimitStore } from './plugins/rate-limit-store';
-import { systemRoutes } from './modules/system/routes';
-import { mailboxRoutes } from './modules/mail/routes';
-import { imageRoutes } from './modules/images/routes';
-import { catalogueRoutes } from './modules/products/routes';
-import { accountRoutes } from './modules/accounts/routes';
-import { sessionVersionLookup } from './modules/accounts/session-versions';
-import { cartRoutes } from './modules/cart/routes';
-import { checkoutRoutes } from './modules/checkout/routes';
-import { adminRoutes } from './modules/products/admin-routes';
-import { eventRoutes } from './modules/events/routes';
-import { reviewRoutes } from './modules/reviews/routes';
-import { webRoutes } from './modules/web/routes';
+import { accountRoutes, sessionVersionsOf } from './modules/accounts';
+import { cartRoutes } from './modules/cart';
+import { checkoutRoutes } from './modules/checkout';
+import { contactRoutes } from './modules/contact';
+import { discountRoutes } from './modules/discounts';
+import { eventRoutes, ProductEvents } from './modules/events';
+import { imageRoutes } from './modules/images';
+import { mailboxRoutes, MailWorker } from './modules/mail';
+import { orderRoutes } from './modules/orders';
+import { CatalogueCache, catalogueRoutes, productAdminRoutes, productHead } from './modules/products';
+import { reviewRoutes } from './modules/reviews';
+import { systemRoutes } from './modules/system';
+import { notFoundHead, webRoutes } from './modules/web';
 
-/** Fastify with zod schemas typing each route's params, query, body and reply. */
-export type ZodFastify = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
 export type App = ZodFastify & { ctx: AppContext };
 
-/** Each domain's routes: `(app, ctx) => Promise<void>`, registered in this order. */
-export type ModuleRoutes = (app: ZodFastify, ctx: AppContext) => Promise<void>;
-
+/** Every module's routes, registered in this order (the web app's pages last: it answers every other address). */
 const modules: ModuleRoutes[] = [
   systemRoutes,
   mailboxRoutes,
   imageRoutes,
   catalogueRoutes,
+  contactRoutes,
   accountRoutes,
   cartRoutes,
   checkoutRoutes,
-  adminRoutes,
+  productAdminRoutes,
+  orderRoutes,
+  discountRoutes,
   eventRoutes,
   reviewRoutes,
   webRoutes,
 ];
+
+/** The modules' <head> tags for the pages they own (a book's page; Page Not Found). */
+const pageHeads = [productHead, notFoundHead];
 
 export interface BuildOptions {
   /** Start the mail worker's timer. Tests that drive delivery themselves (`ctx.mailWorker.kick()`) pass false. */
@@ -99,6 +100,9 @@ export async function buildApp(config: Config, deps: AppDeps, options: BuildOpti
     tokens,
     events,
     mailWorker: new MailWorker(deps.database.db, deps.mail, app.log),
+    catalogue: new CatalogueCache(deps.database.db),
+    sessionVersions: sessionVersionsOf(deps.database),
+    pageHeads,
     log: app.log,
   };
   app.decorate('ctx', ctx);
@@ -114,7 +118,7 @@ export async function buildApp(config: Config, deps: AppDeps, options: BuildOpti
       message: `Too many attempts. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
     }),
   });
-  await app.register(accessPlugin, { tokens, sessionVersion: sessionVersionLookup(ctx) });
+  await app.register(accessPlugin, { tokens, sessionVersion: (userId) => ctx.sessionVersions.current(userId) });
   await app.register(openApiPlugin, { config });
 
   for (const register of modules) {

@@ -51,6 +51,10 @@ export const configSchema = z
         ctx.addIssue({ code: 'custom', message: "must be false, true (one proxy), a number of proxies, or a list of proxy addresses" });
         return z.NEVER;
       }),
+    /** The built web app the shop serves (npm run build); parallel test runs give each their own. */
+    WEB_DIST_DIR: z.string().default('dist/web'),
+    /** A comment line on every open live-update stream this often (ms): under the usual 30 to 60 s proxy idle timeouts. */
+    SSE_HEARTBEAT_MS: z.coerce.number().int().min(10).max(600_000).default(25_000),
     /** Seed the demo catalogue into an empty database at start. */
     SEED_DEMO: flag(true),
 
@@ -142,6 +146,7 @@ export const configSchema = z
   .transform((env) => ({
     ...env,
     DATA_DIR: path.resolve(env.DATA_DIR),
+    WEB_DIST_DIR: path.resolve(env.WEB_DIST_DIR),
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
   }));
 

@@ -1,25 +1,30 @@
 /**
- * What every module's routes receive: configuration and the adapters, built once by `buildApp`.
- * Modules take what they need from here instead of importing singletons, so tests can pass fakes.
+ * What every module's routes receive: configuration, the adapters, and the app's own shared
+ * parts, built once by `buildApp`. Modules take what they need from here instead of importing
+ * singletons or keeping state of their own, so tests can pass fakes and two apps in one process
+ * share nothing.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { ImageStore } from './adapters/images/store';
 import type { MailTransport } from './adapters/mail/transport';
-import type { PaymentProvider } from './adapters/payments/provider';
+import type { PaymentProviders } from './adapters/payments/provider';
 import type { SocialVerifier } from './adapters/social/verifier';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import type { HeadResolver } from './http';
 import type { TokenService } from './lib/tokens';
-import type { MailWorker } from './modules/mail/outbox';
-import type { ProductEvents } from './modules/events/product-events';
+import type { SessionVersions } from './modules/accounts';
+import type { ProductEvents } from './modules/events';
+import type { MailWorker } from './modules/mail';
+import type { CatalogueCache } from './modules/products';
 
 /** The outside services, each one interface with a real and an embedded implementation. */
 export interface AppDeps {
   database: Database;
   mail: MailTransport;
   images: ImageStore;
-  /** Stripe when configured, else the demo checkout. */
-  payments: PaymentProvider;
+  /** The payment providers by name, and the one new checkouts use (Stripe when configured, else the demo checkout). */
+  payments: PaymentProviders;
   social: SocialVerifier;
 }
 
@@ -28,5 +33,11 @@ export interface AppContext extends AppDeps {
   tokens: TokenService;
   mailWorker: MailWorker;
   events: ProductEvents;
+  /** The whole catalogue in memory, dropped on every productUpdate (decision 010). */
+  catalogue: CatalogueCache;
+  /** Each account's session version, as the permission layer checks it (decision 083). */
+  sessionVersions: SessionVersions;
+  /** The modules' <head> tags for the pages they own, asked in order (modules/web). */
+  pageHeads: readonly HeadResolver[];
   log: FastifyBaseLogger;
 }

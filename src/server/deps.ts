@@ -1,13 +1,36 @@
-/** Builds the real adapters from configuration (main.ts); tests build their own. */
+/** Chooses the adapters: from configuration (main.ts), or the embedded ones (tests). */
 import path from 'node:path';
-import { imageStoreFor } from './adapters/images/store';
+import { localImageStore, memoryImageStore, type ImageStore } from './adapters/images/store';
+import { s3ImageStore } from './adapters/images/s3';
 import { outboxTransport, smtpTransport } from './adapters/mail/transport';
-import { demoPaymentProvider } from './adapters/payments/provider';
+import { demoPaymentProvider, paymentProviders, type PaymentProviders } from './adapters/payments/provider';
 import { stripePaymentProvider } from './adapters/payments/stripe';
-import { socialVerifier } from './adapters/social/verifier';
+import { disabledSocialVerifier, socialVerifier } from './adapters/social/verifier';
 import type { Config } from './config';
 import type { AppDeps } from './context';
-import { migrateDatabase, openDatabase } from './db/client';
+import { migrateDatabase, openDatabase, type Database } from './db/client';
+
+/** The S3 store when every S3_* variable is set (config checks they come together), else local files under DATA_DIR/images. */
+export function imageStore(config: Config): ImageStore {
+  if (config.S3_ENDPOINT && config.S3_BUCKET && config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY) {
+    return s3ImageStore({
+      endpoint: config.S3_ENDPOINT,
+      bucket: config.S3_BUCKET,
+      region: config.S3_REGION,
+      accessKeyId: config.S3_ACCESS_KEY_ID,
+      secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+    });
+  }
+  return localImageStore(path.join(config.DATA_DIR, 'images'));
+}
+
+/** Stripe Checkout when its keys are set, else the demo checkout. */
+function payments(config: Config): PaymentProviders {
+  if (config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET) {
+    return paymentProviders(stripePaymentProvider({ secretKey: config.STRIPE_SECRET_KEY, webhookSecret: config.STRIPE_WEBHOOK_SECRET, apiUrl: config.STRIPE_API_URL }));
+  }
+  return paymentProviders(demoPaymentProvider());
+}
 
 export async function createDeps(config: Config): Promise<AppDeps> {
   const database = await openDatabase(
@@ -19,11 +42,20 @@ export async function createDeps(config: Config): Promise<AppDeps> {
   return {
     database,
     mail: config.SMTP_URL ? smtpTransport(config.SMTP_URL, config.MAIL_FROM) : outboxTransport(),
-    images: imageStoreFor(config),
-    payments:
-      config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET
-        ? stripePaymentProvider({ secretKey: config.STRIPE_SECRET_KEY, webhookSecret: config.STRIPE_WEBHOOK_SECRET, apiUrl: config.STRIPE_API_URL })
-        : demoPaymentProvider(),
+    images: imageStore(config),
+    payments: payments(config),
     social: socialVerifier(config),
+  };
+}
+
+/** The embedded adapters on a given database (tests, the API document): outbox mail, images in memory, the demo checkout, no social sign-in. */
+export function embeddedDeps(database: Database, overrides: Partial<AppDeps> = {}): AppDeps {
+  return {
+    database,
+    mail: outboxTransport(),
+    images: memoryImageStore(),
+    payments: paymentProviders(demoPaymentProvider()),
+    social: disabledSocialVerifier(),
+    ...overrides,
   };
 }

@@ -43,7 +43,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
-  app.log.info(`${config.SHOP_NAME} is open at ${config.PUBLIC_URL} (database: ${deps.database.kind}, mail: ${deps.mail.kind}, payments: ${deps.payments.kind})`);
+  app.log.info(`${config.SHOP_NAME} is open at ${config.PUBLIC_URL} (database: ${deps.database.kind}, mail: ${deps.mail.kind}, payments: ${deps.payments.checkout.name})`);
 }
 
 main().catch((error: unknown) => {

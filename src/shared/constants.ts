@@ -11,8 +11,6 @@ export const PASSWORD_MIN_LENGTH = 6;
 export const PRODUCT_IMAGE_SLOTS = 6;
 export const PRODUCT_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const PRODUCT_AGES = ['Kids', 'Adults'] as const;
-export const PRODUCT_TYPES_DEMO = ['Activity', 'Puzzle', 'Colouring', 'Journal'] as const;
-export const ORDER_STATUSES = ['Printing', 'Shipped', 'Delivered'] as const;
 export const REVIEW_TEXT_MAX = 2000;
 export const REVIEW_DISPLAY_CUT = 850;
 export const REVIEW_DISPLAY_LIMIT = 900;
@@ -35,7 +33,6 @@ export const ADMIN_VERIFY_TTL_S = 15 * 60;
 export const REVIEW_TOKEN_TTL_S = 60 * 24 * 3600;
 export const EMAIL_VERIFY_TTL_S = 7 * 24 * 3600;
 
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export type ProductAge = (typeof PRODUCT_AGES)[number] | '';
 export type Role = 'customer' | 'user' | 'admin';
 export type SocialProvider = 'google' | 'facebook';

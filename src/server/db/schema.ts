@@ -3,6 +3,8 @@
  * After changing this file run `npm run db:generate` and commit the new migration.
  */
 import { sql } from 'drizzle-orm';
+import { PRODUCT_AGES } from '../../shared/constants';
+import { ORDER_STATUSES } from '../../shared/order-status';
 import {
   boolean,
   check,
@@ -51,7 +53,7 @@ export const products = pgTable(
     name: text('name').notNull(),
     type: text('type').notNull().default(''),
     description: text('description').notNull().default(''),
-    age: text('age', { enum: ['Kids', 'Adults', ''] }).notNull().default(''),
+    age: text('age', { enum: [...PRODUCT_AGES, ''] }).notNull().default(''),
     pricePence: integer('price_pence').notNull(),
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`setweight(to_tsvector('english', coalesce("name", '')), 'A') || setweight(to_tsvector('english', coalesce("type", '')), 'B') || setweight(to_tsvector('english', coalesce("description", '')), 'C')`,
@@ -153,7 +155,8 @@ export const discountCodes = pgTable(
  */
 export const checkoutSessions = pgTable('checkout_sessions', {
   id: text('id').primaryKey(),
-  provider: text('provider', { enum: ['stripe', 'demo'] }).notNull(),
+  /** The payment provider's name (adapters/payments): 'stripe', 'demo', ... */
+  provider: text('provider').notNull(),
   userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
   email: text('email').notNull().default(''),
   /** [{ productId, name, qty, unitPence }] */
@@ -183,7 +186,7 @@ export const orders = pgTable(
     totalPence: integer('total_pence').notNull(),
     currency: text('currency').notNull().default('gbp'),
     discountCode: text('discount_code'),
-    status: text('status', { enum: ['Printing', 'Shipped', 'Delivered'] })
+    status: text('status', { enum: ORDER_STATUSES })
       .notNull()
       .default('Printing'),
     bookVaultRef: text('bookvault_ref'),

@@ -6,7 +6,7 @@
  * are signed with the SDK's own test-header helper.
  *
  *   const stripe = await startFakeStripe();
- *   createTestApp({ deps: { payments: stripePaymentProvider(stripe.providerOptions) } });
+ *   createTestApp({ deps: { payments: paymentProviders(stripePaymentProvider(stripe.providerOptions)) } });
  *   const { payload, signature } = stripe.completedEvent(sessionId);
  */
 import { randomBytes } from 'node:crypto';

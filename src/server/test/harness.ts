@@ -6,15 +6,12 @@
  *   const res = await t.app.inject({ method: 'GET', url: '/api/health' });
  *   await t.close();
  */
+import { embeddedDeps } from '../deps';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type App } from '../app';
-import { memoryImageStore } from '../adapters/images/store';
-import { outboxTransport } from '../adapters/mail/transport';
-import { demoPaymentProvider } from '../adapters/payments/provider';
-import { disabledSocialVerifier } from '../adapters/social/verifier';
 import { testConfig, type Config } from '../config';
 import type { AppDeps } from '../context';
 import { openDatabase, type Database } from '../db/client';
@@ -66,14 +63,7 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const config = testConfig(options.env);
   const { database, drop } = await createTestDatabase();
-  const deps: AppDeps = {
-    database,
-    mail: outboxTransport(),
-    images: memoryImageStore(),
-    payments: demoPaymentProvider(),
-    social: disabledSocialVerifier(),
-    ...options.deps,
-  };
+  const deps = embeddedDeps(database, options.deps);
   const app = await buildApp(config, deps, { background: options.background ?? false });
   await app.ready();
   return {

@@ -7,11 +7,8 @@
  *   afterAll(() => shop?.close());
  *   await shop.first.inject(...); await shop.second.inject(...);
  */
+import { embeddedDeps } from '../deps';
 import { buildApp, type App } from '../app';
-import { memoryImageStore } from '../adapters/images/store';
-import { outboxTransport } from '../adapters/mail/transport';
-import { demoPaymentProvider } from '../adapters/payments/provider';
-import { disabledSocialVerifier } from '../adapters/social/verifier';
 import { testConfig } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { createTestDatabase } from './harness';
@@ -25,7 +22,7 @@ export interface TwoInstances {
 async function instance(database: Database, jwtSecret: string): Promise<App> {
   const app = await buildApp(
     testConfig({ JWT_SECRET: jwtSecret }),
-    { database, mail: outboxTransport(), images: memoryImageStore(), payments: demoPaymentProvider(), social: disabledSocialVerifier() },
+    embeddedDeps(database),
     { background: false },
   );
   await app.ready();

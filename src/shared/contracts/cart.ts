@@ -11,6 +11,9 @@ export const qtySchema = z
   .min(CART_QTY_MIN, `qty must be a whole number from ${CART_QTY_MIN} to ${CART_QTY_MAX}.`)
   .max(CART_QTY_MAX, `qty must be a whole number from ${CART_QTY_MIN} to ${CART_QTY_MAX}.`);
 
+/** A cart line as the browser sends it to check out or check a code; any price or other field it carries is ignored. */
+export const checkoutItemSchema = z.looseObject({ product_id: productIdSchema, qty: qtySchema });
+
 export const userIdParamsSchema = z.object({ userId: z.string() });
 
 export const cartLineSchema = z.object({ product_id: z.string(), qty: z.number().int() });

@@ -1,12 +1,11 @@
-/** Checkout, orders and discount codes (docs/api.md, "Checkout and orders"). Money in pounds. */
+/**
+ * Checkout and orders (docs/api.md, "Checkout and orders", and the admin's order calls). Money in
+ * pounds. The statuses and their moves are the table in ../order-status.ts.
+ */
 import { z } from 'zod';
-import { ORDER_STATUSES } from '../constants';
-import { productIdSchema, qtySchema } from './cart';
-
-/** A cart line as the browser sends it; any price or other field it carries is ignored. */
-export const checkoutItemSchema = z.looseObject({ product_id: productIdSchema, qty: qtySchema });
-
-export const discountCodeInputSchema = z.string().trim().max(100, 'That discount code is too long.');
+import { ORDER_STATUSES } from '../order-status';
+import { checkoutItemSchema } from './cart';
+import { discountCodeInputSchema } from './discount';
 
 export const createCheckoutBodySchema = z.object({
   cartItems: z.array(checkoutItemSchema, { message: 'cartItems must be a list.' }).max(200, 'At most 200 lines per order.'),
@@ -21,30 +20,18 @@ export type CreateCheckoutBody = z.infer<typeof createCheckoutBodySchema>;
 
 export const createCheckoutAnswerSchema = z.object({ sessionId: z.string(), url: z.string() });
 
-export const validateDiscountBodySchema = z.object({
-  code: discountCodeInputSchema.min(1, 'Enter a discount code.'),
-  cartItems: z.array(checkoutItemSchema).max(200).default([]),
-});
-export const validateDiscountAnswerSchema = z.object({
-  code: z.string(),
-  percentage: z.number().int(),
-  /** The product types and ages the code applies to (empty = all), so the cart can re-price at once on every change. */
-  types: z.array(z.string()),
-  ages: z.array(z.string()),
-  /** Pounds taken off. */
-  discount: z.number(),
-  /** Pounds to pay with the code. */
-  total: z.number(),
-});
-export type ValidateDiscountAnswer = z.infer<typeof validateDiscountAnswerSchema>;
+export const orderStatusSchema = z.enum(ORDER_STATUSES);
 
 export const orderItemSchema = z.object({ item: z.string(), quantity: z.number().int(), product_id: z.string() });
+/** An order as its customer sees it (order history). */
 export const orderSchema = z.object({
   order_id: z.string(),
   items: z.array(orderItemSchema),
+  /** Pounds. */
   total_cost: z.number(),
+  /** ISO timestamp. */
   date: z.string(),
-  status: z.enum(ORDER_STATUSES),
+  status: orderStatusSchema,
   currency: z.string(),
   bookVault_ref: z.string().nullable(),
   tracking_ref: z.string().nullable(),
@@ -52,6 +39,30 @@ export const orderSchema = z.object({
 });
 export const orderHistorySchema = z.array(orderSchema);
 export type Order = z.infer<typeof orderSchema>;
+
+/** An order as the admin sees it: the customer's view and the address it was made for. */
+export const adminOrderSchema = orderSchema.extend({ user_email: z.string() });
+export type AdminOrder = z.infer<typeof adminOrderSchema>;
+export const adminOrdersSchema = z.array(adminOrderSchema);
+
+const REF_MAX = 100;
+/** An optional reference: missing, null and blank all mean "not given". */
+const optionalRef = z
+  .string()
+  .trim()
+  .max(REF_MAX, { message: `must be at most ${REF_MAX} characters` })
+  .nullish()
+  .transform((value) => (value ? value : null));
+
+export const updateOrderStatusBodySchema = z.object({
+  /** The spec's client sends it; the server mails the address stored on the order. */
+  customer_email: z.string().max(320).optional(),
+  order_id: z.uuid({ message: 'must be an order id' }),
+  status: orderStatusSchema,
+  bookVault_ref: optionalRef,
+  tracking_ref: optionalRef,
+});
+export type UpdateOrderStatusBody = z.input<typeof updateOrderStatusBodySchema>;
 
 /** The demo checkout page's view of an open checkout (never the buyer's e-mail). */
 export const demoCheckoutSchema = z.object({

@@ -16,7 +16,7 @@ export const REVIEW_RULES = {
 
 /** The review text as stored: NUL removed (PostgreSQL text cannot hold it), line ends unified, trimmed. */
 export function normaliseReviewText(text: string): string {
-  return text.replace(/\u0000/g, '').replace(/\r\n?/g, '\n').trim();
+  return text.replaceAll('\u0000', '').replace(/\r\n?/g, '\n').trim();
 }
 
 export const reviewRatingSchema = z

@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imagePath } from '../../../shared/images';
 import { testConfig } from '../../config';
-import { originalKey, variantKey } from '../../modules/images/service';
-import { ingestImage } from '../../modules/images/service';
+import { ingestImage, originalKey, variantKey } from '../../modules/images/service';
 import { picture } from '../../test/images';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { startFakeS3, type FakeS3 } from './fake-s3';
 import { s3ImageStore, S3Error } from './s3';
-import { imageStoreFor } from './store';
+import { imageStore as imageStoreFor } from '../../deps';
 
 let s3: FakeS3;
 const storeFor = (fake: FakeS3, overrides: { secretAccessKey?: string; bucket?: string } = {}) =>

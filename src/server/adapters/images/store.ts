@@ -1,12 +1,10 @@
 /**
- * Where image bytes live: files under DATA_DIR/images by default, an S3-compatible bucket when
- * S3_* is configured. Keys are content hashes (plus variant suffixes), so a put is idempotent.
+ * Where image bytes live: files under DATA_DIR/images by default, an S3-compatible bucket (./s3.ts)
+ * when S3_* is configured (deps.ts chooses). Keys are content hashes (plus variant suffixes), so a put is idempotent.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Config } from '../../config';
-import { s3ImageStore } from './s3';
 
 export interface ImageStore {
   readonly kind: 'local' | 's3';
@@ -42,20 +40,6 @@ export function localImageStore(root: string): ImageStore {
       }
     },
   };
-}
-
-/** The S3 store when every S3_* variable is set (config checks they come together), else local files under DATA_DIR/images. */
-export function imageStoreFor(config: Config): ImageStore {
-  if (config.S3_ENDPOINT && config.S3_BUCKET && config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY) {
-    return s3ImageStore({
-      endpoint: config.S3_ENDPOINT,
-      bucket: config.S3_BUCKET,
-      region: config.S3_REGION,
-      accessKeyId: config.S3_ACCESS_KEY_ID,
-      secretAccessKey: config.S3_SECRET_ACCESS_KEY,
-    });
-  }
-  return localImageStore(path.join(config.DATA_DIR, 'images'));
 }
 
 /** In memory, for tests. */

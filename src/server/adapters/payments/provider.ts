@@ -1,10 +1,12 @@
 /**
- * Card payment, one interface with two implementations: Stripe Checkout when STRIPE_SECRET_KEY is
- * set (./stripe.ts), otherwise the demo checkout page served by the app. The checkout module owns
- * the rules (prices, discounts, orders); a provider only opens a hosted payment page and turns the
- * provider's signed notifications into PaymentEvents.
+ * Card payment: named providers behind one interface. Stripe Checkout when STRIPE_SECRET_KEY is
+ * set (./stripe.ts), otherwise the demo checkout page served by the app; deps.ts lists the
+ * configured ones and which one new checkouts use. The checkout module owns the rules (prices,
+ * discounts, orders); a provider only opens a hosted payment page and turns its signed
+ * notifications (POST /api/checkout/webhook/<name>) into PaymentEvents.
  */
 import { randomUUID } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import { badRequest } from '../../lib/errors';
 
 export interface CheckoutRequestLine {
@@ -27,7 +29,11 @@ export interface CheckoutRequest {
   totalPence: number;
   customerEmail: string | null;
   metadata: Record<string, string>;
-  successUrl: string;
+  /**
+   * Where the buyer lands after paying, given how the provider names the session in that address
+   * (its id, or a template the provider fills in, such as Stripe's {CHECKOUT_SESSION_ID}).
+   */
+  successUrl: (sessionRef: string) => string;
   cancelUrl: string;
 }
 
@@ -53,18 +59,36 @@ export interface PaymentEvent {
 }
 
 export interface PaymentProvider {
-  readonly kind: 'stripe' | 'demo';
+  /** Its name: stored on each checkout it opens, and the last part of its webhook address. */
+  readonly name: string;
   createCheckout(request: CheckoutRequest): Promise<CreatedCheckout>;
-  /** Checks the signature on the raw bytes and answers the event; throws a 400 AppError when it is not genuine. */
-  verifyWebhook(rawBody: Buffer, signature: string | undefined): Promise<PaymentEvent>;
+  /**
+   * Checks the signature (in the headers the provider uses) on the raw bytes and answers the
+   * event; throws a 400 AppError when it is not genuine.
+   */
+  verifyWebhook(rawBody: Buffer, headers: IncomingHttpHeaders): Promise<PaymentEvent>;
 }
 
+/** The configured providers: the one new checkouts use, and every one by name (for webhooks and open checkouts). */
+export interface PaymentProviders {
+  readonly checkout: PaymentProvider;
+  readonly byName: ReadonlyMap<string, PaymentProvider>;
+}
+
+/** `checkout` opens new checkouts; `others` still receive webhooks and complete their open checkouts. */
+export function paymentProviders(checkout: PaymentProvider, ...others: PaymentProvider[]): PaymentProviders {
+  const byName = new Map([checkout, ...others].map((provider) => [provider.name, provider]));
+  if (byName.size !== others.length + 1) throw new Error('Two payment providers have the same name');
+  return { checkout, byName };
+}
+
+export const DEMO_PROVIDER = 'demo';
 export const DEMO_SESSION_PREFIX = 'demo_';
 
 /** The embedded default: the app's own demo checkout page at /checkout/demo/:sessionId. No card is charged. */
 export function demoPaymentProvider(): PaymentProvider {
   return {
-    kind: 'demo',
+    name: DEMO_PROVIDER,
     async createCheckout() {
       const sessionId = `${DEMO_SESSION_PREFIX}${randomUUID()}`;
       return { sessionId, url: `/checkout/demo/${sessionId}` };

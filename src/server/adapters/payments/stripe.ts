@@ -22,6 +22,9 @@ export interface StripeOptions {
 }
 
 export const SHIPPING_LINE_NAME = 'Shipping (UK, flat rate)';
+export const STRIPE_PROVIDER = 'stripe';
+/** Stripe writes the session's id in its place in the success address. */
+const STRIPE_SESSION_ID_TEMPLATE = '{CHECKOUT_SESSION_ID}';
 
 export function createStripeClient(options: Pick<StripeOptions, 'secretKey' | 'apiUrl'>): Stripe {
   const url = options.apiUrl ? new URL(options.apiUrl) : null;
@@ -52,7 +55,7 @@ export function sessionParams(request: CheckoutRequest, couponId: string | null,
     discounts: couponId ? [{ coupon: couponId }] : undefined,
     metadata: request.metadata,
     payment_intent_data: { metadata: request.metadata },
-    success_url: request.successUrl,
+    success_url: request.successUrl(STRIPE_SESSION_ID_TEMPLATE),
     cancel_url: request.cancelUrl,
     expires_at: expiresAt,
   };
@@ -74,7 +77,7 @@ export function stripePaymentProvider(options: StripeOptions): PaymentProvider {
   };
 
   return {
-    kind: 'stripe',
+    name: STRIPE_PROVIDER,
 
     async createCheckout(request) {
       let couponId: string | null = null;
@@ -106,8 +109,9 @@ export function stripePaymentProvider(options: StripeOptions): PaymentProvider {
       return { sessionId: session.id, url: session.url };
     },
 
-    async verifyWebhook(rawBody, signature) {
-      if (!signature) throw badRequest('Missing Stripe-Signature header.');
+    async verifyWebhook(rawBody, headers) {
+      const signature = headers['stripe-signature'];
+      if (typeof signature !== 'string' || !signature) throw badRequest('Missing Stripe-Signature header.');
       let event: Stripe.Event;
       try {
         event = await stripe.webhooks.constructEventAsync(rawBody, signature, options.webhookSecret);

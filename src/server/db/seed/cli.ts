@@ -9,7 +9,7 @@
 import { existsSync } from 'node:fs';
 import { loadConfig, ConfigError } from '../../config';
 import { createDeps } from '../../deps';
-import { PRODUCT_CHANNEL } from '../../modules/events/product-events';
+import { PRODUCT_CHANNEL } from '../../modules/events';
 import { seedDemoCatalogue, type SeedLog } from './seed';
 
 async function main(): Promise<void> {

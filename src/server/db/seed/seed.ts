@@ -11,8 +11,7 @@ import { randomInt } from 'node:crypto';
 import { isValidPassword, normaliseEmail } from '../../../shared/validation';
 import type { AppContext } from '../../context';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { insertImages, type ImageRecord } from '../../modules/images/repository';
-import { prepareImage } from '../../modules/images/service';
+import { prepareImage, recordImages, type ImageRecord } from '../../modules/images';
 import { DEMO_BOOKS, type DemoBook } from './catalogue';
 import { bookImageSvgs, renderSvg } from './covers';
 import {
@@ -97,7 +96,7 @@ export async function seedDemoCatalogue(ctx: SeedContext, options: { reset?: boo
     else if (await firstStartIsPast(tx)) return null; // another instance seeded while we rendered
     await markDemoSeedDone(tx);
     const uniqueImages = new Map(rendered.flatMap(({ records }) => records.map((record) => [record.key, record] as const)));
-    await insertImages(tx, [...uniqueImages.values()]);
+    await recordImages(tx, [...uniqueImages.values()]);
     await insertProducts(
       tx,
       rendered.map(({ book }) => ({ id: book.id, name: book.name, type: book.type, age: book.age, description: book.description, pricePence: book.pricePence })),

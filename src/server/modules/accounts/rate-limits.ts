@@ -9,7 +9,7 @@
  * See docs/decisions/022-sign-in-rate-limits.md.
  */
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import type { ZodFastify } from '../../app';
+import type { ZodFastify } from '../../http';
 import type { Config } from '../../config';
 import { AppError } from '../../lib/errors';
 import { normaliseEmail } from '../../../shared/validation';

@@ -1,5 +1,5 @@
 /** Accounts: sign-up, login, admin two-step login, verification, password reset, social sign-in. */
-import type { ModuleRoutes } from '../../app';
+import type { ModuleRoutes } from '../../http';
 import { bearerToken } from '../../plugins/access';
 import {
   accountAnswerSchema,

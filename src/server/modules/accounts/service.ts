@@ -11,7 +11,7 @@ import type { AppContext } from '../../context';
 import { AppError, badRequest, conflict, forbidden, unauthorized, unavailable } from '../../lib/errors';
 import { decoyHash, hashPassword, needsRehash, verifyPassword } from '../../lib/passwords';
 import { hashToken, randomToken } from '../../lib/tokens';
-import { enqueueMail } from '../mail/outbox';
+import { enqueueMail } from '../mail';
 import {
   ADMIN_VERIFY_TTL_S,
   EMAIL_VERIFY_TTL_S,
@@ -23,7 +23,6 @@ import type { AccountAnswer, AdminPendingAnswer, LoginAnswer, SessionAnswer } fr
 import { MSG } from '../../../shared/messages';
 import { isValidPassword, normaliseEmail } from '../../../shared/validation';
 import { adminLoginMail, passwordResetMail, verificationMail } from './mails';
-import { sessionVersionsFor } from './session-versions';
 import {
   consumeToken,
   endSessions,
@@ -238,7 +237,7 @@ export async function changePassword(ctx: AppContext, token: string, password: s
     return owner;
   });
   if (!userId) throw unauthorized(ACCOUNT_TEXT.resetLinkBad);
-  sessionVersionsFor(ctx).forget(userId);
+  ctx.sessionVersions.forget(userId);
   return { success: true };
 }
 
@@ -261,7 +260,7 @@ export async function ensureConfiguredAdmin(ctx: AppContext): Promise<void> {
         await updateUser(tx, existing.id, { role: 'admin', verified: true, ...(passwordHash ? { passwordHash } : {}) });
         if (existing.role !== 'admin' || passwordHash) await endSessions(tx, existing.id);
       });
-      sessionVersionsFor(ctx).forget(existing.id);
+      ctx.sessionVersions.forget(existing.id);
     }
     return;
   }

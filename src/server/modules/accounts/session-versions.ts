@@ -8,7 +8,6 @@
  * new version; other instances on the same PostgreSQL see it within the TTL. Concurrent calls for
  * one account share one read; a failed read is not kept.
  */
-import type { AppContext } from '../../context';
 import type { Database } from '../../db/client';
 import { findSessionVersion } from './repository';
 
@@ -56,19 +55,8 @@ export class SessionVersions {
   }
 }
 
-// One per database connection: the cache mirrors that database's rows (a test's ctx copy with
-// other config still shares its app's cache).
-const caches = new WeakMap<Database, SessionVersions>();
-
-export function sessionVersionsFor(ctx: Pick<AppContext, 'database'>): SessionVersions {
-  let cache = caches.get(ctx.database);
-  if (!cache) {
-    const db = ctx.database.db;
-    cache = new SessionVersions((userId) => findSessionVersion(db, userId));
-    caches.set(ctx.database, cache);
-  }
-  return cache;
+/** The session versions of the accounts in this database (`ctx.sessionVersions`, made by buildApp). */
+export function sessionVersionsOf(database: Database): SessionVersions {
+  const db = database.db;
+  return new SessionVersions((userId) => findSessionVersion(db, userId));
 }
-
-/** For the permission layer (plugins/access.ts): the account's current session version. */
-export const sessionVersionLookup = (ctx: Pick<AppContext, 'database'>) => (userId: string) => sessionVersionsFor(ctx).current(userId);

@@ -1,19 +1,7 @@
 /** Cart and wishlist SQL. One line per (user, product): the primary keys make "add twice" a no-op. */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { cartLines, products, wishlistEntries } from '../../db/schema';
-
-export async function productExists(db: Db, productId: string): Promise<boolean> {
-  const [row] = await db.select({ id: products.id }).from(products).where(eq(products.id, productId)).limit(1);
-  return Boolean(row);
-}
-
-/** The ids among `ids` that name existing products. */
-export async function existingProductIds(db: Db, ids: readonly string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db.select({ id: products.id }).from(products).where(inArray(products.id, [...ids]));
-  return new Set(rows.map((row) => row.id));
-}
+import { cartLines, wishlistEntries } from '../../db/schema';
 
 export async function findCartLines(db: Db, userId: string) {
   return db

@@ -11,7 +11,7 @@ import {
   wishlistEntriesSchema,
 } from '../../../shared/contracts/cart';
 import { productListSchema } from '../../../shared/contracts/product';
-import type { ModuleRoutes } from '../../app';
+import type { ModuleRoutes } from '../../http';
 import { ownerFromBody, ownerFromParam } from '../../plugins/access';
 import * as cart from './service';
 

@@ -3,14 +3,15 @@ import { CART_QTY_MAX } from '../../../shared/constants';
 import type { CartLine, CartProduct } from '../../../shared/contracts/cart';
 import type { Product } from '../../../shared/contracts/product';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
-import { findProducts } from '../products/repository';
+import { existingProductIds, findProducts, productExists } from '../products';
 import * as repo from './repository';
 
 const productNotFound = () => notFound('That product does not exist (it may have been removed from the shop).');
 
 async function requireProduct(ctx: AppContext, productId: string): Promise<void> {
-  if (!(await repo.productExists(ctx.database.db, productId))) throw productNotFound();
+  if (!(await productExists(ctx.database.db, productId))) throw productNotFound();
 }
 
 export async function cartLines(ctx: AppContext, userId: string): Promise<CartLine[]> {
@@ -43,7 +44,7 @@ export async function mergeCart(ctx: AppContext, userId: string, items: CartLine
   const summed = new Map<string, number>();
   for (const item of items) summed.set(item.product_id, (summed.get(item.product_id) ?? 0) + item.qty);
   await ctx.database.db.transaction(async (tx) => {
-    const existing = await repo.existingProductIds(tx, [...summed.keys()]);
+    const existing = await existingProductIds(tx, [...summed.keys()]);
     for (const [productId, qty] of summed) {
       if (existing.has(productId)) await repo.addToCartLine(tx, userId, productId, qty, CART_QTY_MAX);
     }
@@ -70,3 +71,7 @@ export async function removeFromWishlist(ctx: AppContext, userId: string, produc
   await repo.deleteWishlistEntry(ctx.database.db, userId, productId);
 }
 
+/** Takes the books just bought out of the buyer's cart, in the caller's transaction (the order is made in it). */
+export async function removeBoughtLines(tx: Db, userId: string, productIds: readonly string[]): Promise<void> {
+  await repo.deleteCartLines(tx, userId, productIds);
+}

@@ -1,47 +1,9 @@
-/** Checkout, order and discount-code SQL. */
-import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+/** Checkout SQL: the priced checkouts and the payment events already handled. */
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import {
-  checkoutSessions,
-  discountCodes,
-  orderItems,
-  orders,
-  processedPaymentEvents,
-  products,
-  type CheckoutLine,
-} from '../../db/schema';
+import { checkoutSessions, processedPaymentEvents } from '../../db/schema';
 
 export type CheckoutSessionRow = typeof checkoutSessions.$inferSelect;
-export type DiscountCodeRow = typeof discountCodes.$inferSelect;
-
-/** Price, name, type and age of the products whose ids are given (unknown ids are left out). */
-export async function findPricedProducts(db: Db, ids: readonly string[]) {
-  if (ids.length === 0) return [];
-  return db
-    .select({ id: products.id, name: products.name, type: products.type, age: products.age, pricePence: products.pricePence })
-    .from(products)
-    .where(inArray(products.id, [...ids]));
-}
-
-/** A code as typed, or its upper-cased form (codes are mailed in capitals; people type them any way). */
-export async function findDiscountCode(db: Db, code: string): Promise<DiscountCodeRow | null> {
-  const [row] = await db
-    .select()
-    .from(discountCodes)
-    .where(or(eq(discountCodes.code, code), eq(discountCodes.code, code.toUpperCase())))
-    .limit(1);
-  return row ?? null;
-}
-
-/** Marks a code used by an order, only when no order used it yet. Answers whether it did. */
-export async function markDiscountCodeUsed(db: Db, code: string, orderId: string): Promise<boolean> {
-  const rows = await db
-    .update(discountCodes)
-    .set({ usedAt: sql`now()`, usedByOrderId: orderId })
-    .where(and(eq(discountCodes.code, code), isNull(discountCodes.usedAt)))
-    .returning({ code: discountCodes.code });
-  return rows.length > 0;
-}
 
 export async function insertCheckoutSession(db: Db, row: typeof checkoutSessions.$inferInsert): Promise<void> {
   await db.insert(checkoutSessions).values(row);
@@ -73,64 +35,4 @@ export async function recordPaymentEvent(db: Db, eventId: string, type: string):
     .onConflictDoNothing()
     .returning({ eventId: processedPaymentEvents.eventId });
   return rows.length > 0;
-}
-
-export async function findOrderIdByCheckoutSession(db: Db, checkoutSessionId: string): Promise<string | null> {
-  const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.checkoutSessionId, checkoutSessionId)).limit(1);
-  return row?.id ?? null;
-}
-
-/** Inserts the order unless one exists for the checkout session (the unique index decides); answers its id or null. */
-export async function insertOrder(
-  db: Db,
-  order: Omit<typeof orders.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>,
-  lines: CheckoutLine[],
-): Promise<string | null> {
-  const [row] = await db
-    .insert(orders)
-    .values(order)
-    .onConflictDoNothing({ target: orders.checkoutSessionId })
-    .returning({ id: orders.id });
-  if (!row) return null;
-  await db.insert(orderItems).values(
-    lines.map((line) => ({ orderId: row.id, productId: line.productId, name: line.name, unitPricePence: line.unitPence, quantity: line.qty })),
-  );
-  return row.id;
-}
-
-/**
- * Whether an order is fully reviewed: every line whose book is still in the shop has a review (a
- * deleted book cannot be reviewed, and the review page leaves it out too). One rule for the
- * customer's history and the admin's list.
- */
-export const orderFullyReviewed = sql<boolean>`not exists (
-  select 1 from order_items oi
-  where oi.order_id = ${orders.id}
-    and exists (select 1 from products p where p.id = oi.product_id)
-    and not exists (select 1 from reviews r where r.order_id = oi.order_id and r.product_id = oi.product_id)
-)`;
-
-/** A user's orders, newest first, each with its items and whether it is fully reviewed. */
-export async function findOrdersOfUser(db: Db, userId: string) {
-  const rows = await db
-    .select({
-      id: orders.id,
-      totalPence: orders.totalPence,
-      createdAt: orders.createdAt,
-      status: orders.status,
-      currency: orders.currency,
-      bookVaultRef: orders.bookVaultRef,
-      trackingRef: orders.trackingRef,
-      reviewed: orderFullyReviewed,
-    })
-    .from(orders)
-    .where(eq(orders.userId, userId))
-    .orderBy(desc(orders.createdAt), desc(orders.id));
-  if (rows.length === 0) return [];
-  const items = await db
-    .select({ orderId: orderItems.orderId, name: orderItems.name, quantity: orderItems.quantity, productId: orderItems.productId })
-    .from(orderItems)
-    .where(inArray(orderItems.orderId, rows.map((row) => row.id)))
-    .orderBy(orderItems.name);
-  return rows.map((row) => ({ ...row, items: items.filter((item) => item.orderId === row.id) }));
 }

@@ -1,18 +1,14 @@
-/** Checkout, the payment webhook, the demo checkout, order history and discount validation (docs/api.md). */
+/** Checkout: a basket priced and turned into a payment, the payment webhooks, the demo checkout, and a discount code checked against the basket (docs/api.md). */
 import { z } from 'zod';
-import { userIdParamsSchema } from '../../../shared/contracts/cart';
+import { validateDiscountAnswerSchema, validateDiscountBodySchema } from '../../../shared/contracts/discount';
 import {
   createCheckoutAnswerSchema,
   createCheckoutBodySchema,
   demoCheckoutSchema,
   demoPayAnswerSchema,
   demoPayBodySchema,
-  orderHistorySchema,
-  validateDiscountAnswerSchema,
-  validateDiscountBodySchema,
 } from '../../../shared/contracts/order';
-import type { ModuleRoutes } from '../../app';
-import { ownerFromParam } from '../../plugins/access';
+import type { ModuleRoutes } from '../../http';
 import * as checkout from './service';
 import { paymentWebhookPlugin } from './webhook';
 
@@ -44,15 +40,6 @@ export const checkoutRoutes: ModuleRoutes = async (app, ctx) => {
       schema: { tags: ['checkout'], params: sessionParams, body: demoPayBodySchema, response: { 200: demoPayAnswerSchema } },
     },
     (request) => checkout.payDemoCheckout(ctx, request.params.sessionId, request.body.email),
-  );
-
-  app.get(
-    '/api/server/order_history/:userId',
-    {
-      config: { access: ownerFromParam('userId') },
-      schema: { tags: ['orders'], params: userIdParamsSchema, response: { 200: orderHistorySchema } },
-    },
-    (request) => checkout.orderHistory(ctx, request.params.userId),
   );
 
   app.post(

@@ -7,27 +7,31 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { CART_QTY_MAX } from '../../../shared/constants';
-import type { CreateCheckoutBody, DemoCheckout, Order, ValidateDiscountAnswer } from '../../../shared/contracts/order';
-import { formatPence, penceToPounds } from '../../../shared/money';
-import { priceCart, type CartPrice, type DiscountTerms } from '../../../shared/pricing';
-import type { PaymentEvent } from '../../adapters/payments/provider';
+import type { ValidateDiscountAnswer } from '../../../shared/contracts/discount';
+import type { CreateCheckoutBody, DemoCheckout } from '../../../shared/contracts/order';
+import { penceToPounds } from '../../../shared/money';
+import { priceCart, type CartPrice } from '../../../shared/pricing';
+import { DEMO_PROVIDER, type PaymentEvent } from '../../adapters/payments/provider';
 import type { AppContext } from '../../context';
 import type { CheckoutLine } from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors';
 import type { SessionClaims } from '../../lib/tokens';
-import { enqueueMail } from '../mail/outbox';
-import { deleteCartLines } from '../cart/repository';
-import { DISCOUNT_PROBLEMS, discountProblem } from '../discounts/rules';
+import { removeBoughtLines } from '../cart';
+import { DISCOUNT_PROBLEMS, isDiscountCodeUsed, redeemDiscountCode, usableDiscount, type UsableDiscount } from '../discounts';
+import { orderIdOfCheckout, placeOrder } from '../orders';
+import { pricedProducts } from '../products';
 import * as repo from './repository';
 
 /** A demo checkout can be paid for this long after it was made. */
 export const DEMO_CHECKOUT_TTL_MS = 60 * 60 * 1000;
 
+/** The basket page after a payment: it shows the order's confirmation. `sessionRef` is the provider's session id (or its template for it). */
+const orderSuccessPath = (sessionRef: string) => `/cart?order_success=true&token=${sessionRef}`;
 
 interface PricedBasket {
   lines: (CheckoutLine & { type: string; age: string })[];
   price: CartPrice;
-  discount: ({ code: string } & DiscountTerms) | null;
+  discount: UsableDiscount | null;
 }
 
 const emailSchema = z.email();
@@ -43,7 +47,7 @@ export async function priceBasket(ctx: AppContext, items: { product_id: string; 
   for (const [productId, qty] of quantities) {
     if (qty > CART_QTY_MAX) throw badRequest(`qty must be a whole number from 1 to ${CART_QTY_MAX} (product ${productId}).`);
   }
-  const found = new Map((await repo.findPricedProducts(ctx.database.db, [...quantities.keys()])).map((p) => [p.id, p]));
+  const found = new Map((await pricedProducts(ctx.database.db, [...quantities.keys()])).map((p) => [p.id, p]));
   const lines = [...quantities].map(([productId, qty]) => {
     const product = found.get(productId);
     if (!product) throw badRequest(`A book in your basket is no longer sold (product ${productId}). Please remove it and try again.`);
@@ -51,17 +55,9 @@ export async function priceBasket(ctx: AppContext, items: { product_id: string; 
   });
   const pricing = lines.map((line) => ({ unitPence: line.unitPence, qty: line.qty, type: line.type, age: line.age }));
 
-  let terms: DiscountTerms | null = null;
-  let discount: PricedBasket['discount'] = null;
   const typed = code?.trim();
-  if (typed) {
-    const row = await repo.findDiscountCode(ctx.database.db, typed);
-    const problem = discountProblem(row, pricing, new Date());
-    if (problem) throw badRequest(problem);
-    terms = { percentage: row!.percentage, types: row!.types, ages: row!.ages };
-    discount = { code: row!.code, ...terms };
-  }
-  return { lines, price: priceCart(pricing, terms), discount };
+  const discount = typed ? await usableDiscount(ctx.database.db, typed, pricing) : null;
+  return { lines, price: priceCart(pricing, discount), discount };
 }
 
 export async function validateDiscount(ctx: AppContext, code: string, items: { product_id: string; qty: number }[]): Promise<ValidateDiscountAnswer> {
@@ -88,7 +84,8 @@ export async function createCheckoutSession(ctx: AppContext, body: CreateCheckou
   const email = userId && user ? user.email : emailSchema.safeParse(typedEmail).success ? typedEmail : '';
   const reference = randomUUID();
   const base = ctx.config.PUBLIC_URL;
-  const created = await ctx.payments.createCheckout({
+  const provider = ctx.payments.checkout;
+  const created = await provider.createCheckout({
     reference,
     lines: basket.lines.map(({ productId, name, qty, unitPence }) => ({ productId, name, qty, unitPence })),
     shippingPence: basket.price.shippingPence,
@@ -102,12 +99,12 @@ export async function createCheckoutSession(ctx: AppContext, body: CreateCheckou
       discount_code: basket.discount?.code ?? '',
       total_pence: String(basket.price.totalPence),
     },
-    successUrl: `${base}/cart?order_success=true&token={CHECKOUT_SESSION_ID}`,
+    successUrl: (sessionRef) => `${base}${orderSuccessPath(sessionRef)}`,
     cancelUrl: `${base}/cart`,
   });
   await repo.insertCheckoutSession(ctx.database.db, {
     id: created.sessionId,
-    provider: ctx.payments.kind,
+    provider: provider.name,
     userId,
     email,
     lines: basket.lines.map(({ productId, name, qty, unitPence }) => ({ productId, name, qty, unitPence })),
@@ -147,7 +144,7 @@ export interface CompleteOptions {
 export async function completeCheckout(ctx: AppContext, sessionId: string, options: CompleteOptions): Promise<Completion> {
   const result = await ctx.database.db.transaction(async (tx) => {
     if (!(await repo.recordPaymentEvent(tx, options.eventId, options.eventType))) {
-      return { orderId: await repo.findOrderIdByCheckoutSession(tx, sessionId), created: false };
+      return { orderId: await orderIdOfCheckout(tx, sessionId), created: false };
     }
     const checkout = await repo.lockCheckoutSession(tx, sessionId);
     if (!checkout) {
@@ -155,7 +152,7 @@ export async function completeCheckout(ctx: AppContext, sessionId: string, optio
       return { orderId: null, created: false };
     }
     if (checkout.status === 'completed') {
-      return { orderId: await repo.findOrderIdByCheckoutSession(tx, sessionId), created: false };
+      return { orderId: await orderIdOfCheckout(tx, sessionId), created: false };
     }
     if (options.amountTotalPence != null && options.amountTotalPence !== checkout.totalPence) {
       throw badRequest(`The amount paid (${options.amountTotalPence}) does not match the checkout total (${checkout.totalPence}).`);
@@ -166,54 +163,19 @@ export async function completeCheckout(ctx: AppContext, sessionId: string, optio
     const email = (checkout.email || options.email || '').toLowerCase();
     if (!email) throw badRequest('The order has no e-mail address.');
 
-    const orderId = await repo.insertOrder(
-      tx,
-      {
-        checkoutSessionId: checkout.id,
-        userId: checkout.userId,
-        email,
-        subtotalPence: checkout.subtotalPence,
-        shippingPence: checkout.shippingPence,
-        discountPence: checkout.discountPence,
-        totalPence: checkout.totalPence,
-        currency: 'gbp',
-        discountCode: checkout.discountCode,
-      },
-      checkout.lines,
-    );
-    if (!orderId) return { orderId: await repo.findOrderIdByCheckoutSession(tx, sessionId), created: false };
+    const orderId = await placeOrder(ctx, tx, { ...checkout, email });
+    if (!orderId) return { orderId: await orderIdOfCheckout(tx, sessionId), created: false };
 
-    if (checkout.discountCode && !(await repo.markDiscountCodeUsed(tx, checkout.discountCode, orderId))) {
+    if (checkout.discountCode && !(await redeemDiscountCode(tx, checkout.discountCode, orderId))) {
       // Paid is paid: the shopper was charged the discounted price, so the order stands (docs/decisions/033).
       ctx.log.warn({ orderId, code: checkout.discountCode }, 'discount code was already used by another order; order honoured at the price paid');
     }
-    if (checkout.userId) await deleteCartLines(tx, checkout.userId, checkout.lines.map((line) => line.productId));
+    if (checkout.userId) await removeBoughtLines(tx, checkout.userId, checkout.lines.map((line) => line.productId));
     await repo.setCheckoutStatus(tx, checkout.id, 'completed');
-    await enqueueMail(tx, confirmationMail(ctx, orderId, email, checkout));
     return { orderId, created: true };
   });
   if (result.created) void ctx.mailWorker.kick();
   return result;
-}
-
-function confirmationMail(ctx: AppContext, orderId: string, to: string, checkout: repo.CheckoutSessionRow) {
-  const ref = orderId.slice(-10);
-  const lines = checkout.lines.map((line) => `  ${line.qty} × ${line.name} — ${formatPence(line.unitPence * line.qty)}`);
-  const text = [
-    `Thank you for your order with ${ctx.config.SHOP_NAME}!`,
-    '',
-    `Order ${ref}`,
-    ...lines,
-    '',
-    `Subtotal: ${formatPence(checkout.subtotalPence)}`,
-    ...(checkout.discountPence > 0 ? [`Discount (${checkout.discountCode}): −${formatPence(checkout.discountPence)}`] : []),
-    `Shipping: ${formatPence(checkout.shippingPence)}`,
-    `Total paid: ${formatPence(checkout.totalPence)}`,
-    '',
-    'Your books are now being printed. We will e-mail you when they are on their way.',
-    checkout.userId ? `Your orders: ${ctx.config.PUBLIC_URL}/profile` : `Questions? ${ctx.config.PUBLIC_URL}/contact (quote ${ref})`,
-  ].join('\n');
-  return { to, subject: `Your order ${ref} is confirmed`, text };
 }
 
 /** A verified provider event: complete, expire, or ignore. */
@@ -242,7 +204,7 @@ export async function handlePaymentEvent(ctx: AppContext, event: PaymentEvent): 
 
 async function demoCheckout(ctx: AppContext, sessionId: string) {
   const checkout = await repo.findCheckoutSession(ctx.database.db, sessionId);
-  if (!checkout || checkout.provider !== 'demo') throw notFound('This checkout does not exist.');
+  if (!checkout || checkout.provider !== DEMO_PROVIDER) throw notFound('This checkout does not exist.');
   if (checkout.status === 'open' && Date.now() - checkout.createdAt.getTime() > DEMO_CHECKOUT_TTL_MS) {
     await repo.setCheckoutStatus(ctx.database.db, sessionId, 'expired', 'open');
     return { ...checkout, status: 'expired' as const };
@@ -268,9 +230,9 @@ export async function getDemoCheckout(ctx: AppContext, sessionId: string): Promi
 /** The demo's "Pay": the moment of payment, so the code is checked once more, then the same completeCheckout as Stripe's webhook. */
 export async function payDemoCheckout(ctx: AppContext, sessionId: string, typedEmail?: string) {
   const checkout = await demoCheckout(ctx, sessionId);
-  const redirect = `/cart?order_success=true&token=${encodeURIComponent(sessionId)}`;
+  const redirect = orderSuccessPath(encodeURIComponent(sessionId));
   if (checkout.status === 'completed') {
-    const orderId = await repo.findOrderIdByCheckoutSession(ctx.database.db, sessionId);
+    const orderId = await orderIdOfCheckout(ctx.database.db, sessionId);
     return { order_id: orderId ?? '', redirect };
   }
   if (checkout.status === 'expired') throw conflict('This checkout has expired. Please go back to your basket and check out again.');
@@ -280,44 +242,10 @@ export async function payDemoCheckout(ctx: AppContext, sessionId: string, typedE
     if (!parsed.success) throw badRequest('Please enter a valid email address for your receipt.');
     email = parsed.data;
   }
-  if (checkout.discountCode) {
-    const code = await repo.findDiscountCode(ctx.database.db, checkout.discountCode);
-    if (code?.usedAt) throw badRequest(`${DISCOUNT_PROBLEMS.used} Please go back to your basket and check out again.`);
+  if (checkout.discountCode && (await isDiscountCodeUsed(ctx.database.db, checkout.discountCode))) {
+    throw badRequest(`${DISCOUNT_PROBLEMS.used} Please go back to your basket and check out again.`);
   }
   const done = await completeCheckout(ctx, sessionId, { eventId: `demo:${sessionId}`, eventType: 'demo.payment_succeeded', email });
   if (!done.orderId) throw new AppError(500, 'The order could not be made.');
   return { order_id: done.orderId, redirect };
 }
-
-// ---- order history ----------------------------------------------------------------------------
-
-export async function orderHistory(ctx: AppContext, userId: string): Promise<Order[]> {
-  const rows = await repo.findOrdersOfUser(ctx.database.db, userId);
-  return rows.map(toOrderAnswer);
-}
-
-/** An order row as the API shows it (pounds, ISO date, the spec's field names). */
-export function toOrderAnswer(row: {
-  id: string;
-  items: { name: string; quantity: number; productId: string }[];
-  totalPence: number;
-  createdAt: Date;
-  status: Order['status'];
-  currency: string;
-  bookVaultRef: string | null;
-  trackingRef: string | null;
-  reviewed: unknown;
-}): Order {
-  return {
-    order_id: row.id,
-    items: row.items.map((item) => ({ item: item.name, quantity: item.quantity, product_id: item.productId })),
-    total_cost: penceToPounds(row.totalPence),
-    date: row.createdAt.toISOString(),
-    status: row.status,
-    currency: row.currency,
-    bookVault_ref: row.bookVaultRef,
-    tracking_ref: row.trackingRef,
-    reviewed: Boolean(row.reviewed),
-  };
-}
-

@@ -6,6 +6,7 @@ import { count, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { priceCart } from '../../../shared/pricing';
+import { paymentProviders } from '../../adapters/payments/provider';
 import { stripePaymentProvider } from '../../adapters/payments/stripe';
 import { checkoutSessions, discountCodes, orders, processedPaymentEvents } from '../../db/schema';
 import { startFakeStripe, type FakeStripe } from '../../test/fake-stripe';
@@ -26,7 +27,7 @@ beforeAll(async () => {
   stripe = await startFakeStripe();
   t = await createTestApp({
     env: { PUBLIC_URL: 'https://shop.example' },
-    deps: { payments: stripePaymentProvider(stripe.providerOptions) },
+    deps: { payments: paymentProviders(stripePaymentProvider(stripe.providerOptions)) },
   });
   alice = await createUser(t.app);
   maze = await createProduct(t.deps.database.db, { name: 'Maze Book', pricePence: 799, type: 'Puzzle', age: 'Kids' });

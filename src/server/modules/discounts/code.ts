@@ -17,6 +17,3 @@ export function generateDiscountCode(random: (max: number) => number = randomInt
   }
   return `BOOK-${groups.join('-')}`;
 }
-
-/** Codes are compared case-insensitively and without surrounding spaces. */
-export const normaliseDiscountCode = (code: string) => code.trim().toUpperCase();

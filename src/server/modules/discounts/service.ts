@@ -1,12 +1,19 @@
-/** Discount codes sent by the admin (docs/spec/decisions.md: unique, one use, 30 days). */
+/**
+ * Discount codes (docs/spec/decisions.md: unique, one use, 30 days; decisions 033 and 043): the
+ * admin mails a code, the basket checks a typed one, and paying redeems it.
+ */
 import { DISCOUNT_CODE_DAYS } from '../../../shared/constants';
-import type { SendDiscountInput, SentDiscount } from '../../../shared/contracts/admin';
+import type { SendDiscountInput, SentDiscount } from '../../../shared/contracts/discount';
+import type { DiscountTerms, PricingLine } from '../../../shared/pricing';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
 import { badRequest } from '../../lib/errors';
-import { enqueueMail } from '../mail/outbox';
+import { enqueueMail } from '../mail';
+import { existingProductTypes } from '../products';
 import { generateDiscountCode } from './code';
-import { discountCodeMail } from '../orders/mails';
-import { existingProductTypes, insertDiscountCode } from '../orders/repository';
+import { discountCodeMail } from './mails';
+import * as repo from './repository';
+import { DISCOUNT_PROBLEMS, discountProblem } from './rules';
 
 const unique = <T>(values: T[]) => [...new Set(values)];
 
@@ -22,7 +29,7 @@ export async function sendDiscountCode(ctx: AppContext, request: SendDiscountInp
   const code = await ctx.database.db.transaction(async (tx) => {
     for (let attempt = 0; attempt < 5; attempt += 1) {
       const candidate = generateDiscountCode();
-      if (await insertDiscountCode(tx, { code: candidate, percentage: request.percentage, types, ages, email: request.email, expiresAt })) {
+      if (await repo.insertDiscountCode(tx, { code: candidate, percentage: request.percentage, types, ages, email: request.email, expiresAt })) {
         await enqueueMail(
           tx,
           discountCodeMail({
@@ -44,3 +51,32 @@ export async function sendDiscountCode(ctx: AppContext, request: SendDiscountInp
   void ctx.mailWorker.kick();
   return { code, percentage: request.percentage, types, ages, email: request.email, expiresAt: expiresAt.toISOString() };
 }
+
+/** A usable code's terms, under its stored spelling. */
+export type UsableDiscount = { code: string } & DiscountTerms;
+
+/**
+ * The terms of a typed code for these basket lines, or a 400 saying why it cannot be used
+ * (unknown, used, expired, or for none of the books).
+ */
+export async function usableDiscount(db: Db, typed: string, lines: readonly Pick<PricingLine, 'type' | 'age'>[]): Promise<UsableDiscount> {
+  const row = await repo.findDiscountCode(db, typed);
+  const problem = discountProblem(row, lines, new Date());
+  if (problem || !row) throw badRequest(problem ?? DISCOUNT_PROBLEMS.unknown);
+  return { code: row.code, percentage: row.percentage, types: row.types, ages: row.ages };
+}
+
+/** True when the code has been used by an order already (checked again at the moment of payment). */
+export async function isDiscountCodeUsed(db: Db, code: string): Promise<boolean> {
+  return Boolean((await repo.findDiscountCode(db, code))?.usedAt);
+}
+
+/**
+ * Redeems the code for the order, in the caller's transaction: only the first order may. Answers
+ * false when another order used it first (the caller decides; a paid order stands, decision 033).
+ */
+export async function redeemDiscountCode(tx: Db, code: string, orderId: string): Promise<boolean> {
+  return repo.markDiscountCodeUsed(tx, code, orderId);
+}
+
+export { DISCOUNT_PROBLEMS };

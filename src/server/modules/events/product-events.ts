@@ -1,6 +1,6 @@
 /**
- * `productUpdate` events, carried between app instances by PostgreSQL LISTEN/NOTIFY.
- * (The admin issue adds the SSE route and wires every product change to `publish`.)
+ * `productUpdate` events, carried between app instances by PostgreSQL LISTEN/NOTIFY: the
+ * products module publishes every change; the catalogue cache and the SSE route subscribe.
  */
 import type { Database } from '../../db/client';
 

@@ -1,15 +1,12 @@
 /**
  * GET /api/sse/notifications: a text/event-stream that sends `event: productUpdate` whenever
  * any instance changes the catalogue (ctx.events carries PostgreSQL NOTIFY between instances).
- * A comment line every SSE_HEARTBEAT_MS keeps proxies and load balancers from closing an idle
+ * A comment line every SSE_HEARTBEAT_MS (config) keeps proxies and load balancers from closing an idle
  * stream; the subscription is released as soon as the browser goes away, and every open
  * stream is ended when the app closes, so shutdown never waits for browsers.
  */
 import type { ServerResponse } from 'node:http';
-import type { ModuleRoutes } from '../../app';
-
-/** Tests shorten the heartbeat; 25 s stays under the usual 30 to 60 s proxy idle timeouts. */
-export const sseSettings = { heartbeatMs: 25_000 };
+import type { ModuleRoutes } from '../../http';
 
 const STREAM_HEADERS = {
   'content-type': 'text/event-stream; charset=utf-8',
@@ -47,7 +44,7 @@ export const eventRoutes: ModuleRoutes = async (app, ctx) => {
       const unsubscribe = ctx.events.subscribe((payload) => {
         response.write(formatEvent('productUpdate', payload));
       });
-      const heartbeat = setInterval(() => response.write(': heartbeat\n\n'), sseSettings.heartbeatMs);
+      const heartbeat = setInterval(() => response.write(': heartbeat\n\n'), ctx.config.SSE_HEARTBEAT_MS);
       heartbeat.unref();
 
       const release = () => {

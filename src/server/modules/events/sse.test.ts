@@ -4,20 +4,17 @@
  * reaches a client of the other (LISTEN/NOTIFY). On PGlite (one process): the same through one
  * instance.
  */
+import { embeddedDeps } from '../../deps';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app';
-import { memoryImageStore } from '../../adapters/images/store';
-import { outboxTransport } from '../../adapters/mail/transport';
-import { demoPaymentProvider } from '../../adapters/payments/provider';
-import { disabledSocialVerifier } from '../../adapters/social/verifier';
 import { testConfig } from '../../config';
 import { openDatabase, type Database } from '../../db/client';
 import { bearer, createUser, type TestUser } from '../../test/factories/users';
 import { createTestDatabase, usingPostgres } from '../../test/harness';
 import { multipartBody } from '../../test/multipart';
-import { formatEvent, sseSettings } from './routes';
+import { formatEvent } from './routes';
 
 interface StreamClient {
   status: number;
@@ -61,8 +58,7 @@ function openStream(port: number): Promise<StreamClient> {
 }
 
 async function startInstance(database: Database): Promise<{ app: App; port: number }> {
-  const deps = { database, mail: outboxTransport(), images: memoryImageStore(), payments: demoPaymentProvider(), social: disabledSocialVerifier() };
-  const app = await buildApp(testConfig(), deps, { background: false });
+  const app = await buildApp(testConfig({ SSE_HEARTBEAT_MS: '100' }), embeddedDeps(database), { background: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, port: (app.server.address() as AddressInfo).port };
 }
@@ -87,7 +83,6 @@ let admin: TestUser;
 let baseline = 0;
 
 beforeAll(async () => {
-  sseSettings.heartbeatMs = 100;
   const created = await createTestDatabase();
   drop = created.drop;
   writer = await startInstance(created.database);
@@ -106,7 +101,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  sseSettings.heartbeatMs = 25_000;
   if (reader !== writer) await reader.app.close();
   await second?.close();
   await writer.app.close();

@@ -3,7 +3,7 @@
  * request and kept in the image store. Cached for a year: the address changes when the bytes do.
  */
 import { z } from 'zod';
-import type { ModuleRoutes } from '../../app';
+import type { ModuleRoutes } from '../../http';
 import { AppError, notFound, unavailable } from '../../lib/errors';
 import { getVariant, parseVariantRequest } from './service';
 

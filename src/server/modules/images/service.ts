@@ -16,7 +16,7 @@ import type { ImageStore } from '../../adapters/images/store';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
-import { upsertImage, type ImageRecord } from './repository';
+import { findImage, insertImages, upsertImage, type ImageRecord } from './repository';
 
 export { imagePath } from '../../../shared/images';
 
@@ -127,6 +127,21 @@ export async function prepareImage(ctx: Pick<AppContext, 'images'>, bytes: Buffe
   const image = await inspectImage(bytes);
   await storeOriginal(ctx.images, image, bytes);
   return image;
+}
+
+/**
+ * Records images whose originals are stored (by prepareImage, or inspectImage and storeOriginal)
+ * in the caller's transaction, next to the rows that use them.
+ */
+export async function recordImages(db: Db, rows: ImageRecord[]): Promise<void> {
+  await insertImages(db, rows);
+}
+
+/** An image's original bytes and content type, or null when there is no such image. */
+export async function findOriginal(ctx: Pick<AppContext, 'images' | 'database'>, key: string): Promise<{ contentType: string; bytes: Buffer } | null> {
+  const image = await findImage(ctx.database.db, key);
+  const bytes = image ? await ctx.images.get(originalKey(image.key)) : null;
+  return image && bytes ? { contentType: image.contentType, bytes } : null;
 }
 
 const IMAGE_KEY = /^[a-f0-9]{64}$/;

@@ -5,7 +5,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { ModuleRoutes } from '../../app';
+import type { ModuleRoutes } from '../../http';
 import { outgoingMail } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { escapeHtml, linkify } from '../../lib/html';

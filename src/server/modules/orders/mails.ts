@@ -1,8 +1,21 @@
-/** The texts of the mails the admin area sends. Plain text; links are absolute (PUBLIC_URL). */
+/** The texts of the mails about an order. Plain text; links are absolute (PUBLIC_URL). */
 import type { OutgoingMessage } from '../../adapters/mail/transport';
-import type { OrderStatus } from '../../../shared/constants';
+import type { CheckoutLine } from '../../db/schema';
+import { formatPence } from '../../../shared/money';
+import { statusLabel, type OrderStatus } from '../../../shared/order-status';
 
-const shortId = (orderId: string) => orderId.slice(-10);
+/** The short reference shoppers see: the last ten characters of the order id. */
+export const shortId = (orderId: string) => orderId.slice(-10);
+
+/** What the customer is told when the order reaches each status (the subject and the first line). */
+const STATUS_NEWS: Record<OrderStatus, { subject: (ref: string) => string; line: (ref: string) => string }> = {
+  Printing: { subject: (ref) => `Your order ${ref} is printing`, line: (ref) => `Your order ${ref} is being printed.` },
+  Shipped: { subject: (ref) => `Your order ${ref} is on its way`, line: (ref) => `Good news: your order ${ref} has been printed and shipped.` },
+  Delivered: {
+    subject: (ref) => `Your order ${ref} has been delivered`,
+    line: (ref) => `Your order ${ref} has been delivered. We hope you enjoy your books!`,
+  },
+};
 
 export function orderUpdateMail(input: {
   to: string;
@@ -15,24 +28,9 @@ export function orderUpdateMail(input: {
   reviewLink: string | null;
 }): OutgoingMessage {
   const ref = shortId(input.orderId);
-  const subject = !input.statusChanged
-    ? `Your order ${ref} has been updated`
-    : input.status === 'Shipped'
-      ? `Your order ${ref} is on its way`
-      : input.status === 'Delivered'
-        ? `Your order ${ref} has been delivered`
-        : `Your order ${ref} is ${input.status.toLowerCase()}`;
-  const lines = [
-    'Hello,',
-    '',
-    input.status === 'Shipped'
-      ? `Good news: your order ${ref} has been printed and shipped.`
-      : input.status === 'Delivered'
-        ? `Your order ${ref} has been delivered. We hope you enjoy your books!`
-        : `Your order ${ref} is being printed.`,
-    '',
-    `Status: ${input.status}`,
-  ];
+  const news = STATUS_NEWS[input.status];
+  const subject = input.statusChanged ? news.subject(ref) : `Your order ${ref} has been updated`;
+  const lines = ['Hello,', '', news.line(ref), '', `Status: ${statusLabel(input.status)}`];
   if (input.trackingRef) lines.push(`Tracking reference: ${input.trackingRef}`);
   if (input.bookVaultRef) lines.push(`Print reference: ${input.bookVaultRef}`);
   if (input.reviewLink) {
@@ -42,36 +40,34 @@ export function orderUpdateMail(input: {
   return { to: input.to, subject, text: lines.join('\n') };
 }
 
-export function discountCodeMail(input: {
-  to: string;
-  shopName: string;
-  shopUrl: string;
-  code: string;
-  percentage: number;
-  types: string[];
-  ages: string[];
-  expiresAt: Date;
-}): OutgoingMessage {
-  const ages = input.ages.map((age) => (age === '' ? 'all-ages books' : `${age} books`));
-  const scope = [input.types.length ? `types: ${input.types.join(', ')}` : '', ages.length ? `ages: ${ages.join(', ')}` : '']
-    .filter(Boolean)
-    .join('; ');
-  const expires = input.expiresAt.toLocaleDateString('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' });
-  return {
-    to: input.to,
-    subject: `Your ${input.percentage}% discount code from ${input.shopName}`,
-    text: [
-      'Hello,',
-      '',
-      `Here is a discount code for ${input.percentage}% off your next order${scope ? ` (${scope})` : ''}:`,
-      '',
-      `    ${input.code}`,
-      '',
-      `Enter it in your basket at checkout. It can be used once and is valid until ${expires}.`,
-      '',
-      input.shopUrl,
-      '',
-      `Happy reading from ${input.shopName}.`,
-    ].join('\n'),
-  };
+/** What the confirmation shows of the paid checkout. */
+export interface PaidCheckout {
+  userId: string | null;
+  lines: CheckoutLine[];
+  subtotalPence: number;
+  shippingPence: number;
+  discountPence: number;
+  totalPence: number;
+  discountCode: string | null;
+}
+
+export function confirmationMail(input: { to: string; shopName: string; shopUrl: string; orderId: string; checkout: PaidCheckout }): OutgoingMessage {
+  const { checkout } = input;
+  const ref = shortId(input.orderId);
+  const lines = checkout.lines.map((line) => `  ${line.qty} × ${line.name} — ${formatPence(line.unitPence * line.qty)}`);
+  const text = [
+    `Thank you for your order with ${input.shopName}!`,
+    '',
+    `Order ${ref}`,
+    ...lines,
+    '',
+    `Subtotal: ${formatPence(checkout.subtotalPence)}`,
+    ...(checkout.discountPence > 0 ? [`Discount (${checkout.discountCode}): −${formatPence(checkout.discountPence)}`] : []),
+    `Shipping: ${formatPence(checkout.shippingPence)}`,
+    `Total paid: ${formatPence(checkout.totalPence)}`,
+    '',
+    'Your books are now being printed. We will e-mail you when they are on their way.',
+    checkout.userId ? `Your orders: ${input.shopUrl}/profile` : `Questions? ${input.shopUrl}/contact (quote ${ref})`,
+  ].join('\n');
+  return { to: input.to, subject: `Your order ${ref} is confirmed`, text };
 }

@@ -1,8 +1,7 @@
-/** SQL of the admin area's orders and discount codes. Product writes are in product-repository.ts. */
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+/** Order SQL: making an order from a paid checkout, listing orders with their lines, status changes. */
+import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { discountCodes, orderItems, orders, products } from '../../db/schema';
-import { orderFullyReviewed } from '../checkout/repository';
+import { orderItems, orders, type CheckoutLine } from '../../db/schema';
 import type { OrderState } from './status';
 
 export interface OrderWithItems {
@@ -18,8 +17,20 @@ export interface OrderWithItems {
   reviewed: boolean;
 }
 
-/** Every order, newest first, with its lines and whether every line has been reviewed. */
-export async function listOrdersWithItems(db: Db): Promise<OrderWithItems[]> {
+/**
+ * Whether an order is fully reviewed: every line whose book is still in the shop has a review (a
+ * deleted book cannot be reviewed, and the review page leaves it out too). One rule for the
+ * customer's history and the admin's list.
+ */
+const orderFullyReviewed = sql<boolean>`not exists (
+  select 1 from order_items oi
+  where oi.order_id = ${orders.id}
+    and exists (select 1 from products p where p.id = oi.product_id)
+    and not exists (select 1 from reviews r where r.order_id = oi.order_id and r.product_id = oi.product_id)
+)`;
+
+/** Every order (or one user's), newest first, with its lines and whether every line has been reviewed. */
+export async function listOrdersWithItems(db: Db, filter: { userId?: string } = {}): Promise<OrderWithItems[]> {
   const rows = await db
     .select({
       id: orders.id,
@@ -33,6 +44,7 @@ export async function listOrdersWithItems(db: Db): Promise<OrderWithItems[]> {
       reviewed: orderFullyReviewed,
     })
     .from(orders)
+    .where(filter.userId === undefined ? undefined : eq(orders.userId, filter.userId))
     .orderBy(desc(orders.createdAt), desc(orders.id));
   if (rows.length === 0) return [];
   const lines = await db
@@ -66,23 +78,25 @@ export async function saveOrderState(tx: Db, orderId: string, state: OrderState)
     .where(eq(orders.id, orderId));
 }
 
-/** The product types that exist in the catalogue. */
-export async function existingProductTypes(db: Db, wanted: string[]): Promise<Set<string>> {
-  if (wanted.length === 0) return new Set();
-  const rows = await db.selectDistinct({ type: products.type }).from(products).where(inArray(products.type, wanted));
-  return new Set(rows.map((row) => row.type));
+export async function findOrderIdByCheckoutSession(db: Db, checkoutSessionId: string): Promise<string | null> {
+  const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.checkoutSessionId, checkoutSessionId)).limit(1);
+  return row?.id ?? null;
 }
 
-/** Inserts the code; false when the code already exists (the caller draws another). */
-export async function insertDiscountCode(
-  tx: Db,
-  code: { code: string; percentage: number; types: string[]; ages: string[]; email: string; expiresAt: Date },
-): Promise<boolean> {
-  const inserted = await tx.insert(discountCodes).values(code).onConflictDoNothing({ target: discountCodes.code }).returning({ code: discountCodes.code });
-  return inserted.length === 1;
-}
-
-export async function findDiscountCode(db: Db, code: string) {
-  const [row] = await db.select().from(discountCodes).where(and(eq(discountCodes.code, code)));
-  return row ?? null;
+/** Inserts the order unless one exists for the checkout session (the unique index decides); answers its id or null. */
+export async function insertOrder(
+  db: Db,
+  order: Omit<typeof orders.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>,
+  lines: CheckoutLine[],
+): Promise<string | null> {
+  const [row] = await db
+    .insert(orders)
+    .values(order)
+    .onConflictDoNothing({ target: orders.checkoutSessionId })
+    .returning({ id: orders.id });
+  if (!row) return null;
+  await db.insert(orderItems).values(
+    lines.map((line) => ({ orderId: row.id, productId: line.productId, name: line.name, unitPricePence: line.unitPence, quantity: line.qty })),
+  );
+  return row.id;
 }

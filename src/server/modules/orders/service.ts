@@ -1,19 +1,79 @@
-/** Order fulfilment: the admin's list of orders and status changes that mail the customer. */
+/**
+ * Orders: made from a paid checkout (once per checkout session), the customer's history, the
+ * admin's list, and status changes that mail the customer (decision 042).
+ */
+import type { AdminOrder, Order } from '../../../shared/contracts/order';
+import { INITIAL_ORDER_STATUS, ORDER_STATUS_TABLE, type OrderStatus } from '../../../shared/order-status';
+import { penceToPounds } from '../../../shared/money';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
-import { enqueueMail } from '../mail/outbox';
-import { toOrderAnswer } from '../checkout/service';
-import { createReviewLink } from '../reviews/review-links';
-import type { AdminOrder } from '../../../shared/contracts/admin';
-import type { OrderStatus } from '../../../shared/constants';
-import { orderUpdateMail } from './mails';
+import { enqueueMail } from '../mail';
+import { createReviewLink } from '../reviews';
+import { confirmationMail, orderUpdateMail, type PaidCheckout } from './mails';
+import { findOrderIdByCheckoutSession, insertOrder, listOrdersWithItems, lockOrder, saveOrderState, type OrderWithItems } from './repository';
 import { planOrderUpdate } from './status';
-import { listOrdersWithItems, lockOrder, saveOrderState } from './repository';
 
-export async function listOrders(ctx: AppContext): Promise<AdminOrder[]> {
-  const rows = await listOrdersWithItems(ctx.database.db);
-  return rows.map((row) => ({ ...toOrderAnswer(row), user_email: row.email }));
+/** An order row as the API shows it (pounds, ISO date, the spec's field names). */
+export function toOrderAnswer(row: OrderWithItems): Order {
+  return {
+    order_id: row.id,
+    items: row.items.map((item) => ({ item: item.name, quantity: item.quantity, product_id: item.productId })),
+    total_cost: penceToPounds(row.totalPence),
+    date: row.createdAt.toISOString(),
+    status: row.status,
+    currency: row.currency,
+    bookVault_ref: row.bookVaultRef,
+    tracking_ref: row.trackingRef,
+    reviewed: row.reviewed,
+  };
 }
+
+/** The user's orders, newest first. */
+export async function orderHistory(ctx: AppContext, userId: string): Promise<Order[]> {
+  return (await listOrdersWithItems(ctx.database.db, { userId })).map(toOrderAnswer);
+}
+
+/** Every order, newest first, with the address it was made for (the admin's list). */
+export async function listOrders(ctx: AppContext): Promise<AdminOrder[]> {
+  return (await listOrdersWithItems(ctx.database.db)).map((row) => ({ ...toOrderAnswer(row), user_email: row.email }));
+}
+
+/** A paid checkout, as the order is made from it. */
+export interface PlacedCheckout extends PaidCheckout {
+  id: string;
+  email: string;
+}
+
+/**
+ * Makes the order of a paid checkout in the caller's transaction: the order, its lines (each with
+ * the name and price paid) and the confirmation mail. Answers the new order's id, or null when the
+ * checkout already has its order (the unique index on orders.checkout_session_id decides).
+ */
+export async function placeOrder(ctx: AppContext, tx: Db, checkout: PlacedCheckout): Promise<string | null> {
+  const orderId = await insertOrder(
+    tx,
+    {
+      checkoutSessionId: checkout.id,
+      userId: checkout.userId,
+      email: checkout.email,
+      subtotalPence: checkout.subtotalPence,
+      shippingPence: checkout.shippingPence,
+      discountPence: checkout.discountPence,
+      totalPence: checkout.totalPence,
+      currency: 'gbp',
+      discountCode: checkout.discountCode,
+      status: INITIAL_ORDER_STATUS,
+    },
+    checkout.lines,
+  );
+  if (!orderId) return null;
+  await enqueueMail(tx, confirmationMail({ to: checkout.email, shopName: ctx.config.SHOP_NAME, shopUrl: ctx.config.PUBLIC_URL, orderId, checkout }));
+  return orderId;
+}
+
+/** The order made from a checkout session, if there is one. */
+export const orderIdOfCheckout = (db: Db, checkoutSessionId: string) => findOrderIdByCheckoutSession(db, checkoutSessionId);
 
 export interface OrderStatusChange {
   orderId: string;
@@ -33,7 +93,8 @@ export async function updateOrderStatus(ctx: AppContext, change: OrderStatusChan
     const plan = planOrderUpdate(order, change);
     if (!plan.ok) throw badRequest(plan.message);
     await saveOrderState(tx, order.id, plan.next);
-    const reviewLink = plan.statusChanged && plan.next.status === 'Delivered' ? await createReviewLink(ctx, { id: order.id, email: order.email }) : null;
+    const invitesReview = plan.statusChanged && ORDER_STATUS_TABLE[plan.next.status].invitesReview === true;
+    const reviewLink = invitesReview ? await createReviewLink(ctx, { id: order.id, email: order.email }) : null;
     await enqueueMail(
       tx,
       orderUpdateMail({

@@ -1,9 +1,10 @@
 /**
- * The order fulfilment rules as one pure function: status only moves forward
- * (Printing → Shipped → Delivered), a Delivered order is read-only, and a reference
- * (bookVault_ref, tracking_ref) can be set once and never changed.
+ * The order fulfilment rules as one pure function, over the status table of
+ * src/shared/order-status.ts: status moves only as the table allows (Printing → Shipped →
+ * Delivered today), a final status is read-only, and a reference (bookVault_ref, tracking_ref)
+ * can be set once and never changed.
  */
-import { ORDER_STATUSES, type OrderStatus } from '../../../shared/constants';
+import { ORDER_STATUSES, canMove, isFinalStatus, statusLabel, type OrderStatus } from '../../../shared/order-status';
 
 export interface OrderState {
   status: OrderStatus;
@@ -22,26 +23,21 @@ export type OrderUpdatePlan =
   | { ok: true; next: OrderState; statusChanged: boolean; refsAdded: Array<'bookVaultRef' | 'trackingRef'> }
   | { ok: false; message: string };
 
-/** Later statuses each status may move to. */
-export const NEXT_STATUSES: Record<OrderStatus, readonly OrderStatus[]> = {
-  Printing: ['Shipped', 'Delivered'],
-  Shipped: ['Delivered'],
-  Delivered: [],
-};
-
 const REF_LABEL = { bookVaultRef: 'BookVault reference', trackingRef: 'tracking reference' } as const;
 
+function refusedMove(from: OrderStatus, to: OrderStatus): string {
+  if (ORDER_STATUSES.indexOf(to) < ORDER_STATUSES.indexOf(from)) {
+    return `An order cannot go back from ${from} to ${to}; status only moves forward (${ORDER_STATUSES.join(' → ')}).`;
+  }
+  return `An order cannot go from ${from} to ${to}.`;
+}
+
 export function planOrderUpdate(current: OrderState, change: RequestedChange): OrderUpdatePlan {
-  if (current.status === 'Delivered') {
-    return { ok: false, message: 'This order has been delivered and can no longer be changed.' };
+  if (isFinalStatus(current.status)) {
+    return { ok: false, message: `This order has been ${statusLabel(current.status).toLowerCase()} and can no longer be changed.` };
   }
   const statusChanged = change.status !== current.status;
-  if (statusChanged && !NEXT_STATUSES[current.status].includes(change.status)) {
-    return {
-      ok: false,
-      message: `An order cannot go back from ${current.status} to ${change.status}; status only moves forward (${ORDER_STATUSES.join(' → ')}).`,
-    };
-  }
+  if (statusChanged && !canMove(current.status, change.status)) return { ok: false, message: refusedMove(current.status, change.status) };
   const next: OrderState = { ...current, status: change.status };
   const refsAdded: Array<'bookVaultRef' | 'trackingRef'> = [];
   for (const key of ['bookVaultRef', 'trackingRef'] as const) {

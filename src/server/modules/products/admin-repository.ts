@@ -1,11 +1,12 @@
 /**
- * Product writes (the catalogue module reads). Every function takes the transaction it runs in;
- * the service makes one transaction per add, edit or delete.
+ * Product writes (repository.ts reads). Every function takes the transaction it runs in; the
+ * admin service makes one transaction per add, edit or delete.
  */
 import { and, eq, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { productImages, products } from '../../db/schema';
-import type { ProductFields } from '../../../shared/contracts/admin';
+import type { ProductFields } from '../../../shared/contracts/product';
+import { toColumns } from './repository';
 
 /** Which of the product's unique fields (id, name) another product already uses. */
 export async function findClash(db: Db, fields: Pick<ProductFields, 'id' | 'name'>, exceptId?: string): Promise<'id' | 'name' | null> {
@@ -25,14 +26,14 @@ export async function lockProduct(db: Db, id: string): Promise<{ id: string } | 
 }
 
 export async function insertProduct(db: Db, fields: ProductFields): Promise<void> {
-  await db.insert(products).values(fields);
+  await db.insert(products).values(toColumns(fields));
 }
 
 /** Updates the product (its id may change: the references follow by ON UPDATE CASCADE). */
 export async function updateProduct(db: Db, currentId: string, fields: ProductFields): Promise<void> {
   await db
     .update(products)
-    .set({ ...fields, updatedAt: new Date() })
+    .set({ ...toColumns(fields), updatedAt: new Date() })
     .where(eq(products.id, currentId));
 }
 

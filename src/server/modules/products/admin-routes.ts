@@ -1,33 +1,25 @@
 /**
- * Admin calls (docs/api.md, "Admin"): products (multipart), orders, discount codes. All are
- * `access: 'admin'`: 401 without a session token, 403 for anyone but an admin. Multipart
- * parsing is registered in this plugin's own scope, so no other route accepts uploads.
+ * The admin's product calls (docs/api.md, "Admin"): add and edit (multipart), delete, and an
+ * image's original bytes. All are `access: 'admin'`: 401 without a session token, 403 for anyone
+ * but an admin. Multipart parsing is registered in this plugin's own scope, so no other route
+ * accepts uploads.
  */
 import multipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ModuleRoutes } from '../../app';
+import type { ModuleRoutes } from '../../http';
 import { notFound } from '../../lib/errors';
-import { findImage } from '../images/repository';
-import { originalKey } from '../images/service';
-import {
-  adminOrdersSchema,
-  messageSchema,
-  sendDiscountBodySchema,
-  sentDiscountSchema,
-  updateOrderStatusBodySchema,
-} from '../../../shared/contracts/admin';
-import { productSchema } from '../../../shared/contracts/product';
-import { sendDiscountCode } from '../discounts/service';
+import { findOriginal } from '../images';
+import { messageSchema } from '../../../shared/contracts/common';
+import { PRODUCT_FIELD_NAMES, productSchema } from '../../../shared/contracts/product';
 import { multipartLimits, readProductSubmission } from './multipart';
-import { listOrders, updateOrderStatus } from '../orders/service';
 import { addProduct, deleteProduct, editProduct } from './admin-service';
 
 const productIdParams = z.object({ id: z.string().min(1).max(200) });
 const errorResponses = { 400: messageSchema, 401: messageSchema, 403: messageSchema, 404: messageSchema, 409: messageSchema };
 const admin = { access: 'admin' as const };
 
-export const adminRoutes: ModuleRoutes = async (app, ctx) => {
+export const productAdminRoutes: ModuleRoutes = async (app, ctx) => {
   await app.register(async (plain) => {
     await plain.register(multipart, { limits: multipartLimits });
     const scope = plain.withTypeProvider<ZodTypeProvider>();
@@ -38,7 +30,7 @@ export const adminRoutes: ModuleRoutes = async (app, ctx) => {
         config: admin,
         schema: {
           tags: ['admin'],
-          summary: 'Add a product (multipart: id, name, type, description, age, price, images ×0–6 in slot order)',
+          summary: `Add a product (multipart: ${PRODUCT_FIELD_NAMES.join(', ')}, images ×0–6 in slot order)`,
           consumes: ['multipart/form-data'],
           response: { 200: productSchema, ...errorResponses },
         },
@@ -82,50 +74,9 @@ export const adminRoutes: ModuleRoutes = async (app, ctx) => {
       },
     },
     async (request, reply) => {
-      const image = await findImage(ctx.database.db, request.params.key);
-      const bytes = image ? await ctx.images.get(originalKey(image.key)) : null;
-      if (!image || !bytes) throw notFound('No such image.');
-      return reply.type(image.contentType).header('cache-control', 'private, max-age=31536000, immutable').send(bytes);
+      const image = await findOriginal(ctx, request.params.key);
+      if (!image) throw notFound('No such image.');
+      return reply.type(image.contentType).header('cache-control', 'private, max-age=31536000, immutable').send(image.bytes);
     },
-  );
-
-  app.get(
-    '/api/admin/orders_status',
-    { config: admin, schema: { tags: ['admin'], summary: 'Every order, newest first', response: { 200: adminOrdersSchema, 401: messageSchema, 403: messageSchema } } },
-    async () => listOrders(ctx),
-  );
-
-  app.post(
-    '/api/admin/update_order_status',
-    {
-      config: admin,
-      schema: {
-        tags: ['admin'],
-        summary: 'Move an order forward (Printing → Shipped → Delivered) or set its references; mails the customer',
-        body: updateOrderStatusBodySchema,
-        response: { 200: messageSchema, ...errorResponses },
-      },
-    },
-    async (request) =>
-      updateOrderStatus(ctx, {
-        orderId: request.body.order_id,
-        status: request.body.status,
-        bookVaultRef: request.body.bookVault_ref,
-        trackingRef: request.body.tracking_ref,
-      }),
-  );
-
-  app.post(
-    '/api/admin/send-discount-code',
-    {
-      config: admin,
-      schema: {
-        tags: ['admin'],
-        summary: 'Make a one-use discount code (30 days) and e-mail it',
-        body: sendDiscountBodySchema,
-        response: { 200: sentDiscountSchema, ...errorResponses },
-      },
-    },
-    async (request) => sendDiscountCode(ctx, request.body),
   );
 };

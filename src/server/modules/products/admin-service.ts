@@ -8,11 +8,9 @@
  */
 import type { AppContext } from '../../context';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
-import { findProductById } from '../products/repository';
-import { insertImages, type ImageRecord } from '../images/repository';
-import { inspectImage, storeOriginal } from '../images/service';
-import { parseProductFields, type ProductFields } from '../../../shared/contracts/admin';
-import type { Product } from '../../../shared/contracts/product';
+import { inspectImage, recordImages, storeOriginal, type ImageRecord } from '../images';
+import { parseProductFields, type Product, type ProductFields } from '../../../shared/contracts/product';
+import { findProductById } from './repository';
 import { PRODUCT_IMAGE_SLOTS } from '../../../shared/constants';
 import * as repo from './admin-repository';
 
@@ -76,7 +74,7 @@ async function write(ctx: AppContext, submission: ProductSubmission, currentId: 
         if (!(await repo.lockProduct(tx, currentId))) throw notFound('No product with that id.');
         await repo.updateProduct(tx, currentId, fields);
       }
-      await insertImages(tx, images.map((image) => image.record));
+      await recordImages(tx, images.map((image) => image.record));
       await repo.replaceProductImages(
         tx,
         fields.id,

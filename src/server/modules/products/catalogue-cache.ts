@@ -7,7 +7,6 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
-import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import type { Product } from '../../../shared/contracts/product';
 import { findProducts } from './repository';
@@ -35,6 +34,12 @@ export class CatalogueSnapshot {
   }
 }
 
+/**
+ * The catalogue cache of an app (`ctx.catalogue`, made by buildApp). `productUpdate` events
+ * invalidate it on every instance; code that changes products on this instance may also call
+ * `.invalidate()` right away so that its own next read is fresh even before the notification
+ * comes back.
+ */
 export class CatalogueCache {
   /** The current snapshot, when one is loaded (read synchronously on the hot path). */
   current: CatalogueSnapshot | null = null;
@@ -66,20 +71,4 @@ export class CatalogueCache {
     this.current = null;
     this.loading = null;
   }
-}
-
-const caches = new WeakMap<AppContext, CatalogueCache>();
-
-/**
- * The catalogue cache of this app. `productUpdate` events invalidate it on every instance; code
- * that changes products on this instance may also call `.invalidate()` right away so that its
- * own next read is fresh even before the notification comes back.
- */
-export function catalogueCacheFor(ctx: AppContext): CatalogueCache {
-  let cache = caches.get(ctx);
-  if (!cache) {
-    cache = new CatalogueCache(ctx.database.db);
-    caches.set(ctx, cache);
-  }
-  return cache;
 }

@@ -8,14 +8,11 @@ import { createProduct, type ProductFixture } from '../../test/factories/product
 import { createUser } from '../../test/factories/users';
 import { escapeHtml } from '../../lib/html';
 import { headFor, renderHead } from '../web/head';
-import { catalogueCacheFor } from './catalogue-cache';
-import { CONTACT_LIMIT_PER_ADDRESS, CONTACT_LIMIT_PER_IP } from './routes';
+import { CONTACT_LIMIT_PER_ADDRESS, CONTACT_LIMIT_PER_IP } from '../contact/routes';
 import { PRODUCT_NOT_FOUND } from './service';
 
 let t: TestApp;
 let maze: ProductFixture;
-let colouring: ProductFixture;
-let journal: ProductFixture;
 
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 const db = () => t.deps.database.db;
@@ -31,7 +28,7 @@ beforeAll(async () => {
     description: 'Forty hand-drawn mazes that wind through castles, jungles and deep-sea caves. '.repeat(4),
     images: 3,
   });
-  colouring = await createProduct(db(), {
+  await createProduct(db(), {
     id: 'BV-COL',
     name: 'Calm Colouring Gardens',
     type: 'Colouring',
@@ -40,7 +37,7 @@ beforeAll(async () => {
     description: 'Botanical line art for quiet evenings with a cup of tea.',
     images: 2,
   });
-  journal = await createProduct(db(), {
+  await createProduct(db(), {
     id: 'BV-JOURNAL',
     name: 'Five Minute Gratitude Journal',
     type: 'Journal',
@@ -102,7 +99,7 @@ describe('GET /api/server/get_products', () => {
       .poll(async () => (await get('/api/server/get_products')).json().map((p: { id: string }) => p.id))
       .toContain(added.id);
     await db().delete(products).where(eq(products.id, added.id));
-    catalogueCacheFor(t.app.ctx).invalidate();
+    t.app.ctx.catalogue.invalidate();
   });
 
   it('answers only the products asked for by ids, in the order asked, leaving unknown ids out', async () => {
@@ -357,7 +354,7 @@ describe('robots.txt and sitemap.xml', () => {
 
   it('sitemap.xml lists the public pages and every product page, addresses encoded and escaped', async () => {
     const odd = await createProduct(db(), { name: 'Fun & Games <Vol 2>' });
-    catalogueCacheFor(t.app.ctx).invalidate();
+    t.app.ctx.catalogue.invalidate();
     const res = await get('/sitemap.xml');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/xml/);
@@ -366,7 +363,7 @@ describe('robots.txt and sitemap.xml', () => {
     expect(res.body).toContain(`<loc>${t.config.PUBLIC_URL}/item/Fun%20%26%20Games%20%3CVol%202%3E</loc>`);
     expect(res.body).not.toMatch(/<Vol/);
     await db().delete(products).where(eq(products.id, odd.id));
-    catalogueCacheFor(t.app.ctx).invalidate();
+    t.app.ctx.catalogue.invalidate();
   });
 });
 

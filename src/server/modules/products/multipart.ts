@@ -1,15 +1,14 @@
 /**
- * Reads the product form's multipart body: text fields, and the `images` files in the order
+ * Reads the product form's multipart body: the declared fields (PRODUCT_FIELDS), and the `images` files in the order
  * sent (slot order). Limits are enforced while streaming, so an oversized upload is cut off
  * early; every limit answers 400 with a sentence, as the rest of the API does.
  */
 import type { FastifyRequest } from 'fastify';
 import { PRODUCT_IMAGE_MAX_BYTES, PRODUCT_IMAGE_SLOTS } from '../../../shared/constants';
+import { PRODUCT_FIELD_NAMES } from '../../../shared/contracts/product';
 import { AppError, badRequest } from '../../lib/errors';
-import { IMAGE_MESSAGES } from '../images/service';
+import { IMAGE_MESSAGES } from '../images';
 import type { ProductSubmission } from './admin-service';
-
-export const PRODUCT_TEXT_FIELDS = ['id', 'name', 'type', 'description', 'age', 'price'] as const;
 
 /** Options for @fastify/multipart in the admin scope. */
 export const multipartLimits = {
@@ -46,7 +45,7 @@ export async function readProductSubmission(request: FastifyRequest): Promise<Pr
           if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(`Image ${images.length + 1}: ${IMAGE_MESSAGES.tooLarge}`);
           throw error;
         }
-      } else if ((PRODUCT_TEXT_FIELDS as readonly string[]).includes(part.fieldname)) {
+      } else if ((PRODUCT_FIELD_NAMES as readonly string[]).includes(part.fieldname)) {
         fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value ?? '');
         if (part.valueTruncated) throw badRequest(`The ${part.fieldname} field is too long.`);
       }

@@ -1,34 +1,42 @@
 /**
- * Catalogue SQL. Products are read together with their image keys in slot order (one round trip:
+ * Product reads. Products are read together with their image keys in slot order (one round trip:
  * a correlated array_agg over the product_images primary key), and turned into the API's
- * product shape by `toProduct`.
+ * product shape by `toProduct`. The columns read and their mapping come from the one declaration
+ * of a book's fields (PRODUCT_FIELDS, src/shared/contracts/product.ts).
  */
 import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { contactMessages, productImages, products } from '../../db/schema';
+import { productImages, products } from '../../db/schema';
 import { imagePath } from '../../../shared/images';
-import { penceToPounds } from '../../../shared/money';
-import type { Product } from '../../../shared/contracts/product';
+import {
+  PRODUCT_FIELD_NAMES,
+  isMoneyField,
+  toProductAnswer,
+  type Product,
+  type ProductFieldName,
+  type ProductFields,
+  type ProductMoneyField,
+} from '../../../shared/contracts/product';
 import type { SearchInput } from './search-terms';
 
-/** The columns of a product row the shop reads (never the generated search vector). */
-export const productColumns = {
-  id: products.id,
-  name: products.name,
-  type: products.type,
-  description: products.description,
-  age: products.age,
-  pricePence: products.pricePence,
+/** A declared field's column: money fields are kept in pence (`price` → `pricePence`). */
+type ColumnOf<K extends ProductFieldName> = K extends ProductMoneyField ? `${K}Pence` : K;
+const columnOf = <K extends ProductFieldName>(name: K) => (isMoneyField(name) ? `${name}Pence` : name) as ColumnOf<K>;
+
+/**
+ * The columns of a product row the shop reads, under the declared fields' names (never the
+ * generated search vector). A declared field without its column in schema.ts fails to compile here.
+ */
+export const productColumns = Object.fromEntries(PRODUCT_FIELD_NAMES.map((name) => [name, products[columnOf(name)]])) as {
+  [K in ProductFieldName]: (typeof products)[ColumnOf<K>];
 };
 
-export type ProductRow = {
-  id: string;
-  name: string;
-  type: string;
-  description: string;
-  age: 'Kids' | 'Adults' | '';
-  pricePence: number;
-};
+/** The stored fields as column values, for insert and update. */
+export function toColumns(fields: ProductFields): { [K in ProductFieldName as ColumnOf<K>]: ProductFields[K] } {
+  return Object.fromEntries(PRODUCT_FIELD_NAMES.map((name) => [columnOf(name), fields[name]])) as {
+    [K in ProductFieldName as ColumnOf<K>]: ProductFields[K];
+  };
+}
 
 /** The image keys of the product in the outer query, in slot order ('{}' when none). */
 const imageKeysColumn = sql<string[]>`coalesce((select array_agg(${productImages.imageKey} order by ${productImages.position}) from ${productImages} where ${productImages.productId} = ${products.id}), '{}'::text[])`.as(
@@ -36,28 +44,19 @@ const imageKeysColumn = sql<string[]>`coalesce((select array_agg(${productImages
 );
 
 /** The API's product shape from a row and its image keys (in slot order). */
-export function toProduct(row: ProductRow, imageKeys: readonly string[]): Product {
-  const imageUrls = imageKeys.map((key) => imagePath(key));
-  return {
-    id: row.id,
-    name: row.name,
-    type: row.type,
-    description: row.description,
-    age: row.age,
-    price: penceToPounds(row.pricePence),
-    imageUrls,
-    image_URLs: imageUrls.join(','),
-  };
+export function toProduct(row: ProductFields, imageKeys: readonly string[]): Product {
+  return toProductAnswer(row, imageKeys.map((key) => imagePath(key)));
 }
 
-async function selectProducts(db: Db, where?: SQL, limit?: number): Promise<Product[]> {
-  const query = db
-    .select({ ...productColumns, imageKeys: imageKeysColumn })
-    .from(products)
-    .where(where)
-    .orderBy(asc(products.createdAt), asc(products.id));
-  const rows = await (limit ? query.limit(limit) : query);
-  return rows.map((row) => toProduct(row, row.imageKeys ?? []));
+/** Products with their image keys; the caller adds the rest of the query (where, joins, order). */
+const selectProducts = (db: Db) => db.select({ ...productColumns, imageKeys: imageKeysColumn }).from(products).$dynamic();
+
+const toProducts = (rows: Array<ProductFields & { imageKeys: string[] | null }>) => rows.map((row) => toProduct(row, row.imageKeys ?? []));
+
+/** In shop order (oldest first). */
+async function findWhere(db: Db, where?: SQL, limit?: number): Promise<Product[]> {
+  const query = selectProducts(db).where(where).orderBy(asc(products.createdAt), asc(products.id));
+  return toProducts(await (limit ? query.limit(limit) : query));
 }
 
 /**
@@ -65,18 +64,18 @@ async function selectProducts(db: Db, where?: SQL, limit?: number): Promise<Prod
  * (unknown ids are left out; an empty list answers []).
  */
 export async function findProducts(db: Db, ids?: readonly string[]): Promise<Product[]> {
-  if (ids === undefined) return selectProducts(db);
+  if (ids === undefined) return findWhere(db);
   if (ids.length === 0) return [];
-  return selectProducts(db, inArray(products.id, [...ids]));
+  return findWhere(db, inArray(products.id, [...ids]));
 }
 
 export async function findProductById(db: Db, id: string): Promise<Product | null> {
-  const [product] = await selectProducts(db, eq(products.id, id), 1);
+  const [product] = await findWhere(db, eq(products.id, id), 1);
   return product ?? null;
 }
 
 export async function findProductByName(db: Db, name: string): Promise<Product | null> {
-  const [product] = await selectProducts(db, eq(products.name, name), 1);
+  const [product] = await findWhere(db, eq(products.name, name), 1);
   return product ?? null;
 }
 
@@ -85,27 +84,46 @@ export const WORD_SIMILARITY_THRESHOLD = 0.4;
 /** At most this many matches of each kind are ranked (bounds the cost of very broad queries). */
 export const SEARCH_CANDIDATES_PER_KIND = 40;
 
-/** A row of the `search_products` function (migration 0003_search_speed): a product row and its image keys. */
-type SearchRow = Omit<ProductRow, 'pricePence'> & { price_pence: number; image_keys: string[] | null };
-
 /**
- * Ranked search in two steps, in one statement: the `search_products` function (migration 0003_search_speed,
- * decision 084). Candidates: up to 40 full-text prefix matches over name, type and description
- * (GIN on search_vector), up to 40 typo-tolerant word-similarity matches on the name (`<%`, GIN
- * trigram index) and up to 40 names containing the typed text (ILIKE, same trigram index). Only
- * those candidates are ranked (ts_rank + word_similarity + 0.5 for the literal text in the name;
- * ties by name), so a query that matches thousands of books costs about as much as one that
- * matches ten. The function's query is planned once per connection, not on every keystroke.
+ * Ranked search in two steps, in one statement: the `search_product_ids` function (decision 084)
+ * answers the ids in rank order, and they are read like any other products. Candidates: up to 40
+ * full-text prefix matches over name, type and description (GIN on search_vector), up to 40
+ * typo-tolerant word-similarity matches on the name (`<%`, GIN trigram index) and up to 40 names
+ * containing the typed text (ILIKE, same trigram index). Only those candidates are ranked
+ * (ts_rank + word_similarity + 0.5 for the literal text in the name; ties by name), so a query
+ * that matches thousands of books costs about as much as one that matches ten. The function's
+ * query is planned once per connection, not on every keystroke.
  */
 export async function searchProducts(db: Db, input: SearchInput, limit: number): Promise<Product[]> {
   if (!input.tsQuery && !input.text && !input.likePattern) return [];
-  const result = (await db.execute(
-    sql`select * from search_products(${input.tsQuery}, ${input.text || null}, ${input.likePattern}, ${WORD_SIMILARITY_THRESHOLD}, ${SEARCH_CANDIDATES_PER_KIND}, ${limit})`,
-  )) as unknown as { rows: SearchRow[] };
-  return result.rows.map((row) => toProduct({ ...row, pricePence: row.price_pence }, row.image_keys ?? []));
+  const ranked = sql`search_product_ids(${input.tsQuery}, ${input.text || null}, ${input.likePattern}, ${WORD_SIMILARITY_THRESHOLD}, ${SEARCH_CANDIDATES_PER_KIND}, ${limit}) with ordinality as ranked(id, position)`;
+  return toProducts(await selectProducts(db).innerJoin(ranked, sql`ranked.id = ${products.id}`).orderBy(sql`ranked.position`));
 }
 
-export async function insertContactMessage(db: Db, message: { email: string; orderRef: string; text: string }): Promise<string> {
-  const [row] = await db.insert(contactMessages).values(message).returning({ id: contactMessages.id });
-  return row!.id;
+export async function productExists(db: Db, productId: string): Promise<boolean> {
+  const [row] = await db.select({ id: products.id }).from(products).where(eq(products.id, productId)).limit(1);
+  return Boolean(row);
+}
+
+/** The ids among `ids` that name existing products. */
+export async function existingProductIds(db: Db, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.select({ id: products.id }).from(products).where(inArray(products.id, [...ids]));
+  return new Set(rows.map((row) => row.id));
+}
+
+/** Price (pence), name, type and age of the products whose ids are given (unknown ids are left out). */
+export async function findPricedProducts(db: Db, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: products.id, name: products.name, type: products.type, age: products.age, pricePence: products.pricePence })
+    .from(products)
+    .where(inArray(products.id, [...ids]));
+}
+
+/** Of the wanted product types, those some product has. */
+export async function existingProductTypes(db: Db, wanted: readonly string[]): Promise<Set<string>> {
+  if (wanted.length === 0) return new Set();
+  const rows = await db.selectDistinct({ type: products.type }).from(products).where(inArray(products.type, [...wanted]));
+  return new Set(rows.map((row) => row.type));
 }

@@ -1,35 +1,21 @@
 /**
- * Storefront calls (docs/api.md, "Catalogue"): products, one product, search, the contact form,
- * robots.txt, sitemap.xml, and the server-filled <head> of product pages.
+ * Storefront calls (docs/api.md, "Catalogue"): products, one product, search, robots.txt,
+ * sitemap.xml, and the server-filled <head> of product pages.
  *
  * `GET /api/server/get_products` is the hottest route: without `ids` it sends precomputed bytes
  * from the in-memory catalogue (no serializer), with an ETag (304 on a match) and gzip when the
  * client accepts it.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import type { ModuleRoutes } from '../../app';
-import type { AppContext } from '../../context';
-import { AppError, badRequest } from '../../lib/errors';
-import {
-  contactBodySchema,
-  contactResponseSchema,
-  getProductQuerySchema,
-  getProductsQuerySchema,
-  searchQuerySchema,
-} from '../../../shared/contracts/catalogue';
+import type { HeadResolver, ModuleRoutes } from '../../http';
+import { badRequest } from '../../lib/errors';
+import { getProductQuerySchema, getProductsQuerySchema, searchQuerySchema } from '../../../shared/contracts/catalogue';
+import { messageSchema as errorSchema } from '../../../shared/contracts/common';
 import { productListSchema, productSchema } from '../../../shared/contracts/product';
-import { headResolvers, type HeadResolver } from '../web/head';
-import { catalogueCacheFor, type CatalogueSnapshot } from './catalogue-cache';
+import type { CatalogueSnapshot } from './catalogue-cache';
 import { productHeadTags, productKeyFromPath, robotsTxt, sitemapXml } from './seo';
-import { getProduct, productsByIds, searchCatalogue, sendContactMessage } from './service';
+import { getProduct, productsByIds, searchCatalogue } from './service';
 import { findProductById, findProductByName } from './repository';
-
-/** Contact form limits: per sender address and per client IP, each per hour. */
-export const CONTACT_LIMIT_PER_ADDRESS = 3;
-export const CONTACT_LIMIT_PER_IP = 10;
-
-const errorSchema = z.object({ message: z.string() });
 
 /** Sends the whole catalogue's bytes: 304 when the client has them, gzip when it accepts it. */
 async function sendCatalogue(request: FastifyRequest, reply: FastifyReply, snapshot: CatalogueSnapshot) {
@@ -44,11 +30,11 @@ async function sendCatalogue(request: FastifyRequest, reply: FastifyReply, snaps
 }
 
 /** The product page's <head>: by name, else by id (the header search's reading). */
-const productHead: HeadResolver = async (pathname, ctx) => {
+export const productHead: HeadResolver = async (pathname, ctx) => {
   const key = productKeyFromPath(pathname);
   if (!key) return null;
   try {
-    const snapshot = catalogueCacheFor(ctx).current;
+    const snapshot = ctx.catalogue.current;
     const product =
       snapshot?.byName.get(key) ??
       snapshot?.byId.get(key) ??
@@ -61,10 +47,9 @@ const productHead: HeadResolver = async (pathname, ctx) => {
   }
 };
 
-export const catalogueRoutes: ModuleRoutes = async (app, ctx: AppContext) => {
-  const cache = catalogueCacheFor(ctx);
+export const catalogueRoutes: ModuleRoutes = async (app, ctx) => {
+  const cache = ctx.catalogue;
   ctx.events.subscribe(() => cache.invalidate());
-  if (!headResolvers.includes(productHead)) headResolvers.push(productHead);
 
   app.get(
     '/api/server/get_products',
@@ -115,41 +100,6 @@ export const catalogueRoutes: ModuleRoutes = async (app, ctx: AppContext) => {
       },
     },
     async (request) => searchCatalogue(ctx, request.query.query),
-  );
-
-  // Per sender address: checked after the body is validated (the IP limit runs before that).
-  // The browser-test server (E2E_RELAXED_RATE_LIMITS) sends many messages from one address.
-  const relax = ctx.config.E2E_RELAXED_RATE_LIMITS ? 100 : 1;
-  const addressLimit = app.createRateLimit({
-    max: CONTACT_LIMIT_PER_ADDRESS * relax,
-    timeWindow: '1 hour',
-    keyGenerator: (request) => `contact-address:${String((request.body as { email?: unknown }).email).trim().toLowerCase()}`,
-  });
-
-  app.post(
-    '/api/server/contact',
-    {
-      config: {
-        access: 'public',
-        rateLimit: { max: CONTACT_LIMIT_PER_IP * relax, timeWindow: '1 hour', groupId: 'contact-ip' },
-      },
-      preHandler: async (request) => {
-        const limit = await addressLimit(request);
-        if (!limit.isAllowed && limit.isExceeded) {
-          throw new AppError(429, `Too many messages from this address. Please wait ${Math.ceil(limit.ttl / 60000)} minutes and try again.`, 'RATE_LIMITED');
-        }
-      },
-      schema: {
-        tags: ['catalogue'],
-        summary: 'Sends a message to the shop (stored, and mailed to SHOP_EMAIL)',
-        body: contactBodySchema,
-        response: { 200: contactResponseSchema, 400: errorSchema, 429: errorSchema },
-      },
-    },
-    async (request) => {
-      await sendContactMessage(ctx, request.body);
-      return { success: true as const };
-    },
   );
 
   app.get('/robots.txt', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) =>

@@ -28,6 +28,7 @@ export function escapeLike(text: string): string {
 
 export function toSearchInput(query: string): SearchInput | null {
   // Control characters (NUL above all, which PostgreSQL text cannot hold) become spaces.
+  // eslint-disable-next-line no-control-regex -- control characters are what this replaces
   const raw = query.slice(0, SEARCH_QUERY_USED_CHARS).replace(/[\u0000-\u001f\u007f]/g, ' ').trim();
   if (!raw) return null;
   const words = searchWords(raw);

@@ -7,7 +7,7 @@ import type { Product } from '../../../shared/contracts/product';
 import { IMAGE_WIDTHS, PRODUCT_IMAGE_SIZES, imageKeyFrom, imagePath, srcSetFor } from '../../../shared/images';
 import { productPath } from '../../../shared/routes';
 import { escapeHtml, jsonForScript } from '../../lib/html';
-import type { HeadTags } from '../web/head';
+import type { HeadTags } from '../../http';
 
 /** The meta description: the first 155 characters of the description, white space collapsed. */
 export function metaDescription(description: string): string {

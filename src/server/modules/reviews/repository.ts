@@ -2,7 +2,7 @@
  * Review SQL: orders and their lines as the review rules need them, reviews in and out, and the
  * password-less account a guest order's review link makes.
  */
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orderItems, orders, products, reviews, users } from '../../db/schema';
 
@@ -75,11 +75,6 @@ export async function insertReview(
   return row ?? null;
 }
 
-export async function productExists(db: Db, productId: string): Promise<boolean> {
-  const [row] = await db.select({ id: products.id }).from(products).where(eq(products.id, productId)).limit(1);
-  return Boolean(row);
-}
-
 /** A product's reviews, newest first, with the reviewer's e-mail; and the rating sum and count. */
 export async function findProductReviews(db: Db, productId: string) {
   const [list, [totals]] = await Promise.all([
@@ -105,22 +100,6 @@ export async function findUserReviews(db: Db, userId: string) {
     .innerJoin(products, eq(products.id, reviews.productId))
     .where(eq(reviews.userId, userId))
     .orderBy(desc(reviews.createdAt), desc(reviews.id));
-}
-
-/**
- * Of the given orders, those with nothing left to review: every line whose product is still in
- * the shop has a review on that order. For the profile's 'Reviewed' mark (order history).
- */
-export async function findFullyReviewedOrderIds(db: Db, orderIds: readonly string[]): Promise<Set<string>> {
-  if (orderIds.length === 0) return new Set();
-  const rows = await db
-    .select({ orderId: orderItems.orderId, open: sql<string>`count(*) filter (where ${reviews.id} is null)` })
-    .from(orderItems)
-    .innerJoin(products, eq(products.id, orderItems.productId))
-    .leftJoin(reviews, and(eq(reviews.orderId, orderItems.orderId), eq(reviews.productId, orderItems.productId)))
-    .where(inArray(orderItems.orderId, [...orderIds]))
-    .groupBy(orderItems.orderId);
-  return new Set(rows.filter((row) => Number(row.open) === 0).map((row) => row.orderId));
 }
 
 export interface AccountRow {

@@ -7,7 +7,6 @@ import { createBook, createOrder, type TestBook } from '../../test/factories/rev
 import { MSG } from '../../../shared/messages';
 import { REVIEW_TEXT_MAX } from '../../../shared/constants';
 import { createReviewLink, signReviewToken } from './review-links';
-import { findFullyReviewedOrderIds } from './repository';
 
 let t: TestApp;
 let alice: TestUser;
@@ -348,17 +347,5 @@ describe('GET /api/server/fetch_user_reviews/{userId}/{email}', () => {
   it('answers 403 for another user’s id, and for an e-mail that is not the account’s', async () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/server/fetch_user_reviews/${alice.id}/${alice.email}`, headers: bearer(bob.token) })).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: `/api/server/fetch_user_reviews/${bob.id}/${alice.email}`, headers: bearer(bob.token) })).statusCode).toBe(403);
-  });
-});
-
-describe('findFullyReviewedOrderIds (the profile’s Reviewed mark)', () => {
-  it('marks an order once every one of its books has a review', async () => {
-    const dave = await createUser(t.app);
-    const order = await createOrder(t.app, { user: dave, items: [bookA, bookB] });
-    expect(await findFullyReviewedOrderIds(db(), [order.id])).toEqual(new Set());
-    await addReview(dave.token, { order_id: order.id, product_id: bookA.id, rating: 3, review: 'a' });
-    expect(await findFullyReviewedOrderIds(db(), [order.id])).toEqual(new Set());
-    await addReview(dave.token, { order_id: order.id, product_id: bookB.id, rating: 3, review: 'b' });
-    expect(await findFullyReviewedOrderIds(db(), [order.id])).toEqual(new Set([order.id]));
   });
 });

@@ -1,6 +1,6 @@
 /** Reviews: review links, the order's books to review, adding and reading reviews. */
 import { z } from 'zod';
-import type { ModuleRoutes } from '../../app';
+import type { ModuleRoutes } from '../../http';
 import {
   addReviewBodySchema,
   productReviewsSchema,

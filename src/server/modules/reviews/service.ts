@@ -17,7 +17,7 @@ import type { Product } from '../../../shared/contracts/product';
 import type { AppContext } from '../../context';
 import { forbidden, notFound, conflict, unauthorized } from '../../lib/errors';
 import type { SessionClaims } from '../../lib/tokens';
-import { findProducts } from '../products/repository';
+import { findProducts, productExists } from '../products';
 import { readReviewToken } from './review-links';
 import * as repo from './repository';
 
@@ -111,7 +111,7 @@ export async function addReview(
 
 export async function productReviews(ctx: Ctx, productId: string): Promise<ProductReviews> {
   const db = ctx.database.db;
-  if (!isStorableId(productId) || !(await repo.productExists(db, productId))) throw notFound(PRODUCT_NOT_FOUND);
+  if (!isStorableId(productId) || !(await productExists(db, productId))) throw notFound(PRODUCT_NOT_FOUND);
   const { list, sum, count } = await repo.findProductReviews(db, productId);
   return {
     average: averageRating(sum, count),

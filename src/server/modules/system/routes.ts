@@ -1,6 +1,6 @@
 /** Health and the public client configuration. */
 import { z } from 'zod';
-import type { ModuleRoutes } from '../../app';
+import type { ModuleRoutes } from '../../http';
 
 export const healthSchema = z.object({ status: z.enum(['ok', 'degraded']), database: z.enum(['ok', 'down']) });
 

@@ -4,7 +4,8 @@ import type { AppContext } from '../../context';
 export interface ClientConfig {
   shopName: string;
   salesDashboardUrl: string;
-  payments: 'stripe' | 'demo';
+  /** The payment provider new checkouts use ('stripe', 'demo', ...). */
+  payments: string;
   social: {
     googleClientId: string | null;
     facebookAppId: string | null;
@@ -22,7 +23,7 @@ export function publicClientConfig(ctx: AppContext): ClientConfig {
   return {
     shopName: c.SHOP_NAME,
     salesDashboardUrl: c.SALES_DASHBOARD_URL,
-    payments: ctx.payments.kind,
+    payments: ctx.payments.checkout.name,
     social: {
       googleClientId: ctx.social.enabled('google') ? (c.GOOGLE_CLIENT_ID ?? null) : null,
       facebookAppId: ctx.social.enabled('facebook') ? (c.FACEBOOK_APP_ID ?? null) : null,

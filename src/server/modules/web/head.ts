@@ -1,25 +1,16 @@
 /**
  * The <head> tags the server fills into the page it sends, so crawlers and shared links see
- * them without JavaScript. Pages with their own data (a product) get their own tags.
+ * them without JavaScript. Pages with their own data (a product) get their own tags: the
+ * modules' resolvers, which app.ts lists in `ctx.pageHeads`.
  */
 import type { AppContext } from '../../context';
+import type { HeadResolver, HeadTags } from '../../http';
 import { MSG } from '../../../shared/messages';
 import { escapeHtml } from '../../lib/html';
 
-export interface HeadTags {
-  title: string;
-  description: string;
-  /** Extra tags (canonical, Open Graph, JSON-LD), already escaped. */
-  extra?: string;
-}
-
-export type HeadResolver = (pathname: string, ctx: AppContext) => Promise<HeadTags | null>;
-
-/** Resolvers tried in order; the first that answers wins. Modules add theirs at registration. */
-export const headResolvers: HeadResolver[] = [];
-
+/** The page's tags: the first of `ctx.pageHeads` that answers, else the shop's own. */
 export async function headFor(pathname: string, ctx: AppContext): Promise<HeadTags> {
-  for (const resolve of headResolvers) {
+  for (const resolve of ctx.pageHeads) {
     const tags = await resolve(pathname, ctx);
     if (tags) return tags;
   }
@@ -32,7 +23,7 @@ export async function headFor(pathname: string, ctx: AppContext): Promise<HeadTa
 /** The address 'Page Not Found' is rendered and cached under, for every unknown address: no page of the shop has it. */
 export const NOT_FOUND_RENDER_PATH = '/-/not-found';
 
-/** Its own title, and kept out of search engines. The web module registers it. */
+/** Its own title, and kept out of search engines. */
 export const notFoundHead: HeadResolver = async (pathname, ctx) =>
   pathname === NOT_FOUND_RENDER_PATH
     ? {

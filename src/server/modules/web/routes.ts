@@ -1,5 +1,5 @@
 /**
- * Serves the built web app (dist/web): hashed assets with a one-year cache, and index.html for
+ * Serves the built web app (WEB_DIST_DIR, dist/web by default): hashed assets with a one-year cache, and index.html for
  * every page of the route table with the server-filled <head> and the public client config.
  * Storefront pages come server-rendered when the build has a renderer (ssr.ts, decision 090).
  * Unknown pages get the same app with status 404 (the app shows 'Page Not Found').
@@ -7,24 +7,22 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { ModuleRoutes } from '../../app';
+import type { ModuleRoutes } from '../../http';
 import type { AppContext } from '../../context';
 import { isKnownPage } from '../../../shared/routes';
 import { publicClientConfig } from './client-config';
-import { NOT_FOUND_RENDER_PATH, headFor, headResolvers, notFoundHead, renderHead } from './head';
+import { NOT_FOUND_RENDER_PATH, headFor, renderHead } from './head';
 import { loadServerRenderer, type RenderedParts } from './ssr';
 
-/** The built web app; WEB_DIST_DIR lets parallel test runs serve their own build. */
-export const WEB_DIST = path.resolve(process.cwd(), process.env.WEB_DIST_DIR ?? 'dist/web');
-
 export const webRoutes: ModuleRoutes = async (app, ctx) => {
-  if (!headResolvers.includes(notFoundHead)) headResolvers.push(notFoundHead);
-  const indexFile = path.join(WEB_DIST, 'index.html');
+  // The built web app (WEB_DIST_DIR: parallel test runs serve their own build).
+  const webDist = ctx.config.WEB_DIST_DIR;
+  const indexFile = path.join(webDist, 'index.html');
   const built = existsSync(indexFile);
   const template = built ? readFileSync(indexFile, 'utf8') : null;
   const clientConfig = publicClientConfig(ctx);
   const configJson = JSON.stringify(clientConfig).replace(/</g, '\\u003c');
-  const renderer = built ? await loadServerRenderer(WEB_DIST, ctx, clientConfig) : null;
+  const renderer = built ? await loadServerRenderer(webDist, ctx, clientConfig) : null;
 
   /** index.html with the page's <head> tags, the client config and, if rendered, the page. */
   const assemble = async (pathname: string, context: AppContext, parts?: RenderedParts) => {
@@ -35,7 +33,7 @@ export const webRoutes: ModuleRoutes = async (app, ctx) => {
 
   if (built) {
     await app.register(fastifyStatic, {
-      root: WEB_DIST,
+      root: webDist,
       prefix: '/',
       wildcard: false,
       index: false,

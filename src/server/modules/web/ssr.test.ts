@@ -1,56 +1,50 @@
 /**
- * Server-rendered pages (decision 090), served from a small built-app stand-in (WEB_DIST_DIR, set
- * before the app's modules load): index.html, a renderer in ssr/ that renders the catalogue it is
+ * Server-rendered pages (decision 090), served from a small built-app stand-in (WEB_DIST_DIR): index.html, a renderer in ssr/ that renders the catalogue it is
  * given as a list, and a Vite manifest with one lazy route chunk. The real renderer
  * (src/web/entry-server.tsx) is driven by the browser tests in e2e/server-rendering.spec.ts.
  */
-import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-
-const web = await vi.hoisted(async () => {
-  const { fakeWebDist } = await import('../../test/fake-web-dist');
-  const { gzipSync } = await import('node:zlib');
-  return fakeWebDist({
-    'assets/index.js.gz': gzipSync('console.log("app");\n'),
-    'index.html': [
-      '<!doctype html><html lang="en-GB"><head><meta charset="utf-8" />',
-      '<!--app-head-->',
-      '<script id="app-config" type="application/json"><!--app-config--></script>',
-      '<script type="module" crossorigin src="/assets/index.js"></script>',
-      '<link rel="modulepreload" crossorigin href="/assets/shared.js">',
-      '<link rel="stylesheet" crossorigin href="/assets/index.css">',
-      '</head><body><div id="root"></div></body></html>',
-    ].join('\n'),
-    'assets/index.js': 'console.log("app");\n',
-    'assets/index.css': 'body{color:#222}\n',
-    'assets/Page.css': '.page{margin:0}\n',
-    '.vite/manifest.json': JSON.stringify({
-      'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_shared.js'], css: ['assets/index.css'] },
-      '_shared.js': { file: 'assets/shared.js' },
-      'features/Page.tsx': { file: 'assets/Page.js', isDynamicEntry: true, imports: ['_shared.js'], css: ['assets/Page.css'] },
-    }),
-    // Renders the names it is given; /about breaks; /cart is not a server-rendered page.
-    'ssr/entry-server.js': `let shop = '';
-export function configure(config) { shop = config.shopName; }
-export async function renderPage(url, products) {
-  const path = new URL(url).pathname;
-  if (path === '/about') throw new Error('renderer broke');
-  if (path === '/cart') return null;
-  if (path === '/-/not-found') { globalThis.notFoundRenders = (globalThis.notFoundRenders ?? 0) + 1; return { html: '<main><h1>Page Not Found</h1></main>', data: {}, modules: [] }; }
-  const items = products.map((p) => '<li>' + p.name.replace(/&/g, '&amp;').replace(/</g, '&lt;') + '</li>').join('');
-  return {
-    html: '<link rel="preload" as="image" href="/cover.webp"/><main data-shop="' + shop + '"><ul>' + items + '</ul></main>',
-    data: { queries: [{ queryKey: ['products'], state: { data: products } }] },
-    modules: path.startsWith('/item/') ? ['features/Page.tsx'] : [],
-  };
-}
-`,
-  });
-});
-
-import { catalogueCacheFor } from '../products/catalogue-cache';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct, type ProductFixture } from '../../test/factories/products';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { fakeWebDist } from '../../test/fake-web-dist';
+
+const web = fakeWebDist({
+  'assets/index.js.gz': gzipSync('console.log("app");\n'),
+  'index.html': [
+    '<!doctype html><html lang="en-GB"><head><meta charset="utf-8" />',
+    '<!--app-head-->',
+    '<script id="app-config" type="application/json"><!--app-config--></script>',
+    '<script type="module" crossorigin src="/assets/index.js"></script>',
+    '<link rel="modulepreload" crossorigin href="/assets/shared.js">',
+    '<link rel="stylesheet" crossorigin href="/assets/index.css">',
+    '</head><body><div id="root"></div></body></html>',
+  ].join('\n'),
+  'assets/index.js': 'console.log("app");\n',
+  'assets/index.css': 'body{color:#222}\n',
+  'assets/Page.css': '.page{margin:0}\n',
+  '.vite/manifest.json': JSON.stringify({
+    'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_shared.js'], css: ['assets/index.css'] },
+    '_shared.js': { file: 'assets/shared.js' },
+    'features/Page.tsx': { file: 'assets/Page.js', isDynamicEntry: true, imports: ['_shared.js'], css: ['assets/Page.css'] },
+  }),
+  // Renders the names it is given; /about breaks; /cart is not a server-rendered page.
+  'ssr/entry-server.js': `let shop = '';
+export function configure(config) { shop = config.shopName; }
+export async function renderPage(url, products) {
+const path = new URL(url).pathname;
+if (path === '/about') throw new Error('renderer broke');
+if (path === '/cart') return null;
+if (path === '/-/not-found') { globalThis.notFoundRenders = (globalThis.notFoundRenders ?? 0) + 1; return { html: '<main><h1>Page Not Found</h1></main>', data: {}, modules: [] }; }
+const items = products.map((p) => '<li>' + p.name.replace(/&/g, '&amp;').replace(/</g, '&lt;') + '</li>').join('');
+return {
+  html: '<link rel="preload" as="image" href="/cover.webp"/><main data-shop="' + shop + '"><ul>' + items + '</ul></main>',
+  data: { queries: [{ queryKey: ['products'], state: { data: products } }] },
+  modules: path.startsWith('/item/') ? ['features/Page.tsx'] : [],
+};
+}
+`,
+});
 
 const HOSTILE = 'Puzzles </script><script>alert(1)</script>';
 
@@ -58,10 +52,10 @@ let t: TestApp;
 let book: ProductFixture;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ env: { WEB_DIST_DIR: web.dir } });
   book = await createProduct(t.app.ctx.database.db, { name: 'Garden Mazes', images: 1 });
   await createProduct(t.app.ctx.database.db, { name: HOSTILE, images: 1 });
-  catalogueCacheFor(t.app.ctx).invalidate();
+  t.app.ctx.catalogue.invalidate();
 });
 afterAll(async () => {
   await t.close();
@@ -117,7 +111,7 @@ describe('a server-rendered page', () => {
   it('follows a catalogue change at once (the same snapshot get_products answers from)', async () => {
     expect(rootOf((await get('/')).body)).not.toContain('Winter Owls');
     await createProduct(t.app.ctx.database.db, { name: 'Winter Owls', images: 1 });
-    catalogueCacheFor(t.app.ctx).invalidate();
+    t.app.ctx.catalogue.invalidate();
     expect(rootOf((await get('/')).body)).toContain('<li>Winter Owls</li>');
   });
 });

@@ -17,8 +17,7 @@ import { gzip } from 'node:zlib';
 import type { Product } from '../../../shared/contracts/product';
 import type { AppContext } from '../../context';
 import { jsonForScript } from '../../lib/html';
-import { catalogueCacheFor, type CatalogueSnapshot } from '../products/catalogue-cache';
-import { productKeyFromPath } from '../products/seo';
+import { productKeyFromPath, type CatalogueSnapshot } from '../products';
 import type { ClientConfig } from './client-config';
 
 const gzipAsync = promisify(gzip);
@@ -90,7 +89,7 @@ export class ServerRenderer {
   async page(pathname: string, assemble: PageAssembler): Promise<CachedPage | null> {
     let snapshot: CatalogueSnapshot;
     try {
-      snapshot = await catalogueCacheFor(this.ctx).get();
+      snapshot = await this.ctx.catalogue.get();
     } catch (error) {
       this.ctx.log.warn({ err: error }, 'catalogue unavailable; sending the page unrendered');
       return null;

@@ -6,7 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import type { App } from '../../app';
 import { orderItems, orders } from '../../db/schema';
-import { SHIPPING_PENCE, type OrderStatus } from '../../../shared/constants';
+import { SHIPPING_PENCE } from '../../../shared/constants';
+import type { OrderStatus } from '../../../shared/order-status';
 
 export interface OrderLineInput {
   productId: string;

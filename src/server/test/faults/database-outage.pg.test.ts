@@ -4,12 +4,9 @@
  * LISTEN connection for product events is re-opened.
  * PostgreSQL only (the embedded database cannot go away): runs in the api-postgres project.
  */
+import { embeddedDeps } from '../../deps';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app';
-import { memoryImageStore } from '../../adapters/images/store';
-import { outboxTransport } from '../../adapters/mail/transport';
-import { demoPaymentProvider } from '../../adapters/payments/provider';
-import { disabledSocialVerifier } from '../../adapters/social/verifier';
 import { testConfig } from '../../config';
 import { openDatabase, type Database } from '../../db/client';
 import { PRODUCT_CHANNEL } from '../../modules/events/product-events';
@@ -31,13 +28,7 @@ beforeAll(async () => {
   url.hostname = '127.0.0.1';
   url.port = String(proxy.port);
   database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 3 });
-  app = await buildApp(testConfig(), {
-    database,
-    mail: outboxTransport(),
-    images: memoryImageStore(),
-    payments: demoPaymentProvider(),
-    social: disabledSocialVerifier(),
-  }, { background: false });
+  app = await buildApp(testConfig(), embeddedDeps(database), { background: false });
   await app.ready();
 });
 

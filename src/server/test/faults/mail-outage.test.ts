@@ -2,14 +2,12 @@
  * Mail delivery fails: the order is still made and the shopper sees success; the confirmation
  * stays in the outbox, the failure is logged, and a later pass delivers it once SMTP is back.
  */
+import { embeddedDeps } from '../../deps';
 import { SMTPServer } from 'smtp-server';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app';
-import { memoryImageStore } from '../../adapters/images/store';
 import { smtpTransport } from '../../adapters/mail/transport';
-import { demoPaymentProvider } from '../../adapters/payments/provider';
-import { disabledSocialVerifier } from '../../adapters/social/verifier';
 import { testConfig } from '../../config';
 import { orders, outgoingMail } from '../../db/schema';
 import { createProduct } from '../factories/products';
@@ -27,13 +25,7 @@ beforeAll(async () => {
   drop = created.drop;
   app = await buildApp(
     testConfig({ LOG_LEVEL: 'info' }),
-    {
-      database: created.database,
-      mail: smtpTransport(`smtp://127.0.0.1:${smtpPort}?ignoreTLS=true`, 'Shop <shop@example.com>'),
-      images: memoryImageStore(),
-      payments: demoPaymentProvider(),
-      social: disabledSocialVerifier(),
-    },
+    embeddedDeps(created.database, { mail: smtpTransport(`smtp://127.0.0.1:${smtpPort}?ignoreTLS=true`, 'Shop <shop@example.com>') }),
     { background: false, logStream: { write: (line: string) => void lines.push(line) } },
   );
   await app.ready();

@@ -3,12 +3,9 @@
  * (sign-up, login, password reset, two-step admin login, checkout and payment, review link) is
  * logged at the most verbose level, and the captured lines are searched for every secret used.
  */
+import { embeddedDeps } from '../../deps';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, redactUrl, type App } from '../../app';
-import { memoryImageStore } from '../../adapters/images/store';
-import { outboxTransport } from '../../adapters/mail/transport';
-import { demoPaymentProvider } from '../../adapters/payments/provider';
-import { disabledSocialVerifier } from '../../adapters/social/verifier';
 import { testConfig } from '../../config';
 import { ensureAdminAccount } from '../../db/seed/seed';
 import { createReviewLink } from '../../modules/reviews/review-links';
@@ -25,7 +22,7 @@ beforeAll(async () => {
   drop = created.drop;
   app = await buildApp(
     testConfig({ LOG_LEVEL: 'trace', ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: 'ownerpass9' }),
-    { database: created.database, mail: outboxTransport(), images: memoryImageStore(), payments: demoPaymentProvider(), social: disabledSocialVerifier() },
+    embeddedDeps(created.database),
     { background: false, logStream: { write: (line: string) => void lines.push(line) } },
   );
   await app.ready();

@@ -4,45 +4,39 @@
  * sitemap.xml cannot be broken out of by a product name or a shop name, and no address reaches a
  * file outside the built web app.
  *
- * The page is served from a small built-app stand-in (WEB_DIST_DIR, set before the app's modules
- * load) with the same placeholders as index.html, so this file does not need `vite build`.
+ * The page is served from a small built-app stand-in (WEB_DIST_DIR) with the same placeholders as index.html, so this file does not need `vite build`.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-
-const web = await vi.hoisted(async () => {
-  const { fakeWebDist } = await import('../fake-web-dist');
-  return fakeWebDist({
-    'index.html': [
-      '<!doctype html><html lang="en-GB"><head><meta charset="utf-8" />',
-      '<!--app-head-->',
-      '<script id="app-config" type="application/json"><!--app-config--></script>',
-      '<script type="module" crossorigin src="/assets/app.js"></script>',
-      '</head><body><div id="root"></div></body></html>',
-    ].join('\n'),
-    'assets/app.js': 'console.log("app");\n',
-  });
-});
-
-import { catalogueCacheFor } from '../../modules/products/catalogue-cache';
-import { createProduct, type ProductFixture } from '../factories/products';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createProduct } from '../factories/products';
 import { createTestApp, type TestApp } from '../harness';
+import { fakeWebDist } from '../fake-web-dist';
+
+const web = fakeWebDist({
+  'index.html': [
+    '<!doctype html><html lang="en-GB"><head><meta charset="utf-8" />',
+    '<!--app-head-->',
+    '<script id="app-config" type="application/json"><!--app-config--></script>',
+    '<script type="module" crossorigin src="/assets/app.js"></script>',
+    '</head><body><div id="root"></div></body></html>',
+  ].join('\n'),
+  'assets/app.js': 'console.log("app");\n',
+});
 
 const EVIL_NAME = '</script><script>alert(1)</script>';
 const EVIL_SHOP = 'Shop </script><script>alert("config")</script><!--';
 const TEMPLATE_SCRIPTS = 2; // app-config and the module script
 
 let t: TestApp;
-let evil: ProductFixture;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { SHOP_NAME: EVIL_SHOP } });
-  evil = await createProduct(t.app.ctx.database.db, {
+  t = await createTestApp({ env: { SHOP_NAME: EVIL_SHOP, WEB_DIST_DIR: web.dir } });
+  await createProduct(t.app.ctx.database.db, {
     name: EVIL_NAME,
     type: '<b>Puzzle</b>',
     description: '"><img src=x onerror=alert(2)> <!-- --> ]]> \u2028 & </title><script>alert(3)</script>',
     images: 1,
   });
-  catalogueCacheFor(t.app.ctx).invalidate();
+  t.app.ctx.catalogue.invalidate();
 });
 afterAll(async () => {
   await t.close();

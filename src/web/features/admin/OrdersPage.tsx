@@ -5,8 +5,8 @@
  * On a phone the table turns into one card per order.
  */
 import { useState } from 'react';
-import { allowedStatuses, type AdminOrder } from '@shared/contracts/admin';
-import type { OrderStatus } from '@shared/constants';
+import type { AdminOrder } from '@shared/contracts/order';
+import { allowedStatuses, type OrderStatus } from '@shared/order-status';
 import { MSG } from '@shared/messages';
 import { Button } from '../../components/Button';
 import { Spinner } from '../../components/Spinner';

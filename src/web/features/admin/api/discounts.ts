@@ -1,6 +1,6 @@
 /** Sending a discount code by e-mail. */
 import { useMutation } from '@tanstack/react-query';
-import type { SendDiscountBody, SentDiscount } from '@shared/contracts/admin';
+import type { SendDiscountBody, SentDiscount } from '@shared/contracts/discount';
 import { api } from '../../../lib/api';
 
 export function useSendDiscountCode() {

@@ -1,6 +1,6 @@
 /** The admin's orders: the list and status updates (per-admin query key). */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminOrder, UpdateOrderStatusBody } from '@shared/contracts/admin';
+import type { AdminOrder, UpdateOrderStatusBody } from '@shared/contracts/order';
 import { api } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 

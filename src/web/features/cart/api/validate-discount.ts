@@ -1,6 +1,6 @@
 /** POST /api/server/validate_discount: is this code usable on this basket, and on which books? */
 import { useMutation } from '@tanstack/react-query';
-import type { ValidateDiscountAnswer } from '@shared/contracts/order';
+import type { ValidateDiscountAnswer } from '@shared/contracts/discount';
 import { api } from '../../../lib/api';
 import type { BasketLine } from '../../../lib/basket';
 

@@ -1,0 +1,3 @@
+/** Accounts: sign-up, sign-in (two-step for admins), e-mail verification, password reset, social sign-in, and the session versions the permission layer checks. */
+export { accountRoutes } from './routes';
+export { SessionVersions, sessionVersionsOf } from './session-versions';

@@ -1,0 +1,3 @@
+/** Checkout: turning a basket into a payment with a payment provider, and the paid checkout into an order (through the orders module). */
+export { checkoutRoutes } from './routes';
+export { completeCheckout } from './service';

@@ -1,0 +1,2 @@
+/** The contact form: messages to the shop, kept and mailed. */
+export { contactRoutes } from './routes';

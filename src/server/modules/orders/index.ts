@@ -1,0 +1,3 @@
+/** Orders: made from a paid checkout, the customer's history, the admin's fulfilment (status changes and their mails). */
+export { orderRoutes } from './routes';
+export { orderIdOfCheckout, placeOrder, type PlacedCheckout } from './service';

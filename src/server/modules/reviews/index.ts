@@ -1,0 +1,3 @@
+/** Reviews: the links mailed with a delivered order, the order's books to review, and reviews in and out. */
+export { reviewRoutes } from './routes';
+export { createReviewLink } from './review-links';

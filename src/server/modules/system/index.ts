@@ -1,0 +1,2 @@
+/** Health of the shop and its database. */
+export { systemRoutes } from './routes';
