@@ -9,6 +9,21 @@ import { memoryImageStore } from '../adapters/images/store';
 
 export type PictureFormat = 'jpeg' | 'png' | 'webp' | 'avif' | 'gif';
 
+/** A one-colour PNG, `size` pixels square. */
+export async function pngImage(colour: string, size = 32): Promise<Buffer> {
+  return sharp({ create: { width: size, height: size, channels: 3, background: colour } }).png().toBuffer();
+}
+
+/** A JPEG of noise, so the file is big enough that cutting it loses real image data. */
+export async function jpegImage(size = 256): Promise<Buffer> {
+  const raw = Buffer.alloc(size * size * 3);
+  for (let i = 0; i < raw.length; i += 1) raw[i] = (i * 2654435761) >>> 24;
+  return sharp(raw, { raw: { width: size, height: size, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+}
+
+/** The first 60 % of a file: a truncated upload. */
+export const truncated = (bytes: Buffer) => bytes.subarray(0, Math.floor(bytes.length * 0.6));
+
 /** A small picture with some detail (so each colour gives different bytes). */
 export function picture(format: PictureFormat, options: { width?: number; height?: number; colour?: string } = {}): Promise<Buffer> {
   const width = options.width ?? 400;
@@ -38,8 +53,9 @@ function crc32(bytes: Buffer): number {
 }
 
 /**
- * A real, valid decompression bomb: a 1-bit greyscale PNG of `side` x `side` white pixels whose
- * file is tiny (about 50 kB for 20,000 px) but decodes to hundreds of megapixels.
+ * A real, valid decompression bomb: a 1-bit greyscale PNG of `side` x `side` black pixels whose
+ * file is tiny (about 50 kB for 20,000 px) but decodes to hundreds of megapixels. Built by hand
+ * in well under a second, where rendering it takes ~30 s.
  */
 export function pngBomb(side = 20_000): Buffer {
   const header = Buffer.alloc(13);
@@ -47,9 +63,8 @@ export function pngBomb(side = 20_000): Buffer {
   header.writeUInt32BE(side, 4);
   header[8] = 1; // bit depth
   header[9] = 0; // greyscale
-  const rowBytes = 1 + Math.ceil(side / 8);
-  const raw = Buffer.alloc(rowBytes * side, 0xff);
-  for (let row = 0; row < side; row += 1) raw[row * rowBytes] = 0; // filter type: none
+  const rowBytes = 1 + Math.ceil(side / 8); // filter byte (0: none) + pixels
+  const raw = Buffer.alloc(rowBytes * side);
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     pngChunk('IHDR', header),

@@ -5,7 +5,8 @@ import { createOrder } from '../../test/factories/admin-orders';
 import { bearer, createUser, type TestUser } from '../../test/factories/users';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { imageKeyOf } from '../images/service';
-import { jpegImage, multipartBody, pixelBombPng, png, pngImage, svgWithScript, textFile, truncated, type FilePart } from '../../test/multipart';
+import { jpegImage, pngBomb, pngImage, svgWithScript, textFile, truncated } from '../../test/images';
+import { multipartBody, png, type FilePart } from '../../test/multipart';
 
 let t: TestApp;
 let admin: TestUser;
@@ -112,7 +113,7 @@ describe('add_product', () => {
     ['a renamed text file', () => png(textFile, 'notes.png'), /not a supported image/],
     ['an SVG with a script', () => ({ filename: 'cover.svg', contentType: 'image/svg+xml', bytes: svgWithScript }), /not a supported image/],
     ['a truncated JPEG', async () => ({ filename: 'cover.jpg', contentType: 'image/jpeg', bytes: truncated(await jpegImage()) }), /damaged or incomplete/],
-    ['a 20,000 × 20,000 pixel bomb', () => png(pixelBombPng(), 'bomb.png'), /too large to process/],
+    ['a 20,000 × 20,000 pixel bomb', () => png(pngBomb(), 'bomb.png'), /too large to process/],
   ])('refuses %s with 400 naming the image, and writes nothing of the product', async (_label, makeFile, message) => {
     const before = await countRows();
     const imagesBefore = (await t.deps.database.db.select().from(images)).length;

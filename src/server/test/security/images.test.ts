@@ -5,7 +5,8 @@
  * a file outside the image store.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipartBody, pngImage, svgWithScript, type FilePart } from '../multipart';
+import { pngImage, svgWithScript } from '../images';
+import { multipartBody, type FilePart } from '../multipart';
 import { bearer, createUser, type TestUser } from '../factories/users';
 import { createTestApp, type TestApp } from '../harness';
 
