@@ -47,10 +47,10 @@ const checkout = (payload: Record<string, unknown>, user?: TestUser) =>
     payload: { user_id: null, user_email: '', shipping_cost: 3.83, currency: 'GBP', ...payload },
     headers: user ? bearer(user.token) : {},
   });
-const deliver = (payload: string, signature?: string) =>
+const deliver = (payload: string, signature?: string, url = '/api/checkout/webhook') =>
   t.app.inject({
     method: 'POST',
-    url: '/api/checkout/webhook',
+    url,
     payload,
     headers: { 'content-type': 'application/json; charset=utf-8', ...(signature ? { 'stripe-signature': signature } : {}) },
   });
@@ -149,6 +149,24 @@ describe('Stripe webhook', () => {
     const cart = await t.app.inject({ method: 'GET', url: `/api/server/get_cart/${bob.id}`, headers: bearer(bob.token) });
     expect(cart.json()).toEqual([]);
     expect((await mailsTo(db(), bob.email))[0]!.subject).toMatch(/is confirmed/);
+  });
+
+  it('arrives the same at the provider-named address /api/checkout/webhook/stripe', async () => {
+    const sessionId = await openSession();
+    const { payload, signature } = stripe.completedEvent(sessionId);
+    expect((await deliver(payload, signature, '/api/checkout/webhook/stripe')).statusCode).toBe(200);
+    expect(await ordersOf(sessionId)).toHaveLength(1);
+  });
+
+  it('a provider this shop does not have is refused with 400, and nothing is recorded', async () => {
+    const sessionId = await openSession();
+    const before = await eventCount();
+    const { payload, signature } = stripe.completedEvent(sessionId);
+    const res = await deliver(payload, signature, '/api/checkout/webhook/paypal');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/paypal are not enabled/);
+    expect(await ordersOf(sessionId)).toHaveLength(0);
+    expect(await eventCount()).toBe(before);
   });
 
   it('a guest order takes the e-mail Stripe collected', async () => {
