@@ -68,6 +68,19 @@ export const configSchema = z
         ctx.addIssue({ code: 'custom', message: "must be false, true (one proxy), a number of proxies, or a list of proxy addresses" });
         return z.NEVER;
       }),
+    /**
+     * Slow and idle clients (decision 101): a request must arrive whole (headers and body) within
+     * HTTP_REQUEST_TIMEOUT_MS, its headers within HTTP_HEADERS_TIMEOUT_MS; a socket with nothing
+     * moving is closed after HTTP_CONNECTION_TIMEOUT_MS, an idle keep-alive one after
+     * HTTP_KEEP_ALIVE_TIMEOUT_MS. Event streams are answers: the request timeout does not reach them.
+     */
+    HTTP_REQUEST_TIMEOUT_MS: millis(120_000),
+    HTTP_HEADERS_TIMEOUT_MS: millis(15_000),
+    HTTP_CONNECTION_TIMEOUT_MS: millis(60_000),
+    HTTP_KEEP_ALIVE_TIMEOUT_MS: millis(72_000),
+    /** Open event streams (GET /api/sse/notifications) per process, and per client address. */
+    SSE_MAX_STREAMS: z.coerce.number().int().min(1).max(1_000_000).default(2000),
+    SSE_MAX_STREAMS_PER_CLIENT: z.coerce.number().int().min(1).max(1_000_000).default(20),
     /** Seed the demo catalogue into an empty database at start. */
     SEED_DEMO: flag(true),
 
@@ -131,6 +144,9 @@ export const configSchema = z
     }
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'is required when STRIPE_SECRET_KEY is set' });
+    }
+    if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS) {
+      ctx.addIssue({ code: 'custom', path: ['HTTP_HEADERS_TIMEOUT_MS'], message: 'must not be more than HTTP_REQUEST_TIMEOUT_MS' });
     }
     if (env.DATABASE_STATEMENT_TIMEOUT_MS >= env.DATABASE_QUERY_TIMEOUT_MS) {
       ctx.addIssue({

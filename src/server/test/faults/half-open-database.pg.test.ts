@@ -8,7 +8,6 @@
  * in the server-rendered page and reaches the event stream's clients as a refetch.
  * PostgreSQL only (the embedded database has no connection to lose): runs in the api-postgres project.
  */
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -39,6 +38,7 @@ import { PRODUCT_CHANNEL } from '../../modules/events/product-events';
 import { createProduct, type ProductFixture } from '../factories/products';
 import { bearer, createUser, type TestUser } from '../factories/users';
 import { createTestDatabase } from '../harness';
+import { openStream } from '../sse-client';
 import { startTcpProxy, type TcpProxy } from '../tcp-proxy';
 
 /** Small timeouts, so that a hang shows within a test's time. */
@@ -128,18 +128,6 @@ async function listenerWorks() {
   }
 }
 
-function openStream(): Promise<{ text: () => string; close: () => void }> {
-  return new Promise((resolve, reject) => {
-    const request = http.get({ host: '127.0.0.1', port, path: '/api/sse/notifications' }, (response) => {
-      let buffer = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => (buffer += chunk));
-      resolve({ text: () => buffer, close: () => request.destroy() });
-    });
-    request.on('error', reject);
-  });
-}
-
 describe('a database that goes silent (half-open connections)', () => {
   it('requests fail within the timeout meanwhile, and the routes recover by themselves after it', async () => {
     // Every pooled connection open and idle, as on a shop with traffic.
@@ -175,8 +163,8 @@ describe('a database that goes silent (half-open connections)', () => {
     // Caches warm: the catalogue, the rendered page; a shopper's event stream open.
     expect((await get('/api/server/get_products')).json()).toContainEqual(expect.objectContaining({ id: book.id, price: 7.99 }));
     expect((await get(page)).body).toContain('Harbour Crosswords: 7.99');
-    const stream = await openStream();
-    await expect.poll(() => stream.text()).toMatch(/: connected/);
+    const stream = await openStream(port);
+    await stream.waitFor(/: connected/);
 
     try {
       const acceptedBefore = proxy.accepted;
@@ -196,7 +184,7 @@ describe('a database that goes silent (half-open connections)', () => {
         .toContainEqual(expect.objectContaining({ id: book.id, price: 12.5 }));
       expect((await get(page)).body).toContain('Harbour Crosswords: 12.50');
       // The stream's clients are told to refetch (an event with no details: anything may have changed).
-      await expect.poll(() => stream.text(), { timeout: 2000 }).toMatch(/event: productUpdate\ndata: \n\n/);
+      await stream.waitFor(/event: productUpdate\ndata: \n\n/);
       // And later notifications arrive again.
       await listenerWorks();
     } finally {
