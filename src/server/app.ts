@@ -84,6 +84,16 @@ export async function buildApp(config: Config, deps: AppDeps, options: BuildOpti
     // A hop count trusts only the addresses our own proxies appended, never the client's claims.
     trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    // Slow and idle clients (decision 101). Node checks the request and headers deadlines every
+    // connectionsCheckingInterval, so that is kept to a fraction of the shorter one.
+    requestTimeout: config.HTTP_REQUEST_TIMEOUT_MS,
+    connectionTimeout: config.HTTP_CONNECTION_TIMEOUT_MS,
+    keepAliveTimeout: config.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    http: {
+      requestTimeout: config.HTTP_REQUEST_TIMEOUT_MS,
+      headersTimeout: config.HTTP_HEADERS_TIMEOUT_MS,
+      connectionsCheckingInterval: Math.max(50, Math.min(30_000, Math.floor(config.HTTP_HEADERS_TIMEOUT_MS / 4))),
+    },
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true },

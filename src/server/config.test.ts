@@ -45,4 +45,27 @@ describe('config', () => {
     expect(() => loadConfig(base)).toThrow(/JWT_SECRET: is required in production with DATABASE_URL/);
     expect(() => loadConfig({ ...base, JWT_SECRET: 'x'.repeat(40) })).not.toThrow();
   });
+
+  it('has database timeouts by default, and checks the ones given', () => {
+    const config = loadConfig({});
+    expect(config.DATABASE_CONNECT_TIMEOUT_MS).toBe(5000);
+    expect(config.DATABASE_QUERY_TIMEOUT_MS).toBe(15000);
+    expect(config.DATABASE_STATEMENT_TIMEOUT_MS).toBe(10000);
+    expect(config.DATABASE_LISTEN_HEARTBEAT_MS).toBe(10000);
+    expect(loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: '0' }).DATABASE_STATEMENT_TIMEOUT_MS).toBe(0);
+    expect(() => loadConfig({ DATABASE_QUERY_TIMEOUT_MS: '0' })).toThrow(/^ {2}- DATABASE_QUERY_TIMEOUT_MS: must be at least 1 millisecond/m);
+    expect(() => loadConfig({ DATABASE_CONNECT_TIMEOUT_MS: 'soon' })).toThrow(/DATABASE_CONNECT_TIMEOUT_MS: must be a number of milliseconds/);
+    expect(() => loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: '20000' })).toThrow(/DATABASE_STATEMENT_TIMEOUT_MS: must be less than DATABASE_QUERY_TIMEOUT_MS/);
+  });
+
+  it('has limits for slow clients and event streams by default, and checks the ones given', () => {
+    const config = loadConfig({});
+    expect(config.HTTP_REQUEST_TIMEOUT_MS).toBe(120000);
+    expect(config.HTTP_HEADERS_TIMEOUT_MS).toBe(15000);
+    expect(config.SSE_MAX_STREAMS).toBe(2000);
+    expect(config.SSE_MAX_STREAMS_PER_CLIENT).toBe(20);
+    expect(() => loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '5000', HTTP_REQUEST_TIMEOUT_MS: '1000' })).toThrow(/HTTP_HEADERS_TIMEOUT_MS: must not be more than HTTP_REQUEST_TIMEOUT_MS/);
+    expect(() => loadConfig({ SSE_MAX_STREAMS_PER_CLIENT: '0' })).toThrow(/SSE_MAX_STREAMS_PER_CLIENT/);
+    expect(() => loadConfig({ HTTP_REQUEST_TIMEOUT_MS: 'forever' })).toThrow(/HTTP_REQUEST_TIMEOUT_MS: must be a number of milliseconds/);
+  });
 });

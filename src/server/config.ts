@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_DATABASE_TIMEOUTS as DB_DEFAULTS } from './db/timeouts';
 
 const optionalText = z
   .string()
@@ -11,6 +12,14 @@ const optionalText = z
   .optional()
   .transform((value) => (value ? value : undefined));
 const optionalUrl = optionalText.pipe(z.url({ message: 'must be a URL' }).optional());
+/** A duration in milliseconds; 0 turns the limit off where `off` allows it. */
+const millis = (fallback: number, { off = false, max = 3_600_000 }: { off?: boolean; max?: number } = {}) =>
+  z.coerce
+    .number({ message: 'must be a number of milliseconds' })
+    .int()
+    .min(off ? 0 : 1, { message: off ? 'must be 0 (off) or more milliseconds' : 'must be at least 1 millisecond' })
+    .max(max, { message: `must be at most ${max} milliseconds` })
+    .default(fallback);
 const flag = (fallback: boolean) =>
   z
     .enum(['true', 'false', '1', '0', ''])
@@ -32,6 +41,14 @@ export const configSchema = z
         .optional(),
     ),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    /** How long the shop waits on PostgreSQL (db/timeouts.ts, decision 100). */
+    DATABASE_CONNECT_TIMEOUT_MS: millis(DB_DEFAULTS.connectMs),
+    DATABASE_QUERY_TIMEOUT_MS: millis(DB_DEFAULTS.queryMs),
+    DATABASE_STATEMENT_TIMEOUT_MS: millis(DB_DEFAULTS.statementMs, { off: true }),
+    DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: millis(DB_DEFAULTS.idleInTransactionMs, { off: true }),
+    DATABASE_IDLE_TIMEOUT_MS: millis(DB_DEFAULTS.idleMs),
+    DATABASE_KEEPALIVE_DELAY_MS: millis(DB_DEFAULTS.keepAliveDelayMs),
+    DATABASE_LISTEN_HEARTBEAT_MS: millis(DB_DEFAULTS.listenHeartbeatMs),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /**
      * Reverse proxies in front of the shop. 'true' = one proxy hop (the client address is the last
@@ -51,6 +68,19 @@ export const configSchema = z
         ctx.addIssue({ code: 'custom', message: "must be false, true (one proxy), a number of proxies, or a list of proxy addresses" });
         return z.NEVER;
       }),
+    /**
+     * Slow and idle clients (decision 101): a request must arrive whole (headers and body) within
+     * HTTP_REQUEST_TIMEOUT_MS, its headers within HTTP_HEADERS_TIMEOUT_MS; a socket with nothing
+     * moving is closed after HTTP_CONNECTION_TIMEOUT_MS, an idle keep-alive one after
+     * HTTP_KEEP_ALIVE_TIMEOUT_MS. Event streams are answers: the request timeout does not reach them.
+     */
+    HTTP_REQUEST_TIMEOUT_MS: millis(120_000),
+    HTTP_HEADERS_TIMEOUT_MS: millis(15_000),
+    HTTP_CONNECTION_TIMEOUT_MS: millis(60_000),
+    HTTP_KEEP_ALIVE_TIMEOUT_MS: millis(72_000),
+    /** Open event streams (GET /api/sse/notifications) per process, and per client address. */
+    SSE_MAX_STREAMS: z.coerce.number().int().min(1).max(1_000_000).default(2000),
+    SSE_MAX_STREAMS_PER_CLIENT: z.coerce.number().int().min(1).max(1_000_000).default(20),
     /** Seed the demo catalogue into an empty database at start. */
     SEED_DEMO: flag(true),
 
@@ -114,6 +144,16 @@ export const configSchema = z
     }
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'is required when STRIPE_SECRET_KEY is set' });
+    }
+    if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS) {
+      ctx.addIssue({ code: 'custom', path: ['HTTP_HEADERS_TIMEOUT_MS'], message: 'must not be more than HTTP_REQUEST_TIMEOUT_MS' });
+    }
+    if (env.DATABASE_STATEMENT_TIMEOUT_MS >= env.DATABASE_QUERY_TIMEOUT_MS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATABASE_STATEMENT_TIMEOUT_MS'],
+        message: 'must be less than DATABASE_QUERY_TIMEOUT_MS (the server cancels a slow statement before the shop gives up on the connection)',
+      });
     }
     if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'is required when ADMIN_EMAIL is set' });

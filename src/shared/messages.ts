@@ -60,6 +60,10 @@ export const MSG = {
   productNotFoundCreate: 'Product not found. Create a new product?',
   checkFields: 'Error, please check fields and try again',
 
+  // live updates (the event stream's limits, decision 101)
+  tooManyStreamsFromClient: 'Too many live update streams are open from your address. Close a tab or try again in a few minutes.',
+  tooManyStreams: 'Live updates are busy right now. The page still works; please try again in a few minutes.',
+
   // other
   unexpectedError: 'Unexpected Application Error!',
   pageNotFound: 'Page Not Found',

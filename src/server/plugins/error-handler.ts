@@ -9,14 +9,17 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MSG } from '../../shared/messages';
 import { AppError } from '../lib/errors';
 
-const DATABASE_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
+/** Connection failures, and the server's own limits: statement_timeout (57014) and idle_in_transaction_session_timeout (25P03). */
+const DATABASE_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '57014', '25P03', '08000', '08001', '08003', '08006']);
+/** node-postgres's own words for a lost or silent connection (db/client.ts sets its timeouts). */
+const DATABASE_DOWN_MESSAGES = /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Query read timeout|timeout expired|not queryable/i;
 
 export function isDatabaseDown(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; current && depth < 5; depth += 1) {
     const candidate = current as { code?: unknown; message?: unknown; cause?: unknown };
     if (typeof candidate.code === 'string' && DATABASE_DOWN_CODES.has(candidate.code)) return true;
-    if (typeof candidate.message === 'string' && /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect/i.test(candidate.message)) return true;
+    if (typeof candidate.message === 'string' && DATABASE_DOWN_MESSAGES.test(candidate.message)) return true;
     current = candidate.cause;
   }
   return false;

@@ -81,6 +81,12 @@ export class ServerRenderer {
   ) {
     this.entryChunks = new Set();
     for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) this.closure(key, this.entryChunks);
+    // Dropped on every product notification, like the catalogue (and so after a LISTEN
+    // connection was re-opened and notifications may have been missed).
+    ctx.events.subscribe(() => {
+      this.pages.clear();
+      this.snapshot = null;
+    });
   }
 
   /**
