@@ -54,6 +54,7 @@ export const orderHistorySchema = z.array(orderSchema);
 export type Order = z.infer<typeof orderSchema>;
 
 export const checkoutStatusSchema = z.enum(['open', 'completed', 'expired']);
+export type CheckoutStatus = z.infer<typeof checkoutStatusSchema>;
 
 /** POST /api/checkout/sessions/:sessionId/cancel: the checkout's status afterwards (open: the buyer completed it at the provider meanwhile). */
 export const cancelCheckoutAnswerSchema = z.object({ status: checkoutStatusSchema });
