@@ -48,6 +48,10 @@ export const MSG = {
   somethingWentWrong: 'Something went wrong. Please try again later.',
   noProductsFound: 'No products found',
 
+  // checkout (not in the spec: docs/decisions/036)
+  discountCodeHeld:
+    'This discount code is being used in another checkout that has not been paid yet. Finish or cancel that checkout, or try again in an hour, when it runs out.',
+
   // admin errors
   failedToDelete: 'Failed to delete',
   errorDeletingProduct: 'Error deleting product. Please try again.',

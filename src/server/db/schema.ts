@@ -142,6 +142,13 @@ export const discountCodes = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     usedByOrderId: uuid('used_by_order_id'),
+    /**
+     * The one open checkout that may use the code (docs/decisions/036): set when a checkout with the
+     * code is opened, cleared when it is paid, cancelled or expired. A hold whose held_until has
+     * passed is free to take.
+     */
+    heldByCheckoutId: text('held_by_checkout_id'),
+    heldUntil: timestamp('held_until', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [check('discount_codes_percentage', sql`${t.percentage} between 1 and 99`)],
@@ -165,6 +172,8 @@ export const checkoutSessions = pgTable('checkout_sessions', {
   discountCode: text('discount_code'),
   status: text('status', { enum: ['open', 'completed', 'expired'] }).notNull().default('open'),
   createdAt: createdAt(),
+  /** After this the checkout can no longer be paid (Stripe's session expires_at; the demo's own). Always set by the checkout service. */
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull().default(sql`now() + interval '1 hour'`),
 });
 
 export type CheckoutLine = { productId: string; name: string; qty: number; unitPence: number };

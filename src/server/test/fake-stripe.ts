@@ -1,7 +1,7 @@
 /**
  * A tiny local stand-in for the Stripe API, for tests: the real SDK is pointed at it with
  * `new Stripe(key, { host, port, protocol: 'http' })` (our adapter does that from `apiUrl`).
- * It implements what the checkout uses (coupons, checkout sessions, idempotency keys) with
+ * It implements what the checkout uses (coupons, checkout sessions and their expiry, idempotency keys) with
  * Stripe's arithmetic: amount_total = Σ unit_amount × quantity − coupon.amount_off. Webhook events
  * are signed with the SDK's own test-header helper.
  *
@@ -114,6 +114,16 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       };
       sessions.set(sessionId, session);
       return { status: 200, body: session };
+    }
+    const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path);
+    if (method === 'POST' && expire) {
+      const session = sessions.get(expire[1]!);
+      if (!session) return error(404, 'No such checkout session');
+      // Stripe: "A Checkout Session can be expired when it is in one of these statuses: open".
+      if (session.status !== 'open') return error(400, `Only Checkout Sessions with a status in ["open"] can be expired. This session has a status of ${String(session.status)}.`);
+      const expired = { ...session, status: 'expired' };
+      sessions.set(expire[1]!, expired);
+      return { status: 200, body: expired };
     }
     const retrieve = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
     if (method === 'GET' && retrieve) {

@@ -29,6 +29,8 @@ export interface CheckoutRequest {
   metadata: Record<string, string>;
   successUrl: string;
   cancelUrl: string;
+  /** After this the payment page no longer takes a payment (whole seconds; Stripe: 30 minutes to 24 hours away). */
+  expiresAt: Date;
 }
 
 export interface CreatedCheckout {
@@ -57,6 +59,11 @@ export interface PaymentProvider {
   createCheckout(request: CheckoutRequest): Promise<CreatedCheckout>;
   /** Checks the signature on the raw bytes and answers the event; throws a 400 AppError when it is not genuine. */
   verifyWebhook(rawBody: Buffer, signature: string | undefined): Promise<PaymentEvent>;
+  /**
+   * Closes an open payment page so it can no longer be paid. Answers true when the session is
+   * expired (now or before), false when it can not be expired because the buyer completed it.
+   */
+  expireCheckout(sessionId: string): Promise<boolean>;
 }
 
 export const DEMO_SESSION_PREFIX = 'demo_';
@@ -71,6 +78,10 @@ export function demoPaymentProvider(): PaymentProvider {
     },
     async verifyWebhook() {
       throw badRequest('Payment webhooks are not enabled: this shop uses the demo checkout.');
+    },
+    // The demo page is the shop's own: its checkout row is all there is to close.
+    async expireCheckout() {
+      return true;
     },
   };
 }

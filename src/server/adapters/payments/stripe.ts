@@ -17,8 +17,6 @@ export interface StripeOptions {
   webhookSecret: string;
   /** Tests: the local fake Stripe server (http://127.0.0.1:port). */
   apiUrl?: string;
-  /** Minutes a session stays payable (Stripe allows 30 to 1440). */
-  expiresInMinutes?: number;
 }
 
 export const SHIPPING_LINE_NAME = 'Shipping (UK, flat rate)';
@@ -34,7 +32,7 @@ export function createStripeClient(options: Pick<StripeOptions, 'secretKey' | 'a
 }
 
 /** Stripe's checkout parameters for our request (exported for tests of the arithmetic). */
-export function sessionParams(request: CheckoutRequest, couponId: string | null, expiresAt: number): Stripe.Checkout.SessionCreateParams {
+export function sessionParams(request: CheckoutRequest, couponId: string | null): Stripe.Checkout.SessionCreateParams {
   return {
     mode: 'payment',
     currency: 'gbp',
@@ -54,22 +52,22 @@ export function sessionParams(request: CheckoutRequest, couponId: string | null,
     payment_intent_data: { metadata: request.metadata },
     success_url: request.successUrl,
     cancel_url: request.cancelUrl,
-    expires_at: expiresAt,
+    expires_at: Math.floor(request.expiresAt.getTime() / 1000),
   };
 }
 
 export function stripePaymentProvider(options: StripeOptions): PaymentProvider {
   const stripe = createStripeClient(options);
-  const expiresIn = Math.min(1440, Math.max(30, options.expiresInMinutes ?? 60));
 
+  const refusal = (what: string, error: unknown) =>
+    error instanceof Stripe.errors.StripeError && error.type !== 'StripeConnectionError' && error.type !== 'StripeAPIError'
+      ? badRequest(`The payment provider refused the ${what}: ${error.message}`)
+      : unavailable('The payment provider cannot be reached right now. Please try again shortly.');
   const call = async <T>(what: string, run: () => Promise<T>): Promise<T> => {
     try {
       return await run();
     } catch (error) {
-      if (error instanceof Stripe.errors.StripeError && error.type !== 'StripeConnectionError' && error.type !== 'StripeAPIError') {
-        throw badRequest(`The payment provider refused the ${what}: ${error.message}`);
-      }
-      throw unavailable('The payment provider cannot be reached right now. Please try again shortly.');
+      throw refusal(what, error);
     }
   };
 
@@ -94,9 +92,8 @@ export function stripePaymentProvider(options: StripeOptions): PaymentProvider {
         );
         couponId = coupon.id;
       }
-      const expiresAt = Math.floor(Date.now() / 1000) + expiresIn * 60;
       const session = await call('checkout', () =>
-        stripe.checkout.sessions.create(sessionParams(request, couponId, expiresAt), { idempotencyKey: `checkout-${request.reference}` }),
+        stripe.checkout.sessions.create(sessionParams(request, couponId), { idempotencyKey: `checkout-${request.reference}` }),
       );
       if (!session.url) throw unavailable('The payment provider did not answer a payment page.');
       if (session.amount_total !== null && session.amount_total !== request.totalPence) {
@@ -115,6 +112,18 @@ export function stripePaymentProvider(options: StripeOptions): PaymentProvider {
         throw badRequest('The webhook signature could not be verified.');
       }
       return toPaymentEvent(event);
+    },
+
+    async expireCheckout(sessionId) {
+      try {
+        await stripe.checkout.sessions.expire(sessionId);
+        return true;
+      } catch (error) {
+        // Only an open session can be expired: ask Stripe whether this one expired already or was completed.
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw refusal('cancellation', error);
+      }
+      const session = await call('cancellation', () => stripe.checkout.sessions.retrieve(sessionId));
+      return session.status === 'expired';
     },
   };
 }

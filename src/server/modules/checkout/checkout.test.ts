@@ -183,7 +183,7 @@ describe('demo checkout', () => {
 
   it('refuses to pay an expired demo checkout and writes no order', async () => {
     const { sessionId } = (await checkout({ cartItems: [{ product_id: maze.id, qty: 1 }], user_email: 'late@example.com' })).json();
-    await db().update(checkoutSessions).set({ createdAt: new Date(Date.now() - 2 * 3600 * 1000) }).where(eq(checkoutSessions.id, sessionId));
+    await db().update(checkoutSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(checkoutSessions.id, sessionId));
     const res = await post(`/api/checkout/demo/${sessionId}/pay`, {});
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toMatch(/expired/);
@@ -193,6 +193,8 @@ describe('demo checkout', () => {
   it('refuses to pay when the code was used by another order meanwhile', async () => {
     const code = await createDiscountCode(db());
     const first = (await checkout({ cartItems: [{ product_id: maze.id, qty: 1 }], user_email: 'a@example.com', discount_code: code.code })).json();
+    // Only when the first checkout's hold on the code ran out can a second one open with it (decision 036).
+    await db().update(discountCodes).set({ heldUntil: new Date(Date.now() - 1000) }).where(eq(discountCodes.code, code.code));
     const second = (await checkout({ cartItems: [{ product_id: maze.id, qty: 1 }], user_email: 'b@example.com', discount_code: code.code })).json();
     expect((await post(`/api/checkout/demo/${first.sessionId}/pay`, {})).statusCode).toBe(200);
     const res = await post(`/api/checkout/demo/${second.sessionId}/pay`, {});

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from '../../components/Button';
 import { useBasket } from '../../lib/basket';
+import { forgetLeftCheckout } from '../../lib/left-checkout';
 import { useSession } from '../../lib/session';
 import { useAppliedDiscount } from './applied-discount';
 import styles from './Cart.module.css';
@@ -18,6 +19,7 @@ export function ThankYou({ token }: { token: string }) {
     cleared.current = token;
     clear();
     setApplied(null);
+    forgetLeftCheckout(token);
   }, [token, clear, setApplied]);
 
   return (

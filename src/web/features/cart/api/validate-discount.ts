@@ -3,10 +3,17 @@ import { useMutation } from '@tanstack/react-query';
 import type { ValidateDiscountAnswer } from '@shared/contracts/order';
 import { api } from '../../../lib/api';
 import type { BasketLine } from '../../../lib/basket';
+import { releaseLeftCheckout } from '../../../lib/left-checkout';
 
 export const validateDiscount = (code: string, items: readonly BasketLine[]) =>
   api.post<ValidateDiscountAnswer>('/api/server/validate_discount', { code, cartItems: items }, { token: null });
 
 export function useValidateDiscount() {
-  return useMutation({ mutationFn: ({ code, items }: { code: string; items: readonly BasketLine[] }) => validateDiscount(code, items) });
+  return useMutation({
+    // A checkout this tab left may hold the very code being applied: it is cancelled first.
+    mutationFn: async ({ code, items }: { code: string; items: readonly BasketLine[] }) => {
+      await releaseLeftCheckout();
+      return validateDiscount(code, items);
+    },
+  });
 }
