@@ -60,6 +60,12 @@ export const MSG = {
   productNotFoundCreate: 'Product not found. Create a new product?',
   checkFields: 'Error, please check fields and try again',
 
+  // request text no database can hold (shown after "Invalid <field>: ")
+  textHasNul: 'must not contain a NUL character.',
+  textNotUnicode: 'must be valid Unicode text (it contains a lone surrogate).',
+  badAddress: 'This address is not valid: it has a malformed %-escape.',
+  addressTooLong: 'This address is too long.',
+
   // other
   unexpectedError: 'Unexpected Application Error!',
   pageNotFound: 'Page Not Found',
