@@ -64,6 +64,15 @@ export const MSG = {
   textHasNul: 'must not contain a NUL character.',
   textNotUnicode: 'must be valid Unicode text (it contains a lone surrogate).',
   badAddress: 'This address is not valid: it has a malformed %-escape.',
+  // multipart forms (the admin's product form)
+  malformedForm: 'The form could not be read: it is incomplete or malformed. Please send it again.',
+  formNotMultipart: 'Send this form as multipart/form-data.',
+  formTooManyParts: 'The form has too many parts.',
+  formTooManyFields: 'The form has too many fields.',
+  formTooManyFiles: 'The form has too many files.',
+  formFileTooLarge: 'A file in the form is too large.',
+  formFieldNameNotAllowed: 'The form has a field name that is not allowed.',
+  formInterrupted: 'The upload was interrupted. Please try again.',
   addressTooLong: 'This address is too long.',
 
   // other

@@ -8,6 +8,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MSG } from '../../shared/messages';
 import { AppError } from '../lib/errors';
+import { multipartRefusal } from '../lib/form-parts';
 
 const DATABASE_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
 
@@ -42,6 +43,9 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     if (error.validation) {
       return reply.status(400).send({ message: `Invalid request: ${error.message}` });
     }
+    // A multipart body the parser could not read (for a route that reads parts without lib/form-parts.ts).
+    const formRefusal = multipartRefusal(error);
+    if (formRefusal) return reply.status(formRefusal.statusCode).send({ message: formRefusal.message });
     if (isDatabaseDown(error)) {
       request.log.error({ err: error }, 'database unavailable');
       return reply.status(503).send({ message: 'The shop is temporarily unavailable. Please try again shortly.' });
