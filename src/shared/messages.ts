@@ -75,6 +75,10 @@ export const MSG = {
   formInterrupted: 'The upload was interrupted. Please try again.',
   addressTooLong: 'This address is too long.',
 
+  // the payment provider (its own words go to the log, never to the shopper)
+  paymentRefused: 'The payment page could not be opened for this basket. Please try again, or contact us if it keeps happening.',
+  paymentUnavailable: 'The payment provider cannot be reached right now. Please try again shortly.',
+
   // other
   unexpectedError: 'Unexpected Application Error!',
   pageNotFound: 'Page Not Found',

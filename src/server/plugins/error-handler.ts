@@ -1,5 +1,6 @@
 /**
- * One error shape: `{ message }`. AppError keeps its status and message; validation failures
+ * One error shape: `{ message }`. AppError keeps its status and message (its cause, another
+ * service's error, is logged); a payment provider's error is answered in our words; validation failures
  * answer 400 naming the field; a lost database answers 503; anything else is a 500 whose details
  * go to the log only, never to the client.
  */
@@ -7,6 +8,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MSG } from '../../shared/messages';
+import { stripeFailure } from '../adapters/payments/stripe';
 import { AppError } from '../lib/errors';
 import { multipartRefusal } from '../lib/form-parts';
 
@@ -30,8 +32,13 @@ function fieldName(path: readonly PropertyKey[] | undefined, instancePath: strin
 
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) {
-      return reply.status(error.statusCode).send({ message: error.message });
+    // Ours, or a payment provider's error put in our words; what a provider said goes to the log only.
+    const answer = error instanceof AppError ? error : stripeFailure(error);
+    if (answer) {
+      if (answer.cause !== undefined) {
+        request.log[answer.statusCode >= 500 ? 'error' : 'warn']({ err: answer.cause }, `answered ${answer.statusCode} for another service's error`);
+      }
+      return reply.status(answer.statusCode).send({ message: answer.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];

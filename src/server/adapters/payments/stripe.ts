@@ -9,7 +9,8 @@
  * checkout reference, so a retried request never makes a second coupon or session.
  */
 import Stripe from 'stripe';
-import { badRequest, unavailable } from '../../lib/errors';
+import { MSG } from '../../../shared/messages';
+import { AppError, badRequest, unavailable } from '../../lib/errors';
 import type { CheckoutRequest, PaymentEvent, PaymentProvider } from './provider';
 
 export interface StripeOptions {
@@ -58,18 +59,29 @@ export function sessionParams(request: CheckoutRequest, couponId: string | null,
   };
 }
 
+/** Stripe's refusals of the request itself (400); anything else of Stripe's is its or our setup failing (503). */
+const REFUSAL_TYPES = new Set(['StripeInvalidRequestError', 'StripeCardError', 'StripeIdempotencyError']);
+
+/**
+ * A Stripe SDK error as the answer, in our own words, carrying Stripe's error as its cause (the
+ * error handler logs it): Stripe's text names parameters, ids and sometimes key prefixes, and is
+ * not for the browser. Null for any other error. The error handler uses it too, for a Stripe
+ * error that reaches it unwrapped.
+ */
+export function stripeFailure(error: unknown): AppError | null {
+  if (!(error instanceof Stripe.errors.StripeError)) return null;
+  return REFUSAL_TYPES.has(error.type) ? badRequest(MSG.paymentRefused, error) : unavailable(MSG.paymentUnavailable, error);
+}
+
 export function stripePaymentProvider(options: StripeOptions): PaymentProvider {
   const stripe = createStripeClient(options);
   const expiresIn = Math.min(1440, Math.max(30, options.expiresInMinutes ?? 60));
 
-  const call = async <T>(what: string, run: () => Promise<T>): Promise<T> => {
+  const call = async <T>(run: () => Promise<T>): Promise<T> => {
     try {
       return await run();
     } catch (error) {
-      if (error instanceof Stripe.errors.StripeError && error.type !== 'StripeConnectionError' && error.type !== 'StripeAPIError') {
-        throw badRequest(`The payment provider refused the ${what}: ${error.message}`);
-      }
-      throw unavailable('The payment provider cannot be reached right now. Please try again shortly.');
+      throw stripeFailure(error) ?? unavailable(MSG.paymentUnavailable, error);
     }
   };
 
@@ -79,7 +91,7 @@ export function stripePaymentProvider(options: StripeOptions): PaymentProvider {
     async createCheckout(request) {
       let couponId: string | null = null;
       if (request.discountPence > 0) {
-        const coupon = await call('discount', () =>
+        const coupon = await call(() =>
           stripe.coupons.create(
             {
               amount_off: request.discountPence,
@@ -95,7 +107,7 @@ export function stripePaymentProvider(options: StripeOptions): PaymentProvider {
         couponId = coupon.id;
       }
       const expiresAt = Math.floor(Date.now() / 1000) + expiresIn * 60;
-      const session = await call('checkout', () =>
+      const session = await call(() =>
         stripe.checkout.sessions.create(sessionParams(request, couponId, expiresAt), { idempotencyKey: `checkout-${request.reference}` }),
       );
       if (!session.url) throw unavailable('The payment provider did not answer a payment page.');

@@ -7,14 +7,13 @@
  */
 import multipart from '@fastify/multipart';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
 import { multipartRefusal } from '../../lib/form-parts';
 import { MSG } from '../../../shared/messages';
 import { multipartBody, png, pngImage } from '../../modules/admin/test-support';
 import { products, productImages } from '../../db/schema';
 import { bearer, createUser, type TestUser } from '../factories/users';
 import { createProduct } from '../factories/products';
-import { createTestApp, createTestDatabase, type TestApp } from '../harness';
+import { createTestApp, type TestApp } from '../harness';
 
 let t: TestApp;
 let admin: TestUser;
@@ -99,29 +98,30 @@ describe('the form reader', () => {
   });
 
   it('answers 400, not 500, on a multipart route that reads the parts itself (the error handler)', async () => {
-    const { database, drop } = await createTestDatabase();
-    const app = await buildApp(t.config, { ...t.deps, database }, { background: false });
-    try {
-      await app.register(async (scope) => {
-        await scope.register(multipart);
-        scope.post('/api/walk/upload', { config: { access: 'public' } }, async (request) => {
-          let parts = 0;
-          for await (const part of request.parts()) {
-            if (part.type === 'file') await part.toBuffer();
-            parts += 1;
-          }
-          return { parts };
+    const raw = await createTestApp({
+      beforeReady: async (app) => {
+        await app.register(async (scope) => {
+          await scope.register(multipart);
+          scope.post('/api/walk/upload', { config: { access: 'public' } }, async (request) => {
+            let parts = 0;
+            for await (const part of request.parts()) {
+              if (part.type === 'file') await part.toBuffer();
+              parts += 1;
+            }
+            return { parts };
+          });
         });
-      });
+      },
+    });
+    try {
       const b = good();
       for (const [payload, contentType] of [[b.payload.subarray(0, b.payload.length - 200), b.headers['content-type']], [b.payload, 'multipart/form-data']] as const) {
-        const res = await app.inject({ method: 'POST', url: '/api/walk/upload', payload, headers: { 'content-type': contentType } });
+        const res = await raw.app.inject({ method: 'POST', url: '/api/walk/upload', payload, headers: { 'content-type': contentType } });
         expect(res.statusCode, res.body).toBe(400);
         expect(res.json()).toEqual({ message: MSG.malformedForm });
       }
     } finally {
-      await app.close();
-      await drop();
+      await raw.close();
     }
   });
 
