@@ -4,8 +4,9 @@
  */
 import rateLimit from '@fastify/rate-limit';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest, type RawServerDefault } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, type RawServerDefault } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { MSG } from '../shared/messages';
 import type { Config } from './config';
 import type { AppContext, AppDeps } from './context';
 import { resolveJwtSecret } from './lib/secrets';
@@ -15,6 +16,7 @@ import { ProductEvents } from './modules/events/product-events';
 import { accessPlugin } from './plugins/access';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { securityHeadersPlugin } from './plugins/security-headers';
+import { textInputPlugin } from './plugins/text-input';
 import { openApiPlugin } from './plugins/openapi';
 import { databaseRateLimitStore } from './plugins/rate-limit-store';
 import { systemRoutes } from './modules/system/routes';
@@ -97,6 +99,12 @@ export async function buildApp(config: Config, deps: AppDeps, options: BuildOpti
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true },
+    // The router's own refusals (a path that is not valid percent-encoded UTF-8, e.g. a lone
+    // surrogate's bytes, or a parameter over its length) answer in the one error shape.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.status(414).send({ message: MSG.addressTooLong });
+      return reply.status(400).send({ message: MSG.badAddress });
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -125,6 +133,7 @@ export async function buildApp(config: Config, deps: AppDeps, options: BuildOpti
     }),
   });
   await app.register(accessPlugin, { tokens, sessionVersion: sessionVersionLookup(ctx) });
+  await app.register(textInputPlugin);
   await app.register(openApiPlugin, { config });
 
   for (const register of modules) {

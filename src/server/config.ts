@@ -30,7 +30,12 @@ export const configSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().default('0.0.0.0'),
+    /**
+     * Interface to listen on. Unset: 127.0.0.1 (this machine only) outside production, so a
+     * development start, with its mailbox of sign-in links, is not on the network; 0.0.0.0 in
+     * production (decisions/102).
+     */
+    HOST: optionalText,
     /** Address shoppers reach the shop at; used in mailed links and canonical URLs. */
     PUBLIC_URL: optionalUrl,
     DATA_DIR: z.string().default('./data'),
@@ -181,6 +186,7 @@ export const configSchema = z
   })
   .transform((env) => ({
     ...env,
+    HOST: env.HOST ?? (env.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     DATA_DIR: path.resolve(env.DATA_DIR),
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
   }));

@@ -67,6 +67,24 @@ export const MSG = {
   // live updates (the event stream's limits, decision 101)
   tooManyStreamsFromClient: 'Too many live update streams are open from your address. Close a tab or try again in a few minutes.',
   tooManyStreams: 'Live updates are busy right now. The page still works; please try again in a few minutes.',
+  // request text no database can hold (shown after "Invalid <field>: ")
+  textHasNul: 'must not contain a NUL character.',
+  textNotUnicode: 'must be valid Unicode text (it contains a lone surrogate).',
+  badAddress: 'This address is not valid: it has a malformed %-escape.',
+  // multipart forms (the admin's product form)
+  malformedForm: 'The form could not be read: it is incomplete or malformed. Please send it again.',
+  formNotMultipart: 'Send this form as multipart/form-data.',
+  formTooManyParts: 'The form has too many parts.',
+  formTooManyFields: 'The form has too many fields.',
+  formTooManyFiles: 'The form has too many files.',
+  formFileTooLarge: 'A file in the form is too large.',
+  formFieldNameNotAllowed: 'The form has a field name that is not allowed.',
+  formInterrupted: 'The upload was interrupted. Please try again.',
+  addressTooLong: 'This address is too long.',
+
+  // the payment provider (its own words go to the log, never to the shopper)
+  paymentRefused: 'The payment page could not be opened for this basket. Please try again, or contact us if it keeps happening.',
+  paymentUnavailable: 'The payment provider cannot be reached right now. Please try again shortly.',
 
   // other
   unexpectedError: 'Unexpected Application Error!',

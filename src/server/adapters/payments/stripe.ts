@@ -9,7 +9,8 @@
  * checkout reference, so a retried request never makes a second coupon or session.
  */
 import Stripe from 'stripe';
-import { badRequest, unavailable } from '../../lib/errors';
+import { MSG } from '../../../shared/messages';
+import { AppError, badRequest, unavailable } from '../../lib/errors';
 import type { CheckoutRequest, PaymentEvent, PaymentProvider } from './provider';
 
 export interface StripeOptions {
@@ -56,18 +57,28 @@ export function sessionParams(request: CheckoutRequest, couponId: string | null)
   };
 }
 
+/** Stripe's refusals of the request itself (400); anything else of Stripe's is its or our setup failing (503). */
+const REFUSAL_TYPES = new Set(['StripeInvalidRequestError', 'StripeCardError', 'StripeIdempotencyError']);
+
+/**
+ * A Stripe SDK error as the answer, in our own words, carrying Stripe's error as its cause (the
+ * error handler logs it): Stripe's text names parameters, ids and sometimes key prefixes, and is
+ * not for the browser. Null for any other error. The error handler uses it too, for a Stripe
+ * error that reaches it unwrapped.
+ */
+export function stripeFailure(error: unknown): AppError | null {
+  if (!(error instanceof Stripe.errors.StripeError)) return null;
+  return REFUSAL_TYPES.has(error.type) ? badRequest(MSG.paymentRefused, error) : unavailable(MSG.paymentUnavailable, error);
+}
+
 export function stripePaymentProvider(options: StripeOptions): PaymentProvider {
   const stripe = createStripeClient(options);
 
-  const refusal = (what: string, error: unknown) =>
-    error instanceof Stripe.errors.StripeError && error.type !== 'StripeConnectionError' && error.type !== 'StripeAPIError'
-      ? badRequest(`The payment provider refused the ${what}: ${error.message}`)
-      : unavailable('The payment provider cannot be reached right now. Please try again shortly.');
-  const call = async <T>(what: string, run: () => Promise<T>): Promise<T> => {
+  const call = async <T>(run: () => Promise<T>): Promise<T> => {
     try {
       return await run();
     } catch (error) {
-      throw refusal(what, error);
+      throw stripeFailure(error) ?? unavailable(MSG.paymentUnavailable, error);
     }
   };
 
@@ -77,7 +88,7 @@ export function stripePaymentProvider(options: StripeOptions): PaymentProvider {
     async createCheckout(request) {
       let couponId: string | null = null;
       if (request.discountPence > 0) {
-        const coupon = await call('discount', () =>
+        const coupon = await call(() =>
           stripe.coupons.create(
             {
               amount_off: request.discountPence,
@@ -92,7 +103,7 @@ export function stripePaymentProvider(options: StripeOptions): PaymentProvider {
         );
         couponId = coupon.id;
       }
-      const session = await call('checkout', () =>
+      const session = await call(() =>
         stripe.checkout.sessions.create(sessionParams(request, couponId), { idempotencyKey: `checkout-${request.reference}` }),
       );
       if (!session.url) throw unavailable('The payment provider did not answer a payment page.');
@@ -120,9 +131,9 @@ export function stripePaymentProvider(options: StripeOptions): PaymentProvider {
         return true;
       } catch (error) {
         // Only an open session can be expired: ask Stripe whether this one expired already or was completed.
-        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw refusal('cancellation', error);
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw stripeFailure(error) ?? unavailable(MSG.paymentUnavailable, error);
       }
-      const session = await call('cancellation', () => stripe.checkout.sessions.retrieve(sessionId));
+      const session = await call(() => stripe.checkout.sessions.retrieve(sessionId));
       return session.status === 'expired';
     },
   };

@@ -222,7 +222,7 @@ describe('POST /api/server/add_review', () => {
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe('That book is not part of this order.');
     expect((await addReview(alice.token, { order_id: order.id, product_id: 'no-such-book', rating: 5, review: 'x' })).statusCode).toBe(404);
-    expect((await addReview(alice.token, { order_id: order.id, product_id: 'bad\u0000id', rating: 5, review: 'x' })).statusCode).toBe(404);
+    expect((await addReview(alice.token, { order_id: order.id, product_id: 'bad\u0000id', rating: 5, review: 'x' })).statusCode).toBe(400); // NUL: refused at the edge
     expect(await reviewCount()).toBe(before);
   });
 
@@ -323,7 +323,7 @@ describe('GET /api/server/fetch_product_reviews/{productId}', () => {
 
   it('answers 404 for an unknown book', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/server/fetch_product_reviews/no-such-book' })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: '/api/server/fetch_product_reviews/bad%00id' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/server/fetch_product_reviews/bad%00id' })).statusCode).toBe(400); // NUL: refused at the edge
   });
 });
 

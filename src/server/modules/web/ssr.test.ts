@@ -48,18 +48,24 @@ export async function renderPage(url, products) {
   });
 });
 
+import { escapeHtml } from '../../lib/html';
 import { catalogueCacheFor } from '../catalogue/cache';
 import { createProduct, type ProductFixture } from '../../test/factories/products';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 const HOSTILE = 'Puzzles </script><script>alert(1)</script>';
+/** `$` sequences a string replacement would expand (the match, the text before and after it, a group). */
+const DOLLARS = "Dollar $` $& $' $1 $$ Puzzles";
+const DOLLARS_TEXT = "Grids $& clues $' and $` and $1, $$5 off.";
+const DOLLARS_SHOP = "Ink $' $& Puzzle";
 
 let t: TestApp;
 let book: ProductFixture;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ env: { SHOP_NAME: DOLLARS_SHOP } });
   book = await createProduct(t.app.ctx.database.db, { name: 'Garden Mazes', images: 1 });
+  await createProduct(t.app.ctx.database.db, { name: DOLLARS, description: DOLLARS_TEXT, images: 1 });
   await createProduct(t.app.ctx.database.db, { name: HOSTILE, images: 1 });
   catalogueCacheFor(t.app.ctx).invalidate();
 });
@@ -119,6 +125,37 @@ describe('a server-rendered page', () => {
     await createProduct(t.app.ctx.database.db, { name: 'Winter Owls', images: 1 });
     catalogueCacheFor(t.app.ctx).invalidate();
     expect(rootOf((await get('/')).body)).toContain('<li>Winter Owls</li>');
+  });
+});
+
+describe('a book whose text has $ sequences (security review #13, finding 9)', () => {
+  const count = (text: string, part: string) => text.split(part).length - 1;
+  const pages = () => Promise.all([get(`/item/${encodeURIComponent(DOLLARS)}`), get('/'), get('/cart')]);
+
+  it('is written into the page exactly as it is, once in each place, and the page stays whole', async () => {
+    for (const res of await pages()) {
+      const html = res.body;
+      expect(res.statusCode).toBe(200);
+      for (const part of ['<!doctype html>', '<head>', '</head>', '<body>', '<div id="root">', 'id="app-config"', '</body></html>']) {
+        expect(count(html, part), part).toBe(1);
+      }
+      expect(html.trimEnd().endsWith('</body></html>')).toBe(true);
+      expect(html).not.toContain('<!--app-');
+      const config = JSON.parse(/<script id="app-config" type="application\/json">(.*?)<\/script>/s.exec(html)![1]!);
+      expect(config.shopName).toBe(DOLLARS_SHOP);
+    }
+  });
+
+  it("is in the product page's head, its rendered markup and its page data, each exactly once", async () => {
+    const [item] = await pages();
+    const html = item!.body;
+    expect(html.match(/<title>.*?<\/title>/g)).toEqual([`<title>${escapeHtml(`${DOLLARS} | ${DOLLARS_SHOP}`)}</title>`]);
+    expect(html.match(/<meta name="description" content="[^"]*">/g)).toEqual([`<meta name="description" content="${escapeHtml(DOLLARS_TEXT)}">`]);
+    expect(count(html, `<li>${DOLLARS.replace(/&/g, '&amp;')}</li>`)).toBe(1);
+    expect(count(rootOf(html), '<li>')).toBe(count(rootOf((await get('/')).body), '<li>'));
+    const data = JSON.parse(/<script id="app-data" type="application\/json">(.*?)<\/script>/s.exec(html)![1]!);
+    const products = data.queries[0].state.data as { name: string; description: string }[];
+    expect(products.filter((p) => p.name === DOLLARS).map((p) => p.description)).toEqual([DOLLARS_TEXT]);
   });
 });
 

@@ -16,7 +16,7 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { Product } from '../../../shared/contracts/product';
 import type { AppContext } from '../../context';
-import { jsonForScript } from '../../lib/html';
+import { jsonForScript, spliceAt } from '../../lib/html';
 import { catalogueCacheFor, type CatalogueSnapshot } from '../catalogue/cache';
 import { productKeyFromPath } from '../catalogue/seo';
 import type { ClientConfig } from './client-config';
@@ -196,7 +196,7 @@ export function deferAppStart(html: string): string {
     });
   if (entry === null) return html;
   const boot = `<script src="/boot.js" data-app="${entry}" data-preload="${[entry, ...chunks].join(' ')}" defer></script>`;
-  return rest.replace('<!--app-boot-->', boot);
+  return spliceAt(rest, '<!--app-boot-->', boot);
 }
 
 /** The renderer of a web build, or null when the build has none (or no manifest). */
