@@ -14,7 +14,14 @@ export const MAX_MAIL_ATTEMPTS = 8;
 export async function enqueueMail(db: Db, message: OutgoingMessage): Promise<string> {
   const [row] = await db
     .insert(outgoingMail)
-    .values({ to: message.to, subject: message.subject, text: message.text, html: message.html ?? null })
+    .values({
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html ?? null,
+      replyTo: message.replyTo ?? null,
+      listUnsubscribe: message.listUnsubscribe ?? null,
+    })
     .returning({ id: outgoingMail.id });
   return row!.id;
 }
