@@ -74,21 +74,24 @@ export const orderStatus: MailTemplate<OrderStatusMail> = {
   },
   body: (order, shop) => {
     const ref = orderRef(order.orderId);
+    // The reference stands on its own (the Order box), not inside a sentence: "order <hex> has"
+    // twice in a mail is a spam filter's hash-word pattern (SpamAssassin HEXHASH_WORD).
     const news =
       order.status === 'Shipped'
-        ? `Good news: your order ${ref} has been printed and shipped.`
+        ? 'Good news: your order has been printed and shipped.'
         : order.status === 'Delivered'
-          ? `Your order ${ref} has been delivered. We hope you enjoy your books!`
-          : `Your order ${ref} is being printed.`;
+          ? 'Your order has been delivered. We hope you enjoy your books!'
+          : 'Your order is being printed.';
     return (
       <MailLayout
         shop={shop}
-        title={order.statusChanged ? STATUS_TITLE[order.status] : `Your order ${ref} has been updated`}
+        title={order.statusChanged ? STATUS_TITLE[order.status] : 'Your order has been updated'}
         preview={news}
         reason={`You received this e-mail because you ordered from ${shop.name} with this address.`}
       >
         <P>Hello,</P>
         <P>{news}</P>
+        <Highlight label="Order" value={ref} />
         {order.reviewUrl && (
           <>
             <P>Tell other readers what you thought. Review your books here:</P>
@@ -127,9 +130,10 @@ export const reviewInvitation: MailTemplate<ReviewInvitationMail> = {
       reason={`You received this e-mail because you ordered from ${shop.name} with this address.`}
     >
       <P>A few words from you help other readers choose their next book. It takes a minute:</P>
+      <Highlight label="Order" value={orderRef(data.orderId)} />
       <OrderLines shop={shop} lines={data.lines.map((line) => ({ ...line, qty: 1, unitPence: 0 }))} hidePrices />
       <Action href={shop.href(data.reviewUrl)}>Review your books</Action>
-      <P muted>The link signs you in to review order {orderRef(data.orderId)} only.</P>
+      <P muted>The link signs you in to review this order only.</P>
     </MailLayout>
   ),
 };
