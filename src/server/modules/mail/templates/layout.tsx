@@ -22,7 +22,8 @@ const s = {
   header: { padding: '0 16px 16px' },
   logo: { borderRadius: '10px' },
   shopName: { fontFamily: font.body, fontSize: '22px', lineHeight: '28px', fontWeight: 700, color: colour.brand, textDecoration: 'none' },
-  card: { backgroundColor: colour.surface, border: `1px solid ${colour.line}`, borderRadius: '16px', padding: '32px' },
+  // Long words (a name, a title, a code someone typed) wrap instead of widening the mail.
+  card: { backgroundColor: colour.surface, border: `1px solid ${colour.line}`, borderRadius: '16px', padding: '32px', overflowWrap: 'anywhere', wordBreak: 'break-word' },
   title: { fontFamily: font.body, fontSize: '26px', lineHeight: '32px', fontWeight: 700, color: colour.ink, margin: '0 0 16px' },
   text: { fontFamily: font.body, fontSize: '17px', lineHeight: '26px', color: colour.ink, margin: '0 0 16px' },
   small: { fontFamily: font.ui, fontSize: '14px', lineHeight: '21px', color: colour.inkMuted, margin: '0 0 12px' },
