@@ -69,8 +69,8 @@ describe('/dev/mailbox', () => {
     // No scripts and no same-origin access: the message cannot act on this page.
     expect(sandbox!.split(' ')).not.toContain('allow-scripts');
     expect(sandbox!.split(' ')).not.toContain('allow-same-origin');
-    // The whole message is inside the attribute, escaped; links open in the window.
-    expect(srcdoc).toContain('&lt;head&gt;&lt;base target=&quot;_top&quot;&gt;&lt;title&gt;');
+    // The whole message is inside the attribute, escaped.
+    expect(srcdoc).toContain('&lt;head&gt;&lt;title&gt;x&lt;/title&gt;');
     expect(srcdoc).toContain('&lt;p class=&quot;greeting&quot;&gt;Thank &lt;b&gt;you&lt;/b&gt;!&lt;/p&gt;&quot;&gt;&lt;script&gt;');
     expect(res.body.replace(frame![0], '')).not.toMatch(/<script|<b>you|greeting/);
     expect(res.body).toContain('<h2>Text</h2><pre>Thank you!\nYour orders: <a href="http://localhost:3000/profile">');

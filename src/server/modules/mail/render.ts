@@ -5,8 +5,8 @@
  *   const mail = await renderMail('verifyEmail', { link: `/api/verify_email?token=${token}` }, ctx.config);
  *   await enqueueMail(tx, { to, ...mail });
  *
- * The templates live in ./templates (one layout, one file per area); they are loaded on the first
- * mail, not at start.
+ * The templates live in ./templates (one layout, one file per area); they load in the background
+ * when the mail worker starts (loadMailTemplates), or on the first mail.
  */
 import type { Config } from '../../config';
 import type { templates } from './templates/catalog';
@@ -27,8 +27,22 @@ export interface RenderedMail {
   listUnsubscribe: string | null;
 }
 
+let loading: Promise<[typeof import('./templates/catalog'), typeof import('@react-email/components')]> | null = null;
+
+/**
+ * Loads the templates and react-email (about a second, once). The mail worker calls it at start,
+ * so a mail rendered inside a transaction does not wait for it.
+ */
+export function loadMailTemplates() {
+  loading ??= Promise.all([import('./templates/catalog'), import('@react-email/components')]).catch((error: unknown) => {
+    loading = null; // a later mail tries again
+    throw error;
+  });
+  return loading;
+}
+
 export async function renderMail<N extends MailName>(name: N, data: MailData<N>, config: RenderConfig): Promise<RenderedMail> {
-  const [catalog, { render, toPlainText }] = await Promise.all([import('./templates/catalog'), import('@react-email/components')]);
+  const [catalog, { render, toPlainText }] = await loadMailTemplates();
   const template = catalog.templates[name] as MailTemplate<MailData<N>>;
   const shop = shopFor(config);
   const html = await render(template.body(data, shop));

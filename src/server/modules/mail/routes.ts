@@ -39,11 +39,10 @@ h2{font-size:1rem;margin:0 0 8px}iframe{width:100%;height:80vh;border:1px solid 
 
 /**
  * The HTML version in a sandboxed frame: no scripts, no access to this page (an opaque origin);
- * a click on one of its links opens the address in the whole window.
+ * its links (target=_blank, as mail links are) open in a new tab, outside the sandbox.
  */
-const SANDBOX = 'allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation';
-const htmlVersion = (html: string) =>
-  `<section><h2>HTML</h2><iframe sandbox="${SANDBOX}" title="The HTML version" srcdoc="${escapeHtml(html.replace(/<head>/i, '<head><base target="_top">'))}"></iframe></section>`;
+const SANDBOX = 'allow-popups allow-popups-to-escape-sandbox';
+const htmlVersion = (html: string) => `<section><h2>HTML</h2><iframe sandbox="${SANDBOX}" title="The HTML version" srcdoc="${escapeHtml(html)}"></iframe></section>`;
 
 export const mailboxRoutes: ModuleRoutes = async (app, ctx) => {
   // The outbox holds sign-in and reset links: it is a development tool, never a public page.
