@@ -1,7 +1,8 @@
 /**
  * Every template with awkward data, opened in Chromium (Debian's /usr/bin/chromium, as the browser
  * tests use) with images off: it fits a 320 px screen without sideways scrolling, and every piece
- * of text has AA contrast (4.5:1) against what is behind it, in light and in dark mode.
+ * of text has AA contrast (4.5:1) against what is behind it, in light and in dark mode; a discount
+ * code stays on one line.
  */
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -51,7 +52,9 @@ async function inspect(html: string, width: number, colorScheme: 'light' | 'dark
         const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
         if (ratio < lowest.ratio) lowest = { ratio, text: element.textContent!.trim().slice(0, 60) };
       }
-      return { scrollWidth: document.documentElement.scrollWidth, lowest };
+      const code = document.querySelector('.m-code');
+      const codeLines = code ? Math.round(code.getBoundingClientRect().height / parseFloat(getComputedStyle(code).lineHeight)) : null;
+      return { scrollWidth: document.documentElement.scrollWidth, lowest, codeLines };
     });
   } finally {
     await context.close();
@@ -64,6 +67,7 @@ describe('mail in a mail app window', () => {
       const html = rendered.get(label)!.html;
       const light = await inspect(html, 320, 'light');
       expect(light.scrollWidth).toBeLessThanOrEqual(320);
+      if (light.codeLines !== null) expect(light.codeLines, 'the discount code on one line').toBe(1);
       expect(light.lowest.ratio, `light: "${light.lowest.text}"`).toBeGreaterThanOrEqual(4.5);
       const dark = await inspect(html, 320, 'dark');
       expect(dark.lowest.ratio, `dark: "${dark.lowest.text}"`).toBeGreaterThanOrEqual(4.5);

@@ -121,14 +121,14 @@ describe('mail templates with awkward data', () => {
       expect(mail.text).toContain(`${line.qty} × ${line.name}`);
       expect(mail.text).toContain(amount);
     }
-    expect(mail.text).toMatch(/Discount \(K7P2QX9M\): −£[\d,]+\.\d\d/);
+    expect(mail.text).toMatch(/Discount \(BOOK-K7P2-QX9M-H4TD\): −£[\d,]+\.\d\d/);
     expect(mail.text).toMatch(/Total paid: £\d+\.\d\d/);
   });
 
   it('shows the discount code large, what it applies to and when it ends, with a List-Unsubscribe address', () => {
     const mail = rendered.get('discount code 99 %')!;
     expect(mail.subject).toBe('Your 99% discount code from Inkwell & Puzzle');
-    expect(mail.text).toContain('Your code: K7P2QX9M');
+    expect(mail.text).toContain('Your code: BOOK-K7P2-QX9M-H4TD');
     expect(mail.text).toContain('valid until 28 February 2031');
     expect(mail.text).toMatch(/applies to .+ books for kids or all ages/);
     expect(mail.html).toMatch(/class="m-code[^"]*"[^>]*font-size:32px/);

@@ -24,7 +24,7 @@ export function twentyLines() {
 function totals(lines: { qty: number; unitPence: number }[], percentage: number, shippingPence: number) {
   const subtotalPence = lines.reduce((sum, line) => sum + line.qty * line.unitPence, 0);
   const discountPence = Math.floor((subtotalPence * percentage + 50) / 100);
-  return { subtotalPence, discount: percentage ? { code: 'K7P2QX9M', pence: discountPence } : null, shippingPence, totalPence: subtotalPence - discountPence + shippingPence };
+  return { subtotalPence, discount: percentage ? { code: 'BOOK-K7P2-QX9M-H4TD', pence: discountPence } : null, shippingPence, totalPence: subtotalPence - discountPence + shippingPence };
 }
 
 const awkwardAddress = { name: `${SCRIPT} ${RTL}`, line1: LONG, line2: HEBREW, city: 'Llanfairpwllgwyngyllgogerychwyrndrobwllllantysiliogogogoch', region: null, postcode: 'LL61 5UJ', country: 'United Kingdom' };
@@ -64,7 +64,7 @@ export function awkwardMails(publicUrl: string): MailCase[] {
     {
       label: 'discount code 99 %',
       name: 'discountCode',
-      data: { code: 'K7P2QX9M', percentage: 99, types: [SCRIPT, RTL, LONG], ages: ['Kids', ''], expiresAt: new Date('2031-02-28T23:59:59Z') },
+      data: { code: 'BOOK-K7P2-QX9M-H4TD', percentage: 99, types: [SCRIPT, RTL, LONG], ages: ['Kids', ''], expiresAt: new Date('2031-02-28T23:59:59Z') },
     },
     {
       label: 'contact message to the owner',
@@ -105,7 +105,7 @@ export function realisticMails(publicUrl: string): MailCase[] {
       data: { orderId: ORDER_ID, status: 'Delivered', statusChanged: true, trackingRef: 'RM123456785GB', bookVaultRef: 'BV-204817', trackUrl: '/profile', reviewUrl: `${publicUrl}/review/order/${ORDER_ID}?review_token=${token}` },
     },
     { label: 'review invitation', name: 'reviewInvitation', data: { orderId: ORDER_ID, reviewUrl: `/review/order/${ORDER_ID}?review_token=${token}`, lines } },
-    { label: 'discount code', name: 'discountCode', data: { code: 'K7P2QX9M', percentage: 15, types: ['Puzzle', 'Colouring'], ages: ['Kids'], expiresAt: new Date('2031-02-28T23:59:59Z') } },
+    { label: 'discount code', name: 'discountCode', data: { code: 'BOOK-K7P2-QX9M-H4TD', percentage: 15, types: ['Puzzle', 'Colouring'], ages: ['Kids'], expiresAt: new Date('2031-02-28T23:59:59Z') } },
     { label: 'contact message to the owner', name: 'contactMessage', data: { email: 'ann.reader@example.org', orderRef: '6a5b4c3d2e', message: 'Hello,\nmy maze book arrived with a torn cover. Could you send another one?\nThanks, Ann' } },
     { label: 'contact copy to the sender', name: 'contactCopy', data: { orderRef: '6a5b4c3d2e', message: 'Hello,\nmy maze book arrived with a torn cover. Could you send another one?\nThanks, Ann' } },
     { label: "owner's new order", name: 'ownerNewOrder', data: { orderId: ORDER_ID, customerEmail: 'ann.reader@example.org', lines, ...totals(lines, 10, 383), deliveryAddress: address } },

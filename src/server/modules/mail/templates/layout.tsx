@@ -164,7 +164,7 @@ export function Highlight({ label, value, large = false, prose = false }: { labe
       ? { ...s.text, margin: 0 }
       : s.boxValue;
   return (
-    <Section className="m-box m-join" style={{ ...s.box, ...(large ? { textAlign: 'center', padding: '20px 16px' } : {}) }}>
+    <Section className={large ? 'm-box m-join m-codebox' : 'm-box m-join'} style={{ ...s.box, ...(large ? { textAlign: 'center', padding: '20px 16px' } : {}) }}>
       <Text className="m-muted" style={s.boxLabel}>
         {label}
       </Text>
@@ -175,20 +175,22 @@ export function Highlight({ label, value, large = false, prose = false }: { labe
   );
 }
 
+/** Lines of text, each in its own direction (a right-to-left line beside a left-to-right one). */
+function Lines({ lines }: { lines: string[] }) {
+  return lines.map((line, i) => (
+    <Fragment key={i}>
+      {i > 0 && <br />}
+      <Bidi>{line}</Bidi>
+    </Fragment>
+  ));
+}
+
 /** Several lines of a person's text (a contact message), each line kept, every character escaped. */
 export function Quote({ text }: { text: string }) {
-  const lines = text.split(/\r\n|\r|\n/);
   return (
     <Section className="m-box" style={s.box}>
       <Text className="m-ink" style={{ ...s.text, margin: 0 }}>
-        <Bidi>
-          {lines.map((line, i) => (
-            <Fragment key={i}>
-              {i > 0 && <br />}
-              {line}
-            </Fragment>
-          ))}
-        </Bidi>
+        <Lines lines={text.split(/\r\n|\r|\n/)} />
       </Text>
     </Section>
   );
@@ -229,7 +231,14 @@ export function OrderLines({ shop, lines, hidePrices = false }: { shop: Shop; li
         <Row key={i} className="m-line">
           <Column className="m-cover" style={{ width: '56px', padding: '6px 12px 6px 0', verticalAlign: 'top' }}>
             {line.coverUrl ? (
-              <Img src={shop.href(line.coverUrl)} width="48" alt={`Cover of ${line.name}`} className="m-cover" style={{ width: '48px', height: 'auto', borderRadius: '4px' }} />
+              // A fixed box (the shop's covers are 8:11): no jump when pictures load, and alt text stays in it when they do not.
+              <Img
+                src={shop.href(line.coverUrl)}
+                width="48"
+                height="66"
+                alt={`Cover of ${line.name}`}
+                style={{ width: '48px', height: '66px', objectFit: 'cover', borderRadius: '4px', overflow: 'hidden', fontFamily: font.ui, fontSize: '9px', lineHeight: '11px', color: colour.inkMuted }}
+              />
             ) : null}
           </Column>
           <Column className="m-ink" style={s.cell}>
@@ -292,12 +301,7 @@ export function Address({ address }: { address: DeliveryAddress }) {
         Delivery address
       </Text>
       <Text className="m-ink" style={{ ...s.text, margin: 0 }}>
-        {lines.map((line, i) => (
-          <Fragment key={i}>
-            {i > 0 && <br />}
-            <Bidi>{line}</Bidi>
-          </Fragment>
-        ))}
+        <Lines lines={lines} />
       </Text>
     </Section>
   );

@@ -56,7 +56,7 @@ export const HEAD_CSS = `
 @media only screen and (max-width: 480px) {
   .m-card { padding: 20px 16px !important; }
   .m-title { font-size: 22px !important; line-height: 28px !important; }
-  .m-code { font-size: 24px !important; letter-spacing: 2px !important; }
-  .m-cover { width: 40px !important; }
+  .m-code { font-size: 18px !important; letter-spacing: 0.5px !important; }
+  .m-codebox { padding: 16px 8px !important; }
 }
 `;
