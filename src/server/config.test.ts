@@ -39,6 +39,22 @@ describe('config', () => {
     expect(() => loadConfig({ S3_BUCKET: 'b' })).toThrow(/S3_ENDPOINT, S3_BUCKET/);
   });
 
+  it('sends mail from the shop\'s name, and refuses a MAIL_FROM without one address', () => {
+    expect(loadConfig({}).MAIL_SENDER).toEqual({ name: 'Inkwell & Puzzle', address: 'shop@localhost' });
+    expect(loadConfig({ MAIL_FROM: 'orders@example.com', SHOP_NAME: 'Quill' }).MAIL_SENDER).toEqual({ name: 'Quill', address: 'orders@example.com' });
+    expect(loadConfig({ MAIL_FROM: '"Books, Ltd" <orders@example.com>' }).MAIL_SENDER).toEqual({ name: 'Books, Ltd', address: 'orders@example.com' });
+    expect(() => loadConfig({ MAIL_FROM: 'Shop' })).toThrow(/MAIL_FROM: must be one e-mail address/);
+    expect(() => loadConfig({ MAIL_FROM: 'a@example.com, b@example.com' })).toThrow(/MAIL_FROM/);
+  });
+
+  it('takes the postal address for the mail footer as one line of text', () => {
+    expect(loadConfig({}).SHOP_POSTAL_ADDRESS).toMatch(/Bath/);
+    expect(loadConfig({ SHOP_POSTAL_ADDRESS: '  1 High St, York YO1 7HH  ' }).SHOP_POSTAL_ADDRESS).toBe('1 High St, York YO1 7HH');
+    expect(() => loadConfig({ SHOP_POSTAL_ADDRESS: 'York' })).toThrow(/SHOP_POSTAL_ADDRESS: must be a postal address/);
+    expect(() => loadConfig({ SHOP_POSTAL_ADDRESS: '1 High St\nYork YO1 7HH' })).toThrow(/SHOP_POSTAL_ADDRESS: must be one line/);
+    expect(() => loadConfig({ SHOP_POSTAL_ADDRESS: '1 High St <script>, York' })).toThrow(/SHOP_POSTAL_ADDRESS/);
+  });
+
   it('requires PUBLIC_URL in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PUBLIC_URL/);
   });

@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_DATABASE_TIMEOUTS as DB_DEFAULTS } from './db/timeouts';
+import { mailSender } from './adapters/mail/transport';
 
 const optionalText = z
   .string()
@@ -96,7 +97,16 @@ export const configSchema = z
     ADMIN_PASSWORD: optionalText,
 
     SHOP_EMAIL: z.email({ message: 'must be an e-mail address' }).default('shop@localhost'),
-    MAIL_FROM: z.string().default('Book Shop <shop@localhost>'),
+    /** Sender of every mail: `Name <address>` or an address (the shop's name is then shown as the sender). */
+    MAIL_FROM: z.string().trim().default('shop@localhost'),
+    /** The shop's postal address, shown in the footer of every mail (one line, parts separated by commas). */
+    SHOP_POSTAL_ADDRESS: z
+      .string()
+      .trim()
+      .min(10, { message: 'must be a postal address of at least 10 characters' })
+      .max(200, { message: 'must be at most 200 characters' })
+      .regex(/^[^\p{Cc}<>]+$/u, { message: 'must be one line of text without < or >' })
+      .default('Inkwell & Puzzle, 12 Quill Lane, Bath BA1 1AA, United Kingdom'),
     SMTP_URL: optionalText.pipe(
       z
         .string()
@@ -180,6 +190,9 @@ export const configSchema = z
         message: 'is required in production with DATABASE_URL (a secret kept in the shared database would let anyone who can read it sign sessions)',
       });
     }
+    if (!mailSender(env.MAIL_FROM, env.SHOP_NAME)) {
+      ctx.addIssue({ code: 'custom', path: ['MAIL_FROM'], message: 'must be one e-mail address, or "Name <address>"' });
+    }
     if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
       ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required in production (mailed links use it)' });
     }
@@ -189,6 +202,8 @@ export const configSchema = z
     HOST: env.HOST ?? (env.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     DATA_DIR: path.resolve(env.DATA_DIR),
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    /** MAIL_FROM as a display name and an address; the shop's name when MAIL_FROM has none. */
+    MAIL_SENDER: mailSender(env.MAIL_FROM, env.SHOP_NAME)!,
   }));
 
 export type Config = z.output<typeof configSchema>;

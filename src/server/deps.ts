@@ -32,7 +32,7 @@ export async function createDeps(config: Config): Promise<AppDeps> {
   await migrateDatabase(database);
   return {
     database,
-    mail: config.SMTP_URL ? smtpTransport(config.SMTP_URL, config.MAIL_FROM) : outboxTransport(),
+    mail: config.SMTP_URL ? smtpTransport(config.SMTP_URL, config.MAIL_SENDER) : outboxTransport(),
     images: imageStoreFor(config),
     payments:
       config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET

@@ -287,6 +287,10 @@ export const outgoingMail = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
+    /** Where a reply goes (the contact form's sender), when not the sender. */
+    replyTo: text('reply_to'),
+    /** The List-Unsubscribe address of a marketing mail (the discount code); null for transactional mail. */
+    listUnsubscribe: text('list_unsubscribe'),
     status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),

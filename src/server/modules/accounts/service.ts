@@ -76,7 +76,7 @@ export async function createAccount(ctx: AppContext, input: { email: string; pas
     const row = await insertUser(tx, { email, passwordHash, role: 'customer', method: null, verified: false });
     if (!row) throw conflict(ACCOUNT_TEXT.accountExists); // another sign-up won the race
     await insertToken(tx, { kind: 'verify_email', userId: row.id, tokenHash: hashToken(verifyToken), expiresAt: secondsFromNow(EMAIL_VERIFY_TTL_S) });
-    await enqueueMail(tx, verificationMail(ctx.config, email, verifyToken));
+    await enqueueMail(tx, await verificationMail(ctx.config, email, verifyToken));
     return row;
   });
   void ctx.mailWorker.kick();
@@ -119,7 +119,7 @@ async function startAdminLogin(ctx: AppContext, user: UserRow): Promise<AdminPen
       pairHash: hashToken(nonce),
       expiresAt: secondsFromNow(ADMIN_VERIFY_TTL_S),
     });
-    await enqueueMail(tx, adminLoginMail(ctx.config, user.email, mailed));
+    await enqueueMail(tx, await adminLoginMail(ctx.config, user.email, mailed));
   });
   void ctx.mailWorker.kick();
   const token = await ctx.tokens.sign('admin_pending', { id: user.id, nonce }, ADMIN_VERIFY_TTL_S);
@@ -198,7 +198,7 @@ export async function resendVerification(ctx: AppContext, email: string): Promis
     const token = randomToken();
     await ctx.database.db.transaction(async (tx) => {
       await insertToken(tx, { kind: 'verify_email', userId: user.id, tokenHash: hashToken(token), expiresAt: secondsFromNow(EMAIL_VERIFY_TTL_S) });
-      await enqueueMail(tx, verificationMail(ctx.config, user.email, token));
+      await enqueueMail(tx, await verificationMail(ctx.config, user.email, token));
     });
     void ctx.mailWorker.kick();
   }
@@ -212,7 +212,7 @@ export async function requestPasswordReset(ctx: AppContext, email: string): Prom
     const token = randomToken();
     await ctx.database.db.transaction(async (tx) => {
       await insertToken(tx, { kind: 'password_reset', userId: user.id, tokenHash: hashToken(token), expiresAt: secondsFromNow(PASSWORD_RESET_TTL_S) });
-      await enqueueMail(tx, passwordResetMail(ctx.config, user.email, token));
+      await enqueueMail(tx, await passwordResetMail(ctx.config, user.email, token));
     });
     void ctx.mailWorker.kick();
   }

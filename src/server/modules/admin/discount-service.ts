@@ -25,10 +25,8 @@ export async function sendDiscountCode(ctx: AppContext, request: SendDiscountInp
       if (await insertDiscountCode(tx, { code: candidate, percentage: request.percentage, types, ages, email: request.email, expiresAt })) {
         await enqueueMail(
           tx,
-          discountCodeMail({
+          await discountCodeMail(ctx.config, {
             to: request.email,
-            shopName: ctx.config.SHOP_NAME,
-            shopUrl: ctx.config.PUBLIC_URL,
             code: candidate,
             percentage: request.percentage,
             types,

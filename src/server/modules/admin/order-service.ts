@@ -36,9 +36,8 @@ export async function updateOrderStatus(ctx: AppContext, change: OrderStatusChan
     const reviewLink = plan.statusChanged && plan.next.status === 'Delivered' ? await createReviewLink(ctx, { id: order.id, email: order.email }) : null;
     await enqueueMail(
       tx,
-      orderUpdateMail({
+      await orderUpdateMail(ctx.config, {
         to: order.email,
-        shopName: ctx.config.SHOP_NAME,
         orderId: order.id,
         status: plan.next.status,
         statusChanged: plan.statusChanged,

@@ -2,6 +2,7 @@
 import type { AppContext } from '../../context';
 import { badRequest, notFound } from '../../lib/errors';
 import { enqueueMail } from '../mail/outbox';
+import { renderMail } from '../mail/render';
 import { SEARCH_MAX_RESULTS } from '../../../shared/constants';
 import type { Product } from '../../../shared/contracts/product';
 import { MAX_PRODUCT_IDS, parseIdList } from '../../../shared/contracts/catalogue';
@@ -39,20 +40,8 @@ export async function sendContactMessage(ctx: AppContext, message: { email: stri
   const email = message.email.toLowerCase();
   await ctx.database.db.transaction(async (tx) => {
     await insertContactMessage(tx, { ...message, email });
-    await enqueueMail(tx, {
-      to: ctx.config.SHOP_EMAIL,
-      subject: `Contact form: message from ${email}`,
-      text: [
-        `A shopper wrote through the contact form of ${ctx.config.SHOP_NAME}.`,
-        '',
-        `From: ${email}`,
-        `Order reference: ${message.orderRef || '(none given)'}`,
-        '',
-        message.text,
-        '',
-        `Reply to ${email} to answer.`,
-      ].join('\n'),
-    });
+    const mail = await renderMail('contactMessage', { email, orderRef: message.orderRef, message: message.text }, ctx.config);
+    await enqueueMail(tx, { to: ctx.config.SHOP_EMAIL, replyTo: email, ...mail });
   });
   void ctx.mailWorker.kick();
 }

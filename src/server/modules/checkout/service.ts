@@ -10,6 +10,7 @@ import { CART_QTY_MAX } from '../../../shared/constants';
 import type { CreateCheckoutBody, DemoCheckout, Order, ValidateDiscountAnswer } from '../../../shared/contracts/order';
 import { formatPence, penceToPounds } from '../../../shared/money';
 import { priceCart, type CartPrice, type DiscountTerms } from '../../../shared/pricing';
+import type { OutgoingMessage } from '../../adapters/mail/transport';
 import type { CreatedCheckout, PaymentEvent } from '../../adapters/payments/provider';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
@@ -17,6 +18,8 @@ import type { CheckoutLine } from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors';
 import type { SessionClaims } from '../../lib/tokens';
 import { enqueueMail } from '../mail/outbox';
+import { mailCovers } from '../mail/covers';
+import { renderMail } from '../mail/render';
 import { deleteCartLines } from '../cart/repository';
 import { DISCOUNT_PROBLEMS, discountProblem } from './discount-rules';
 import * as repo from './repository';
@@ -245,31 +248,20 @@ export async function completeCheckout(ctx: AppContext, sessionId: string, optio
     }
     if (checkout.userId) await deleteCartLines(tx, checkout.userId, checkout.lines.map((line) => line.productId));
     await repo.setCheckoutStatus(tx, checkout.id, 'completed');
-    await enqueueMail(tx, confirmationMail(ctx, orderId, email, checkout));
+    await enqueueMail(tx, await confirmationMail(ctx, tx, orderId, email, checkout));
     return { orderId, created: true };
   });
   if (result.created) void ctx.mailWorker.kick();
   return result;
 }
 
-function confirmationMail(ctx: AppContext, orderId: string, to: string, checkout: repo.CheckoutSessionRow) {
-  const ref = orderId.slice(-10);
-  const lines = checkout.lines.map((line) => `  ${line.qty} × ${line.name} — ${formatPence(line.unitPence * line.qty)}`);
-  const text = [
-    `Thank you for your order with ${ctx.config.SHOP_NAME}!`,
-    '',
-    `Order ${ref}`,
-    ...lines,
-    '',
-    `Subtotal: ${formatPence(checkout.subtotalPence)}`,
-    ...(checkout.discountPence > 0 ? [`Discount (${checkout.discountCode}): −${formatPence(checkout.discountPence)}`] : []),
-    `Shipping: ${formatPence(checkout.shippingPence)}`,
-    `Total paid: ${formatPence(checkout.totalPence)}`,
-    '',
-    'Your books are now being printed. We will e-mail you when they are on their way.',
-    checkout.userId ? `Your orders: ${ctx.config.PUBLIC_URL}/profile` : `Questions? ${ctx.config.PUBLIC_URL}/contact (quote ${ref})`,
-  ].join('\n');
-  return { to, subject: `Your order ${ref} is confirmed`, text };
+async function confirmationMail(ctx: AppContext, db: Db, orderId: string, to: string, checkout: repo.CheckoutSessionRow): Promise<OutgoingMessage> {
+  const covers = await mailCovers(db, checkout.lines.map((line) => line.productId));
+  const lines = checkout.lines.map((line) => ({ name: line.name, qty: line.qty, unitPence: line.unitPence, coverUrl: covers.get(line.productId) ?? null }));
+  const discount = checkout.discountPence > 0 && checkout.discountCode ? { code: checkout.discountCode, pence: checkout.discountPence } : null;
+  const { subtotalPence, shippingPence, totalPence } = checkout;
+  const order = { orderId, lines, subtotalPence, discount, shippingPence, totalPence, hasAccount: Boolean(checkout.userId) };
+  return { to, ...(await renderMail('orderConfirmation', order, ctx.config)) };
 }
 
 /**

@@ -1,0 +1,19 @@
+/** Every mail the shop can send, by name. Add a template here and `renderMail` knows it. */
+import { adminSignIn, passwordReset, verifyEmail } from './account';
+import { contactCopy, contactMessage } from './contact';
+import { discountCode } from './discount';
+import { orderConfirmation, orderStatus, ownerNewOrder, printPartnerProblem, reviewInvitation } from './orders';
+
+export const templates = {
+  verifyEmail,
+  passwordReset,
+  adminSignIn,
+  orderConfirmation,
+  orderStatus,
+  reviewInvitation,
+  discountCode,
+  contactMessage,
+  contactCopy,
+  ownerNewOrder,
+  printPartnerProblem,
+};
