@@ -45,4 +45,11 @@ describe('config', () => {
     expect(() => loadConfig(base)).toThrow(/JWT_SECRET: is required in production with DATABASE_URL/);
     expect(() => loadConfig({ ...base, JWT_SECRET: 'x'.repeat(40) })).not.toThrow();
   });
+
+  it('bounds the password hash queue: 16 waiting by default, a whole number from 0 when set', () => {
+    expect(loadConfig({}).PASSWORD_HASH_QUEUE).toBe(16);
+    expect(loadConfig({ PASSWORD_HASH_QUEUE: '4' }).PASSWORD_HASH_QUEUE).toBe(4);
+    expect(() => loadConfig({ PASSWORD_HASH_QUEUE: 'lots' })).toThrow(/PASSWORD_HASH_QUEUE/);
+    expect(() => loadConfig({ PASSWORD_HASH_QUEUE: '-1' })).toThrow(/PASSWORD_HASH_QUEUE/);
+  });
 });

@@ -3,13 +3,18 @@
  * The message is shown to people: write it as a sentence.
  */
 export class AppError extends Error {
+  /** Sent as Retry-After (seconds) with a 429 or 503: when trying again makes sense. */
+  public readonly retryAfterSeconds: number | undefined;
+
   constructor(
     public readonly statusCode: number,
     message: string,
     public readonly code: string = 'APP_ERROR',
+    options: { retryAfterSeconds?: number } = {},
   ) {
     super(message);
     this.name = 'AppError';
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 

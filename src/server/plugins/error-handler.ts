@@ -30,6 +30,7 @@ function fieldName(path: readonly PropertyKey[] | undefined, instancePath: strin
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
       return reply.status(error.statusCode).send({ message: error.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

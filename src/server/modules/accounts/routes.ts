@@ -124,6 +124,7 @@ export const accountRoutes: ModuleRoutes = async (app, ctx) => {
     '/api/change_password',
     {
       config: { access: 'public' },
+      preHandler: limit('change_password'),
       schema: { tags, summary: 'Set a new password with a mailed reset token', body: changePasswordBodySchema, response: { 200: successAnswerSchema } },
     },
     async (request) => accounts.changePassword(ctx, request.body.token, request.body.password),
