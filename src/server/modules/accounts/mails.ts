@@ -50,3 +50,26 @@ export function adminLoginMail(config: MailConfig, to: string, token: string): O
     ].join('\n'),
   };
 }
+
+/**
+ * After a verification link opened outside the signing-up browser dropped the account's password
+ * (decisions/029): why, and a link to choose one.
+ */
+export function choosePasswordMail(config: MailConfig, to: string, token: string): OutgoingMessage {
+  const link = `${config.PUBLIC_URL}/change_password?token=${encodeURIComponent(token)}`;
+  return {
+    to,
+    subject: `Choose a password for your ${config.SHOP_NAME} account`,
+    text: [
+      'Your e-mail address is now verified.',
+      '',
+      'The verification link was opened in another browser than the one the account was made in, so we cannot tell',
+      'whether its password was chosen by you. To keep your account safe we have removed that password and signed',
+      'the account out everywhere. Choose your own password with this link:',
+      link,
+      '',
+      "The link works once and for 1 hour; later, use 'Forgot password?' on the sign-in page.",
+      'If you did not create an account with us, you can ignore this message: nobody can sign in to it with a password.',
+    ].join('\n'),
+  };
+}

@@ -1,5 +1,5 @@
 /** SQL of the accounts module: users and their single-use tokens. */
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { singleUseTokens, users } from '../../db/schema';
 import type { Role, SocialProvider } from '../../../shared/constants';
@@ -86,6 +86,20 @@ export async function consumeToken(
     .where(and(...conditions))
     .returning({ userId: singleUseTokens.userId });
   return row?.userId ?? null;
+}
+
+/**
+ * The hash of the browser binding of the user's sign-up (kept on its verification tokens), so a
+ * verification link mailed again later still counts as opened in the signing-up browser.
+ */
+export async function findVerificationBinding(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ pairHash: singleUseTokens.pairHash })
+    .from(singleUseTokens)
+    .where(and(eq(singleUseTokens.userId, userId), eq(singleUseTokens.kind, 'verify_email'), isNotNull(singleUseTokens.pairHash)))
+    .orderBy(desc(singleUseTokens.createdAt))
+    .limit(1);
+  return row?.pairHash ?? null;
 }
 
 /** Makes every unused token of this kind for the user worthless (e.g. the other reset links once one is used). */
