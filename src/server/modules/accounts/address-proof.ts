@@ -8,7 +8,9 @@
  * the owner arrives (pre-account hijacking). So when the owner proves the address, that account
  * becomes verified, its password is dropped and every session it had ends (session version + 1).
  * The owner signs in by the proof itself (provider, link) and can set a password with 'Forgot
- * password?'. A verified account is left as it is: its password was set or confirmed by someone
+ * password?'. The new version is also kept as `address_proven_version`: a review link mailed to
+ * the address before this proof may go on signing in (decisions/050), since only the address's
+ * owner can have caused it. A verified account is left as it is: its password was set or confirmed by someone
  * who controlled the address (a verification link in the signing-up browser, or a reset link).
  */
 import { and, eq, sql } from 'drizzle-orm';
@@ -32,7 +34,12 @@ export interface AddressProof {
 export async function addressProven(db: Db, userId: string): Promise<AddressProof | null> {
   const [taken] = await db
     .update(users)
-    .set({ verified: true, passwordHash: null, sessionVersion: sql`${users.sessionVersion} + 1` })
+    .set({
+      verified: true,
+      passwordHash: null,
+      sessionVersion: sql`${users.sessionVersion} + 1`,
+      addressProvenVersion: sql`${users.sessionVersion} + 1`,
+    })
     .where(and(eq(users.id, userId), eq(users.verified, false)))
     .returning({ sessionVersion: users.sessionVersion });
   if (taken) return { sessionVersion: taken.sessionVersion, sessionsEnded: true };

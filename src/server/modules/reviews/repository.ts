@@ -130,9 +130,17 @@ export interface AccountRow {
   role: 'customer' | 'user' | 'admin';
   method: 'google' | 'facebook' | null;
   sessionVersion: number;
+  addressProvenVersion: number | null;
 }
 
-const accountColumns = { id: users.id, email: users.email, role: users.role, method: users.method, sessionVersion: users.sessionVersion };
+const accountColumns = {
+  id: users.id,
+  email: users.email,
+  role: users.role,
+  method: users.method,
+  sessionVersion: users.sessionVersion,
+  addressProvenVersion: users.addressProvenVersion,
+};
 
 export async function findUserById(db: Db, id: string): Promise<AccountRow | null> {
   const [row] = await db.select(accountColumns).from(users).where(eq(users.id, id)).limit(1);

@@ -75,6 +75,22 @@ describe('a review link and the account’s session version', () => {
     expect(stored!.userId).toBeNull(); // nothing attached by a refused link
   });
 
+  it('a link whose first use took over a never-verified account keeps working for the next book, until a password change', async () => {
+    const signUp = await t.app.inject({ method: 'POST', url: '/api/create_account', payload: { email: 'never-verified@example.com', password: 'secret123' } });
+    const customer = { ...(signUp.json() as { id: string; email: string }), password: 'secret123', token: '', role: 'customer' };
+    const order = await createOrder(t.app, { user: customer, items: [bookA, bookB] });
+    const token = await linkToken(order);
+
+    const first = await verify(token); // proves the address: password dropped, sessions ended
+    expect(first.statusCode).toBe(200);
+    expect((await db().select().from(users).where(eq(users.id, customer.id)))[0]).toMatchObject({ verified: true, passwordHash: null, sessionVersion: 1 });
+    expect((await review(first.json().token, order.id, bookA.id)).statusCode).toBe(201);
+    expect((await verify(token)).statusCode).toBe(200); // next week, the other book
+
+    await changePassword(customer);
+    expect((await verify(token)).statusCode).toBe(401);
+  });
+
   it('a refused link makes no account for a guest order', async () => {
     const order = await createOrder(t.app, { email: 'stale-link@example.com', items: [bookA] });
     const res = await verify(await signReviewToken(t.app.ctx, { orderId: order.id, email: order.email, ver: 3 }));

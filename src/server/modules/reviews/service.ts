@@ -61,6 +61,17 @@ export interface ReviewSession extends SessionClaims {
 }
 
 /**
+ * A link is valid while the account's session version is still the one it was mailed with, or
+ * the only change since is one proof of the address (an earlier use of a review link, a Google
+ * sign-in): that proof was made by whoever holds this mailbox, so it does not end the link
+ * (decisions/050). A password change does.
+ */
+function linkStillValid(ver: number, account: repo.AccountRow): boolean {
+  if (account.sessionVersion === ver) return true;
+  return account.sessionVersion === ver + 1 && account.addressProvenVersion === account.sessionVersion;
+}
+
+/**
  * Exchanges a mailed review token for a session of the order's customer. Any doubt (bad token,
  * unknown order, e-mail not the order's, an admin account, an account whose sessions were ended
  * since the link was mailed: `ver` is no longer its session version) answers 401: a mailed link
@@ -80,7 +91,7 @@ export async function verifyReviewToken(ctx: Ctx, token: string): Promise<Review
   // Errors thrown inside roll back: a refused link makes no account and attaches nothing.
   const { account, proof } = await ctx.database.db.transaction(async (tx) => {
     const found = order.userId ? await repo.findUserById(tx, order.userId) : await repo.findOrCreatePasswordlessCustomer(tx, order.email);
-    if (!found || found.role === 'admin' || found.sessionVersion !== claims.ver) throw unauthorized(MSG.invalidReviewToken);
+    if (!found || found.role === 'admin' || !linkStillValid(claims.ver, found)) throw unauthorized(MSG.invalidReviewToken);
     if ((await repo.findUnreviewedProductIds(tx, order.id)).length === 0) throw conflict(MSG.allReviewsSubmitted);
     const proven = found.email === normaliseEmail(order.email) ? await addressProven(tx, found.id) : null;
     if (!order.userId) await repo.attachGuestOrder(tx, order.id, found.id);
