@@ -140,6 +140,17 @@ describe('(c) the verification link', () => {
     expect(cookie).toMatch(/^verify_binding=[\w-]{43}; Path=\/api\/verify_email; Max-Age=604800; HttpOnly; SameSite=Lax$/);
   });
 
+  it.each(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x'])(
+    'a cross-site form (%s) cannot sign up, so it cannot plant a binding in the victim’s browser',
+    async (contentType) => {
+      const email = victimAddress();
+      const res = await post('/api/create_account', { email, password: ATTACKER_PASSWORD }, { 'content-type': contentType });
+      expect([400, 415]).toContain(res.statusCode);
+      expect(res.headers['set-cookie']).toBeUndefined();
+      expect(await db().select().from(users).where(eq(users.email, email))).toHaveLength(0);
+    },
+  );
+
   it('opened in the browser that signed up, verifies the account and keeps its password and sessions', async () => {
     const email = victimAddress();
     const me = await attackerSignsUp(email); // here the one who signed up is the owner
