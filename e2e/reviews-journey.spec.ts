@@ -2,7 +2,7 @@
  * Reviews from verified buyers: a customer buys two books (demo payment), the admin
  * marks the order Shipped then Delivered, and the customer, signed out, follows the Delivered
  * mail's review link, reviews both books, and sees the reviews on the product page and
- * 'Reviewed' in the profile.
+ * 'Reviewed' in the profile. Opened again afterwards, the link signs no one in and says so.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { MSG } from '../src/shared/messages';
@@ -167,6 +167,15 @@ test('a buyer follows the Delivered mail’s review link signed out, reviews bot
   await reader.goto('/profile');
   await expect(reader.getByText('Reviewed', { exact: true })).toBeVisible();
   await context.close();
+
+  // Fully reviewed, the link signs no one in any more (decisions/050); it says all is reviewed.
+  const later = await page.context().browser()!.newContext();
+  const again = await later.newPage();
+  await again.goto(reviewLink);
+  await expect(again.getByRole('heading', { level: 1, name: MSG.allReviewsSubmitted })).toBeVisible();
+  await expect(again).toHaveURL(new RegExp(`/review/order/${order!.order_id}$`));
+  expect(await again.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  await later.close();
 });
 
 test('a signed-in customer opening an order the shop cannot load for them sees that it could not be loaded', async ({ page, request }) => {

@@ -94,4 +94,11 @@ describe('config', () => {
     expect(() => loadConfig({ SSE_MAX_STREAMS_PER_CLIENT: '0' })).toThrow(/SSE_MAX_STREAMS_PER_CLIENT/);
     expect(() => loadConfig({ HTTP_REQUEST_TIMEOUT_MS: 'forever' })).toThrow(/HTTP_REQUEST_TIMEOUT_MS: must be a number of milliseconds/);
   });
+
+  it('bounds the password hash queue: 16 waiting by default, a whole number from 0 when set', () => {
+    expect(loadConfig({}).PASSWORD_HASH_QUEUE).toBe(16);
+    expect(loadConfig({ PASSWORD_HASH_QUEUE: '4' }).PASSWORD_HASH_QUEUE).toBe(4);
+    expect(() => loadConfig({ PASSWORD_HASH_QUEUE: 'lots' })).toThrow(/PASSWORD_HASH_QUEUE/);
+    expect(() => loadConfig({ PASSWORD_HASH_QUEUE: '-1' })).toThrow(/PASSWORD_HASH_QUEUE/);
+  });
 });

@@ -93,6 +93,12 @@ export const configSchema = z
     JWT_SECRET: optionalText.pipe(z.string().min(32, { message: 'must be at least 32 characters' }).optional()),
     /** scrypt cost as log2(N); 17 is OWASP's recommendation. Tests lower it. */
     PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(17),
+    /**
+     * Password hashes that may wait for one of the two hashing slots (login, sign-up, password
+     * change); when that many already wait, the next is answered 503 with Retry-After at once.
+     * 16 waiting is about 3 s of work at cost 17 (decisions/028).
+     */
+    PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).max(10_000).default(16),
     ADMIN_EMAIL: optionalText.pipe(z.email({ message: 'must be an e-mail address' }).optional()),
     ADMIN_PASSWORD: optionalText,
 

@@ -105,6 +105,9 @@ export const MSG = {
   productUpdated: 'Product updated successfully!',
   productAdded: 'Product added successfully!',
 
+  // server answers (not quoted by the spec)
+  passwordHashingBusy: 'The shop is very busy signing people in right now. Please try again in a few seconds.',
+
   // pages
   wishlistEmpty: 'Your wishlist is empty!',
   allReviewsSubmitted: 'All reviews have been submitted, thank you!',

@@ -38,6 +38,11 @@ export const users = pgTable(
      * session at once (password change or reset). Checked on each call by plugins/access.ts.
      */
     sessionVersion: integer('session_version').notNull().default(0),
+    /**
+     * The session version the last proof of the address set (accounts/address-proof.ts), null
+     * before any. A review link mailed just before that proof may still sign in (decisions/050).
+     */
+    addressProvenVersion: integer('address_proven_version'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('users_email_unique').on(t.email)],

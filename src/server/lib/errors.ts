@@ -4,14 +4,18 @@
  * it, e.g. the payment provider's) goes to the log only, never to the client.
  */
 export class AppError extends Error {
+  /** Sent as Retry-After (seconds) with a 429 or 503: when trying again makes sense. */
+  public readonly retryAfterSeconds: number | undefined;
+
   constructor(
     public readonly statusCode: number,
     message: string,
     public readonly code: string = 'APP_ERROR',
-    options?: { cause?: unknown },
+    options: { cause?: unknown; retryAfterSeconds?: number } = {},
   ) {
-    super(message, options);
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'AppError';
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 

@@ -38,6 +38,7 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     // Ours, or a payment provider's error put in our words; what a provider said goes to the log only.
     const answer = error instanceof AppError ? error : stripeFailure(error);
     if (answer) {
+      if (answer.retryAfterSeconds !== undefined) reply.header('retry-after', String(Math.max(1, Math.ceil(answer.retryAfterSeconds))));
       if (answer.cause !== undefined) {
         request.log[answer.statusCode >= 500 ? 'error' : 'warn']({ err: answer.cause }, `answered ${answer.statusCode} for another service's error`);
       }

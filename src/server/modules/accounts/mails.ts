@@ -13,3 +13,11 @@ export async function passwordResetMail(config: RenderConfig, to: string, token:
 export async function adminLoginMail(config: RenderConfig, to: string, token: string): Promise<OutgoingMessage> {
   return { to, ...(await renderMail('adminSignIn', { link: `/?verify_admin=true&token=${encodeURIComponent(token)}` }, config)) };
 }
+
+/**
+ * After a verification link opened outside the signing-up browser dropped the account's password
+ * (decisions/029): why, and a link to choose one.
+ */
+export async function choosePasswordMail(config: RenderConfig, to: string, token: string): Promise<OutgoingMessage> {
+  return { to, ...(await renderMail('choosePassword', { link: `/change_password?token=${encodeURIComponent(token)}` }, config)) };
+}

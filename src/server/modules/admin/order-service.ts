@@ -33,7 +33,7 @@ export async function updateOrderStatus(ctx: AppContext, change: OrderStatusChan
     const plan = planOrderUpdate(order, change);
     if (!plan.ok) throw badRequest(plan.message);
     await saveOrderState(tx, order.id, plan.next);
-    const reviewLink = plan.statusChanged && plan.next.status === 'Delivered' ? await createReviewLink(ctx, { id: order.id, email: order.email }) : null;
+    const reviewLink = plan.statusChanged && plan.next.status === 'Delivered' ? await createReviewLink(ctx, { id: order.id, email: order.email }, tx) : null;
     await enqueueMail(
       tx,
       await orderUpdateMail(ctx.config, {

@@ -3,6 +3,7 @@
  * password-less account a guest order's review link makes.
  */
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { orderItems, orders, products, reviews, users } from '../../db/schema';
 
@@ -129,9 +130,17 @@ export interface AccountRow {
   role: 'customer' | 'user' | 'admin';
   method: 'google' | 'facebook' | null;
   sessionVersion: number;
+  addressProvenVersion: number | null;
 }
 
-const accountColumns = { id: users.id, email: users.email, role: users.role, method: users.method, sessionVersion: users.sessionVersion };
+const accountColumns = {
+  id: users.id,
+  email: users.email,
+  role: users.role,
+  method: users.method,
+  sessionVersion: users.sessionVersion,
+  addressProvenVersion: users.addressProvenVersion,
+};
 
 export async function findUserById(db: Db, id: string): Promise<AccountRow | null> {
   const [row] = await db.select(accountColumns).from(users).where(eq(users.id, id)).limit(1);
@@ -157,4 +166,21 @@ export async function findOrCreatePasswordlessCustomer(db: Db, email: string): P
 /** Gives a guest order to an account (only while it has none). */
 export async function attachGuestOrder(db: Db, orderId: string, userId: string): Promise<void> {
   await db.update(orders).set({ userId, updatedAt: new Date() }).where(and(eq(orders.id, orderId), isNull(orders.userId)));
+}
+
+/**
+ * The session version of the account a review link for this order signs in: the order's account,
+ * else the account of the order's e-mail; 0 when there is none yet (a new one starts at 0).
+ */
+export async function findLinkAccountVersion(db: Db, orderId: string): Promise<number> {
+  const owner = alias(users, 'owner');
+  const byEmail = alias(users, 'by_email');
+  const [row] = await db
+    .select({ version: sql<number | string>`coalesce(${owner.sessionVersion}, ${byEmail.sessionVersion}, 0)` })
+    .from(orders)
+    .leftJoin(owner, eq(owner.id, orders.userId))
+    .leftJoin(byEmail, and(isNull(orders.userId), eq(byEmail.email, sql`lower(trim(${orders.email}))`)))
+    .where(eq(orders.id, orderId))
+    .limit(1);
+  return Number(row?.version ?? 0);
 }

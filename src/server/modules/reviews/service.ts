@@ -1,6 +1,8 @@
 /**
  * Review rules (docs/spec/decisions.md "Review links" and "Reviews"):
- * - a review link signs in the order's customer; a guest order's e-mail gets a password-less account;
+ * - a review link signs in the order's customer (while the order has books to review and the
+ *   account's sessions have not been ended since it was mailed); a guest order's e-mail gets a
+ *   password-less account; using the link proves the address (accounts/address-proof.ts);
  * - only the order's owner reviews it, only products of that order, once per product per order;
  * - the product page shows the reviewer as the part of the e-mail before the @, never the address.
  */
@@ -14,9 +16,11 @@ import {
   type UserReview,
 } from '../../../shared/contracts/review';
 import type { Product } from '../../../shared/contracts/product';
+import { normaliseEmail } from '../../../shared/validation';
 import type { AppContext } from '../../context';
 import { forbidden, notFound, conflict, unauthorized } from '../../lib/errors';
 import type { SessionClaims } from '../../lib/tokens';
+import { addressProven, afterAddressProof } from '../accounts/address-proof';
 import { findProducts } from '../catalogue/repository';
 import { readReviewToken } from './review-links';
 import * as repo from './repository';
@@ -55,27 +59,46 @@ export interface ReviewSession extends SessionClaims {
 }
 
 /**
+ * A link is valid while the account's session version is still the one it was mailed with, or
+ * the only change since is one proof of the address (an earlier use of a review link, a Google
+ * sign-in): that proof was made by whoever holds this mailbox, so it does not end the link
+ * (decisions/050). A password change does.
+ */
+function linkStillValid(ver: number, account: repo.AccountRow): boolean {
+  if (account.sessionVersion === ver) return true;
+  return account.sessionVersion === ver + 1 && account.addressProvenVersion === account.sessionVersion;
+}
+
+/**
  * Exchanges a mailed review token for a session of the order's customer. Any doubt (bad token,
- * unknown order, e-mail not the order's, an admin account) answers 401: a mailed link never
- * signs in an admin, whose sign-in is two-step.
+ * unknown order, e-mail not the order's, an admin account, an account whose sessions were ended
+ * since the link was mailed: `ver` is no longer its session version) answers 401: a mailed link
+ * never signs in an admin, whose sign-in is two-step. An order with nothing left to review
+ * answers 409 'All reviews have been submitted, thank you!' and signs no one in (decisions/050).
+ *
+ * The link was mailed to the order's address, so using it proves that address: an account of it
+ * that was never verified loses the password it was made with and its sessions before the
+ * order is attached to it (accounts/address-proof.ts, decisions/029).
  */
 export async function verifyReviewToken(ctx: Ctx, token: string): Promise<ReviewSession> {
   const claims = await readReviewToken(ctx, token);
   if (!claims) throw unauthorized(MSG.invalidReviewToken);
   const order = await findOrder(ctx, claims.orderId);
-  if (!order || order.email.trim().toLowerCase() !== claims.email.trim().toLowerCase()) throw unauthorized(MSG.invalidReviewToken);
+  if (!order || normaliseEmail(order.email) !== normaliseEmail(claims.email)) throw unauthorized(MSG.invalidReviewToken);
 
-  const account = await ctx.database.db.transaction(async (tx) => {
-    if (order.userId) return repo.findUserById(tx, order.userId);
-    const customer = await repo.findOrCreatePasswordlessCustomer(tx, order.email);
-    if (customer.role === 'admin') return customer;
-    await repo.attachGuestOrder(tx, order.id, customer.id);
-    return customer;
+  // Errors thrown inside roll back: a refused link makes no account and attaches nothing.
+  const { account, proof } = await ctx.database.db.transaction(async (tx) => {
+    const found = order.userId ? await repo.findUserById(tx, order.userId) : await repo.findOrCreatePasswordlessCustomer(tx, order.email);
+    if (!found || found.role === 'admin' || !linkStillValid(claims.ver, found)) throw unauthorized(MSG.invalidReviewToken);
+    if ((await repo.findUnreviewedProductIds(tx, order.id)).length === 0) throw conflict(MSG.allReviewsSubmitted);
+    const proven = found.email === normaliseEmail(order.email) ? await addressProven(tx, found.id) : null;
+    if (!order.userId) await repo.attachGuestOrder(tx, order.id, found.id);
+    return { account: found, proof: proven };
   });
-  if (!account || account.role === 'admin') throw unauthorized(MSG.invalidReviewToken);
+  afterAddressProof(ctx, account.id, proof);
 
   const session: SessionClaims = { id: account.id, email: account.email, role: account.role, method: account.method };
-  return { ...session, token: await ctx.tokens.signSession(session, SESSION_TTL_S, account.sessionVersion) };
+  return { ...session, token: await ctx.tokens.signSession(session, SESSION_TTL_S, proof?.sessionVersion ?? account.sessionVersion) };
 }
 
 /** The order's books still waiting for a review, in the product shape. */

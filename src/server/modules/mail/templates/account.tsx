@@ -55,3 +55,24 @@ export const adminSignIn: MailTemplate<LinkMail> = {
     </MailLayout>
   ),
 };
+
+/** After a verification link opened outside the signing-up browser dropped the account's password (decisions/029). */
+export const choosePassword: MailTemplate<LinkMail> = {
+  subject: (_data, shop) => `Choose a password for your ${shop.name} account`,
+  body: ({ link }, shop) => (
+    <MailLayout
+      shop={shop}
+      title="Your address is verified"
+      preview="Choose your own password to keep your account safe."
+      reason={`You received this e-mail because this address was verified for an account at ${shop.name}.`}
+    >
+      <P>
+        The verification link was opened in another browser than the one the account was made in, so we cannot tell whether its
+        password was chosen by you. To keep your account safe we have removed that password and signed the account out everywhere.
+      </P>
+      <Action href={shop.href(link)}>Choose my password</Action>
+      <P muted>The link works once and for 1 hour; later, use 'Forgot password?' on the sign-in page.</P>
+      <P muted>If you did not create an account with us, you can ignore this message: nobody can sign in to it with a password.</P>
+    </MailLayout>
+  ),
+};

@@ -1,5 +1,5 @@
 /** Every mail the shop can send, by name. Add a template here and `renderMail` knows it. */
-import { adminSignIn, passwordReset, verifyEmail } from './account';
+import { adminSignIn, choosePassword, passwordReset, verifyEmail } from './account';
 import { contactCopy, contactMessage } from './contact';
 import { discountCode } from './discount';
 import { orderConfirmation, orderStatus, ownerNewOrder, printPartnerProblem, reviewInvitation } from './orders';
@@ -8,6 +8,7 @@ export const templates = {
   verifyEmail,
   passwordReset,
   adminSignIn,
+  choosePassword,
   orderConfirmation,
   orderStatus,
   reviewInvitation,
