@@ -36,6 +36,7 @@ export function awkwardMails(publicUrl: string): MailCase[] {
     { label: 'verify e-mail', name: 'verifyEmail', data: { link: `/api/verify_email?token=${token}` } },
     { label: 'password reset', name: 'passwordReset', data: { link: `/change_password?token=${token}` } },
     { label: 'admin sign-in', name: 'adminSignIn', data: { link: `/?verify_admin=true&token=${token}` } },
+    { label: 'choose a password', name: 'choosePassword', data: { link: `/change_password?token=${token}` } },
     {
       label: 'order confirmation, 20 lines, 99 % off, guest',
       name: 'orderConfirmation',
@@ -96,6 +97,7 @@ export function realisticMails(publicUrl: string): MailCase[] {
     { label: 'verify e-mail', name: 'verifyEmail', data: { link: `/api/verify_email?token=${token}` } },
     { label: 'password reset', name: 'passwordReset', data: { link: `/change_password?token=${token}` } },
     { label: 'admin sign-in', name: 'adminSignIn', data: { link: `/?verify_admin=true&token=${token}` } },
+    { label: 'choose a password', name: 'choosePassword', data: { link: `/change_password?token=${token}` } },
     { label: 'order confirmation', name: 'orderConfirmation', data: { orderId: ORDER_ID, lines, ...totals(lines, 10, 383), deliveryAddress: address, hasAccount: true } },
     { label: 'order status: Printing (updated)', name: 'orderStatus', data: { orderId: ORDER_ID, status: 'Printing', statusChanged: false, trackingRef: null, bookVaultRef: 'BV-204817', trackUrl: null, reviewUrl: null } },
     { label: 'order status: Shipped', name: 'orderStatus', data: { orderId: ORDER_ID, status: 'Shipped', statusChanged: true, trackingRef: 'RM123456785GB', bookVaultRef: 'BV-204817', trackUrl: '/profile', reviewUrl: null } },
