@@ -8,7 +8,7 @@ import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { BookIcon, CartIcon, CloseIcon, HeartIcon, LogoutIcon, MenuIcon, UserIcon } from '../components/icons';
 import { LinkItems, type LinkList } from '../components/LinkItems';
 import { HeaderSearch } from '../features/search/HeaderSearch';
-import { useBasket } from '../lib/basket';
+import { useBasket } from '../features/cart/basket';
 import { clientConfig } from '../lib/config';
 import { useSession } from '../lib/session';
 import styles from './Header.module.css';

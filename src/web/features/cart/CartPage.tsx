@@ -17,7 +17,7 @@ import { ProductImage } from '../../components/ProductImage';
 import { Spinner } from '../../components/Spinner';
 import { ApiError } from '../../lib/api';
 import { useBanner } from '../../lib/banner';
-import { useBasket } from '../../lib/basket';
+import { useBasket } from './basket';
 import { useProducts, type Product } from '../../lib/products';
 import { useSession } from '../../lib/session';
 import { useCreateCheckout } from './api/create-checkout';

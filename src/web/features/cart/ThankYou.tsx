@@ -2,7 +2,7 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from '../../components/Button';
-import { useBasket } from '../../lib/basket';
+import { useBasket } from './basket';
 import { useSession } from '../../lib/session';
 import { useAppliedDiscount } from './applied-discount';
 import styles from './Cart.module.css';

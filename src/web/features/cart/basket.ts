@@ -11,10 +11,10 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { CART_QTY_MAX, CART_QTY_MIN } from '@shared/constants';
 import { MSG } from '@shared/messages';
-import { api } from './api';
-import { useBanner } from './banner';
-import { useSession, type Session } from './session';
-import { STORAGE_KEYS, readJson, writeJson } from './storage';
+import { api } from '../../lib/api';
+import { useBanner } from '../../lib/banner';
+import { useSession, type Session } from '../../lib/session';
+import { STORAGE_KEYS, readJson, writeJson } from '../../lib/storage';
 
 export interface BasketLine {
   product_id: string;

@@ -5,7 +5,7 @@
  */
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { MSG } from '@shared/messages';
-import { ProductGrid } from '../../components/ProductGrid';
+import { ProductGrid } from './ProductGrid';
 import { Spinner } from '../../components/Spinner';
 import { useBanner } from '../../lib/banner';
 import { useProducts } from '../../lib/products';

@@ -8,12 +8,12 @@ import { Link } from 'react-router';
 import type { Product } from '@shared/contracts/product';
 import { MSG } from '@shared/messages';
 import { productPath } from '@shared/routes';
-import { useBasket } from '../lib/basket';
-import { formatPounds } from '../lib/format';
-import { useSession } from '../lib/session';
-import { useWishlist } from '../lib/wishlist';
-import { CartIcon, HeartIcon } from './icons';
-import { ProductImage } from './ProductImage';
+import { useBasket } from '../cart/basket';
+import { formatPounds } from '../../lib/format';
+import { useSession } from '../../lib/session';
+import { useWishlist } from '../wishlist/wishlist';
+import { CartIcon, HeartIcon } from '../../components/icons';
+import { ProductImage } from '../../components/ProductImage';
 import styles from './ProductCard.module.css';
 
 export interface ProductCardProps {

@@ -3,11 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import type { Product } from '@shared/contracts/product';
 import { MSG } from '@shared/messages';
 import { EmptyState } from '../../components/EmptyState';
-import { ProductGrid } from '../../components/ProductGrid';
+import { ProductGrid } from '../products/ProductGrid';
 import { Spinner } from '../../components/Spinner';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/session';
-import { useWishlist, wishlistKey } from '../../lib/wishlist';
+import { useWishlist, wishlistKey } from './wishlist';
 import styles from './Wishlist.module.css';
 
 /** Under the wishlist's own key, so a heart toggled anywhere refreshes this list too. */

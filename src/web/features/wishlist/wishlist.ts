@@ -7,9 +7,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { MSG } from '@shared/messages';
-import { api } from './api';
-import { useBanner } from './banner';
-import { useSession } from './session';
+import { api } from '../../lib/api';
+import { useBanner } from '../../lib/banner';
+import { useSession } from '../../lib/session';
 
 export interface WishlistEntry {
   product_id: string;

@@ -2,7 +2,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ValidateDiscountAnswer } from '@shared/contracts/order';
 import { api } from '../../../lib/api';
-import type { BasketLine } from '../../../lib/basket';
+import type { BasketLine } from '../basket';
 
 export const validateDiscount = (code: string, items: readonly BasketLine[]) =>
   api.post<ValidateDiscountAnswer>('/api/server/validate_discount', { code, cartItems: items }, { token: null });

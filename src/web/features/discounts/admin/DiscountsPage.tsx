@@ -7,12 +7,12 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { DISCOUNT_PERCENT_DEFAULT, DISCOUNT_PERCENT_MAX, DISCOUNT_PERCENT_MIN, PRODUCT_AGES } from '@shared/constants';
 import { isValidDiscountPercent, SIMPLE_EMAIL, type SentDiscount } from '@shared/contracts/admin';
 import { MSG } from '@shared/messages';
-import { Button } from '../../components/Button';
-import { Spinner } from '../../components/Spinner';
-import { useBanner } from '../../lib/banner';
-import { useSendDiscountCode } from './api/discounts';
-import { useAdminProducts } from './api/products';
-import page from './Admin.module.css';
+import { Button } from '../../../components/Button';
+import { Spinner } from '../../../components/Spinner';
+import { useBanner } from '../../../lib/banner';
+import { useSendDiscountCode } from './api';
+import { useAdminProducts } from '../../products/admin/api';
+import page from '../../../styles/admin.module.css';
 import styles from './Discounts.module.css';
 
 type Age = (typeof PRODUCT_AGES)[number] | '';

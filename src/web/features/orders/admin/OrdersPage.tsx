@@ -8,13 +8,13 @@ import { useState } from 'react';
 import { allowedStatuses, type AdminOrder } from '@shared/contracts/admin';
 import type { OrderStatus } from '@shared/constants';
 import { MSG } from '@shared/messages';
-import { Button } from '../../components/Button';
-import { Spinner } from '../../components/Spinner';
-import { useBanner } from '../../lib/banner';
-import { formatDate, formatPounds, shortOrderId } from '../../lib/format';
-import { serverMessage } from './api/products';
-import { useAdminOrders, useUpdateOrderStatus } from './api/orders';
-import page from './Admin.module.css';
+import { Button } from '../../../components/Button';
+import { Spinner } from '../../../components/Spinner';
+import { useBanner } from '../../../lib/banner';
+import { formatDate, formatPounds, shortOrderId } from '../../../lib/format';
+import { serverMessage } from '../../products/admin/api';
+import { useAdminOrders, useUpdateOrderStatus } from './api';
+import page from '../../../styles/admin.module.css';
 import styles from './Orders.module.css';
 
 interface Draft {

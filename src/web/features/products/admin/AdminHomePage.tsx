@@ -5,13 +5,13 @@
 import { Link } from 'react-router';
 import { imageKeyFrom, imagePath } from '@shared/images';
 import { MSG } from '@shared/messages';
-import { Button, buttonClass } from '../../components/Button';
-import { Spinner } from '../../components/Spinner';
-import { useBanner } from '../../lib/banner';
-import { clientConfig } from '../../lib/config';
-import { formatPounds } from '../../lib/format';
-import { serverMessage, useAdminProducts, useDeleteProduct } from './api/products';
-import page from './Admin.module.css';
+import { Button, buttonClass } from '../../../components/Button';
+import { Spinner } from '../../../components/Spinner';
+import { useBanner } from '../../../lib/banner';
+import { clientConfig } from '../../../lib/config';
+import { formatPounds } from '../../../lib/format';
+import { serverMessage, useAdminProducts, useDeleteProduct } from './api';
+import page from '../../../styles/admin.module.css';
 import styles from './AdminHome.module.css';
 
 const thumbnail = (url: string) => {

@@ -8,9 +8,9 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { PRODUCT_LOAD_FAILURE_MS, PRODUCT_SAVED_REDIRECT_MS } from '@shared/constants';
 import { MSG } from '@shared/messages';
-import { Button } from '../../components/Button';
-import { Spinner } from '../../components/Spinner';
-import { useBanner } from '../../lib/banner';
+import { Button } from '../../../components/Button';
+import { Spinner } from '../../../components/Spinner';
+import { useBanner } from '../../../lib/banner';
 import {
   adminProductKeys,
   existingImageAsFile,
@@ -19,10 +19,10 @@ import {
   serverMessage,
   useSaveProduct,
   type ProductFormValues,
-} from './api/products';
+} from './api';
 import { ImageSlots } from './product-form/ImageSlots';
 import { emptySlots, filledSlots, moveSlot, slotsFromUrls, withFile, withoutImage, type ImageSlot } from './product-form/slots';
-import page from './Admin.module.css';
+import page from '../../../styles/admin.module.css';
 import styles from './ProductForm.module.css';
 
 const EMPTY: ProductFormValues = { id: '', name: '', type: '', description: '', age: '', price: '' };
