@@ -10,8 +10,8 @@ import { MSG } from '@shared/messages';
 import { Button } from '../../../components/Button';
 import { Spinner } from '../../../components/Spinner';
 import { useBanner } from '../../../lib/banner';
+import { useAdminProducts } from '../../products';
 import { useSendDiscountCode } from './api';
-import { useAdminProducts } from '../../products/admin/api';
 import page from '../../../styles/admin.module.css';
 import styles from './Discounts.module.css';
 
