@@ -4,7 +4,7 @@ import { formatPounds } from '../../lib/format';
 import type { AgeFilter, Filters, SortOrder } from './catalogue-rules';
 import styles from './HomePage.module.css';
 
-export interface ToolbarProps {
+interface ToolbarProps {
   types: string[];
   bounds: { min: number; max: number };
   filters: Filters;

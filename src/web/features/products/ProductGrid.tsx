@@ -6,7 +6,7 @@ import type { Product } from '@shared/contracts/product';
 import { ProductCard, type ProductCardProps } from './ProductCard';
 import styles from './ProductGrid.module.css';
 
-export interface ProductGridProps extends Pick<ProductCardProps, 'headingLevel' | 'onDelete'> {
+interface ProductGridProps extends Pick<ProductCardProps, 'headingLevel' | 'onDelete'> {
   products: Product[];
   /** How many cards, from the first, load their cover at once (the first row). */
   eagerCount?: number;

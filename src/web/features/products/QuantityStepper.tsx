@@ -4,7 +4,7 @@ import { CART_QTY_MAX } from '@shared/constants';
 import styles from './ProductPage.module.css';
 
 /** The quantity a typed text stands for: a whole number 1 to 99, anything else 1. */
-export function parseQuantity(text: string): number {
+function parseQuantity(text: string): number {
   if (!/^\s*\d+\s*$/.test(text)) return 1;
   const value = Number(text);
   return value >= 1 ? Math.min(value, CART_QTY_MAX) : 1;

@@ -36,7 +36,7 @@ export function productTypes(products: readonly Product[]): string[] {
  * Kids and Adults each include the all-ages books (age ''), since those suit everyone;
  * 'All' shows every book.
  */
-export function matchesAge(product: Product, age: AgeFilter): boolean {
+function matchesAge(product: Product, age: AgeFilter): boolean {
   return age === 'All' || product.age === age || product.age === '';
 }
 

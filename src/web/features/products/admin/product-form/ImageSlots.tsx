@@ -12,7 +12,7 @@ import styles from './ImageSlots.module.css';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/avif,image/gif';
 
-export interface ImageSlotsProps {
+interface ImageSlotsProps {
   slots: ImageSlot[];
   disabled?: boolean;
   onPick(index: number, file: File): void;

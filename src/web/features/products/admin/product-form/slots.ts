@@ -18,7 +18,7 @@ export interface ImageSlot {
 let counter = 0;
 const nextId = () => `slot-${(counter += 1)}`;
 
-export const emptySlot = (): ImageSlot => ({ id: nextId(), file: null, url: null, isTemporary: false });
+const emptySlot = (): ImageSlot => ({ id: nextId(), file: null, url: null, isTemporary: false });
 
 export const emptySlots = (): ImageSlot[] => Array.from({ length: PRODUCT_IMAGE_SLOTS }, emptySlot);
 
@@ -48,7 +48,7 @@ export function moveSlot(slots: readonly ImageSlot[], from: number, to: number):
   return next;
 }
 
-export const isFilled = (slot: ImageSlot) => slot.url !== null;
+const isFilled = (slot: ImageSlot) => slot.url !== null;
 
 /** The filled slots in their on-screen order: what is sent as `images`. */
 export const filledSlots = (slots: readonly ImageSlot[]) => slots.filter(isFilled);
