@@ -11,7 +11,7 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { CART_QTY_MAX, CART_QTY_MIN } from '@shared/constants';
 import { MSG } from '@shared/messages';
-import { api } from '../../lib/api';
+import { answer, api } from '../../lib/api';
 import { useBanner } from '../../lib/banner';
 import { useSession, type Session } from '../../lib/session';
 import { STORAGE_KEYS, readJson, writeJson } from '../../lib/storage';
@@ -21,7 +21,7 @@ export interface BasketLine {
   qty: number;
 }
 
-export const cartKey = (userId: string) => ['cart', userId] as const;
+const cartKey = (userId: string) => ['cart', userId] as const;
 
 const clampQty = (qty: number) => Math.min(CART_QTY_MAX, Math.max(CART_QTY_MIN, Math.trunc(qty)));
 
@@ -87,13 +87,16 @@ const subscribe = (listener: () => void) => {
 
 // ---- server calls -----------------------------------------------------------------------------
 
-export const fetchCart = (userId: string) => api.get<BasketLine[]>(`/api/server/get_cart/${encodeURIComponent(userId)}`);
+const cartLines = answer('cart', 'cartLinesSchema');
+const ok = answer('cart', 'okSchema');
+
+const fetchCart = (userId: string) => api.get(`/api/server/get_cart/${encodeURIComponent(userId)}`, cartLines);
 const updateCartLine = (userId: string, productId: string, qty: number) =>
-  api.post('/api/server/update_cart', { user_id: userId, product_id: productId, qty });
+  api.post('/api/server/update_cart', ok, { user_id: userId, product_id: productId, qty });
 const removeCartLine = (userId: string, productId: string) =>
-  api.post('/api/server/remove_cart_product', { user_id: userId, product_id: productId });
+  api.post('/api/server/remove_cart_product', ok, { user_id: userId, product_id: productId });
 const mergeCart = (userId: string, items: BasketLine[], token: string) =>
-  api.post<BasketLine[]>('/api/server/merge_cart', { user_id: userId, items }, { token });
+  api.post('/api/server/merge_cart', cartLines, { user_id: userId, items }, { token });
 
 const merging = new Map<string, Promise<void>>();
 

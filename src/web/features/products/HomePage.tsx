@@ -25,7 +25,7 @@ export function HomePage({ overlay }: { overlay?: ReactNode }) {
   const { isAdmin } = useSession();
   const products = useProducts();
   const { show } = useBanner();
-  const onDelete = useDeleteProduct();
+  const { confirmAndDelete } = useDeleteProduct();
   const all = products.data ?? NO_PRODUCTS;
   const Title = isAdmin ? 'h1' : 'h2';
 
@@ -72,7 +72,7 @@ export function HomePage({ overlay }: { overlay?: ReactNode }) {
         ) : shown.length === 0 ? (
           <p className={styles.empty}>{products.isError ? MSG.errorLoadingProducts : MSG.noProductsFound}</p>
         ) : (
-          <ProductGrid products={shown} eagerCount={EAGER_CARDS} onDelete={isAdmin ? onDelete : undefined} />
+          <ProductGrid products={shown} eagerCount={EAGER_CARDS} onDelete={isAdmin ? confirmAndDelete : undefined} />
         )}
       </section>
       <CookieNotice />

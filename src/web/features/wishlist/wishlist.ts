@@ -7,17 +7,20 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { MSG } from '@shared/messages';
-import { api } from '../../lib/api';
+import { answer, api } from '../../lib/api';
 import { useBanner } from '../../lib/banner';
 import { useSession } from '../../lib/session';
 
-export interface WishlistEntry {
+interface WishlistEntry {
   product_id: string;
 }
 
 export const wishlistKey = (userId: string) => ['wishlist', userId] as const;
 
-export const fetchWishlist = (userId: string) => api.get<WishlistEntry[]>(`/api/server/get_wishlist/${encodeURIComponent(userId)}`);
+const wishlistEntries = answer('cart', 'wishlistEntriesSchema');
+const ok = answer('cart', 'okSchema');
+
+const fetchWishlist = (userId: string) => api.get(`/api/server/get_wishlist/${encodeURIComponent(userId)}`, wishlistEntries);
 
 type Toggle = { productId: string; add: boolean; name?: string };
 
@@ -37,7 +40,7 @@ export function useWishlist() {
   const mutation = useMutation({
     mutationKey: ['wishlist', userId, 'toggle'],
     mutationFn: ({ productId, add }: Toggle) =>
-      api.post(add ? '/api/server/add_wishlist' : '/api/server/remove_wishlist', { user_id: userId, product_id: productId }),
+      api.post(add ? '/api/server/add_wishlist' : '/api/server/remove_wishlist', ok, { user_id: userId, product_id: productId }),
     onMutate: async ({ productId, add }) => {
       const key = wishlistKey(userId!);
       await queryClient.cancelQueries({ queryKey: key, exact: true });

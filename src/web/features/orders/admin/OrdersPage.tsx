@@ -10,9 +10,10 @@ import type { OrderStatus } from '@shared/constants';
 import { MSG } from '@shared/messages';
 import { Button } from '../../../components/Button';
 import { Spinner } from '../../../components/Spinner';
+import { serverMessage } from '../../../lib/api';
 import { useBanner } from '../../../lib/banner';
 import { formatDate, formatPounds, shortOrderId } from '../../../lib/format';
-import { serverMessage } from '../../products/admin/api';
+import { OrderItems } from '../OrderItems';
 import { useAdminOrders, useUpdateOrderStatus } from './api';
 import page from '../../../styles/admin.module.css';
 import styles from './Orders.module.css';
@@ -87,13 +88,7 @@ function OrderRow({ order }: { order: AdminOrder }) {
         {withBreakBeforeAt(order.user_email)}
       </td>
       <td data-label="Items">
-        <ul className={styles.items}>
-          {order.items.map((item) => (
-            <li key={item.product_id}>
-              {item.quantity} × {item.item}
-            </li>
-          ))}
-        </ul>
+        <OrderItems className={styles.items} items={order.items} />
       </td>
       <td data-label="Total" className={styles.money}>
         <span>

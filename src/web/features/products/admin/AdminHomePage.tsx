@@ -7,10 +7,10 @@ import { imageKeyFrom, imagePath } from '@shared/images';
 import { MSG } from '@shared/messages';
 import { Button, buttonClass } from '../../../components/Button';
 import { Spinner } from '../../../components/Spinner';
-import { useBanner } from '../../../lib/banner';
 import { clientConfig } from '../../../lib/config';
 import { formatPounds } from '../../../lib/format';
-import { serverMessage, useAdminProducts, useDeleteProduct } from './api';
+import { useDeleteProduct } from '../api/delete-product';
+import { useAdminProducts } from './api';
 import page from '../../../styles/admin.module.css';
 import styles from './AdminHome.module.css';
 
@@ -22,15 +22,6 @@ const thumbnail = (url: string) => {
 export function AdminHomePage() {
   const products = useAdminProducts();
   const remove = useDeleteProduct();
-  const banner = useBanner();
-
-  const onDelete = (id: string) => {
-    if (!window.confirm(MSG.confirmDeleteProduct)) return;
-    remove.mutate(id, {
-      onSuccess: () => banner.show({ content: MSG.productDeleted, action: 'success' }),
-      onError: (error) => banner.show({ content: serverMessage(error) ? MSG.failedToDelete : MSG.errorDeletingProduct, action: 'error' }),
-    });
-  };
 
   return (
     <main className={page.page}>
@@ -104,7 +95,7 @@ export function AdminHomePage() {
                   <Link className={buttonClass('secondary')} to={`/admin/edit_product/${encodeURIComponent(product.id)}`} aria-label={`Edit ${product.name}`}>
                     Edit
                   </Link>
-                  <Button variant="ghost" onClick={() => onDelete(product.id)} disabled={remove.isPending} aria-label={`Delete ${product.name}`}>
+                  <Button variant="ghost" onClick={() => remove.confirmAndDelete(product)} disabled={remove.isPending} aria-label={`Delete ${product.name}`}>
                     Delete
                   </Button>
                 </div>

@@ -10,13 +10,13 @@ import { PRODUCT_LOAD_FAILURE_MS, PRODUCT_SAVED_REDIRECT_MS } from '@shared/cons
 import { MSG } from '@shared/messages';
 import { Button } from '../../../components/Button';
 import { Spinner } from '../../../components/Spinner';
+import { serverMessage } from '../../../lib/api';
 import { useBanner } from '../../../lib/banner';
 import {
   adminProductKeys,
   existingImageAsFile,
   fetchProductById,
   productFormData,
-  serverMessage,
   useSaveProduct,
   type ProductFormValues,
 } from './api';

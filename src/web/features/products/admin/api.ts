@@ -1,9 +1,9 @@
-/** The admin's product calls: read one for the form, list for the admin home, save and delete. */
+/** The admin's product calls: read one for the form, list for the admin home, save (delete: ../api/delete-product.ts). */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { imageKeyFrom } from '@shared/images';
-import type { Product } from '@shared/contracts/product';
-import { api, apiRequest, ApiError } from '../../../lib/api';
+import { answer, api } from '../../../lib/api';
 import { applyProductUpdate } from '../../../lib/live-updates';
+import { productList } from '../../../lib/products';
 import { STORAGE_KEYS, readText } from '../../../lib/storage';
 
 /** Starts with 'products', so a productUpdate re-fetches it (lib/live-updates.ts). */
@@ -12,8 +12,10 @@ export const adminProductKeys = {
   one: (id: string) => ['products', 'admin-one', id] as const,
 };
 
-export const fetchProductById = (id: string) => api.get<Product>(`/api/server/get_product?id=${encodeURIComponent(id)}`);
-export const fetchAllProducts = () => api.get<Product[]>('/api/server/get_products');
+const product = answer('product', 'productSchema');
+
+export const fetchProductById = (id: string) => api.get(`/api/server/get_product?id=${encodeURIComponent(id)}`, product);
+const fetchAllProducts = () => api.get('/api/server/get_products', productList);
 
 export function useAdminProducts() {
   return useQuery({ queryKey: adminProductKeys.list, queryFn: fetchAllProducts });
@@ -54,21 +56,7 @@ export function useSaveProduct(editingId: string | undefined) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (form: FormData) =>
-      apiRequest<Product>(editingId ? `/api/admin/products/edit_product/${encodeURIComponent(editingId)}` : '/api/admin/products/add_product', {
-        method: 'POST',
-        body: form,
-      }),
+      api.post(editingId ? `/api/admin/products/edit_product/${encodeURIComponent(editingId)}` : '/api/admin/products/add_product', product, form),
     onSuccess: () => applyProductUpdate(queryClient),
   });
 }
-
-export function useDeleteProduct() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api.post<{ message: string }>(`/api/admin/products/delete_product/${encodeURIComponent(id)}`),
-    onSuccess: () => applyProductUpdate(queryClient),
-  });
-}
-
-/** The server answered with a reason (show it); anything else was thrown on the way. */
-export const serverMessage = (error: unknown): string | null => (error instanceof ApiError && error.status > 0 ? error.message : null);

@@ -1,27 +1,34 @@
 /**
  * Admin: delete a product (POST /api/admin/products/delete_product/{id}) after the spec's
- * confirmation; 'Product deleted', or the spec's failure texts; then the catalogue is re-fetched.
+ * confirmation; 'Product deleted', or the spec's failure texts; then every product query is
+ * fetched again, as a live productUpdate would. The catalogue's cards and the admin list use it.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { MSG } from '@shared/messages';
 import type { Product } from '@shared/contracts/product';
-import { ApiError, api } from '../../../lib/api';
+import { answer, api, serverMessage } from '../../../lib/api';
 import { useBanner } from '../../../lib/banner';
-import { productsKey } from '../../../lib/products';
+import { applyProductUpdate } from '../../../lib/live-updates';
 
-export const deleteProduct = (id: string) => api.post<{ message: string }>(`/api/admin/products/delete_product/${encodeURIComponent(id)}`);
+const deleted = answer('admin', 'productDeletedSchema');
 
-export function useDeleteProduct(): (product: Product) => void {
+const deleteProduct = (id: string) => api.post(`/api/admin/products/delete_product/${encodeURIComponent(id)}`, deleted);
+
+export function useDeleteProduct() {
   const queryClient = useQueryClient();
   const { show } = useBanner();
-  const mutation = useMutation({
-    mutationFn: (product: Product) => deleteProduct(product.id),
+  const { mutate, isPending } = useMutation({
+    mutationFn: (product: Pick<Product, 'id'>) => deleteProduct(product.id),
     onSuccess: () => show({ content: MSG.productDeleted, action: 'success' }),
-    onError: (error) =>
-      show({ content: error instanceof ApiError && error.status > 0 ? MSG.failedToDelete : MSG.errorDeletingProduct, action: 'error' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: productsKey }),
+    onError: (error) => show({ content: serverMessage(error) ? MSG.failedToDelete : MSG.errorDeletingProduct, action: 'error' }),
+    onSettled: () => applyProductUpdate(queryClient),
   });
-  return (product) => {
-    if (window.confirm(MSG.confirmDeleteProduct)) mutation.mutate(product);
-  };
+  const confirmAndDelete = useCallback(
+    (product: Pick<Product, 'id'>) => {
+      if (window.confirm(MSG.confirmDeleteProduct)) mutate(product);
+    },
+    [mutate],
+  );
+  return { confirmAndDelete, isPending };
 }
