@@ -7,6 +7,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { MSG } from '../src/shared/messages';
 import { withAdminSignInLock } from './support/admin';
+import { createCustomer, signInAsCustomer } from './support/customer';
 import { E2E_ADMIN, expectAccessible, linkIn, uniqueEmail, waitForMail, type Mail, waitForApp } from './support/fixtures';
 
 interface Product {
@@ -15,12 +16,6 @@ interface Product {
 }
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-
-async function signUp(request: APIRequestContext, email: string) {
-  const res = await request.post('/api/create_account', { data: { email, password: 'reader123' } });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as { token: string; id: string; email: string };
-}
 
 /** The admin's two-step sign-in through the API: password, then the mailed token with the login's token. */
 async function adminSession(request: APIRequestContext): Promise<string> {
@@ -72,7 +67,7 @@ test('a buyer follows the Delivered mail’s review link signed out, reviews bot
   test.setTimeout(120_000);
   const email = uniqueEmail('reviewer');
   const reviewer = email.split('@')[0]!;
-  const customer = await signUp(request, email);
+  const customer = await createCustomer(request, email);
 
   const catalogue = (await (await request.get('/api/server/get_products')).json()) as Product[];
   expect(catalogue.length).toBeGreaterThanOrEqual(2);
@@ -179,9 +174,7 @@ test('a buyer follows the Delivered mail’s review link signed out, reviews bot
 });
 
 test('a signed-in customer opening an order the shop cannot load for them sees that it could not be loaded', async ({ page, request }) => {
-  const customer = await signUp(request, uniqueEmail('stranger'));
-  await page.goto('/');
-  await page.evaluate((token) => localStorage.setItem('token', token), customer.token);
+  await signInAsCustomer(page, await createCustomer(request, uniqueEmail('stranger')));
   await page.goto('/review/order/00000000-0000-4000-8000-000000000000');
   await expect(page.getByRole('alert').filter({ hasText: MSG.couldNotLoadOrder })).toBeVisible();
 });

@@ -5,13 +5,12 @@
  * Cancel, Stripe's back link, the browser's Back) cancels the checkout they left before applying a
  * code or opening another: their own abandoned checkout never stands in the way of their code.
  */
-import type { CheckoutStatus } from '@shared/contracts/order';
-import { ApiError, api } from './api';
+import { ApiError, answer, api } from './api';
 
 const KEY = 'leftCheckout';
 
 export const cancelCheckout = (sessionId: string) =>
-  api.post<{ status: CheckoutStatus }>(`/api/checkout/sessions/${encodeURIComponent(sessionId)}/cancel`, {}, { token: null });
+  api.post(`/api/checkout/sessions/${encodeURIComponent(sessionId)}/cancel`, answer('order', 'cancelCheckoutAnswerSchema'), {}, { token: null });
 
 function read(): string | null {
   try {

@@ -14,12 +14,12 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
+import type { ClientConfig } from '../../../shared/contracts/client-config';
 import type { Product } from '../../../shared/contracts/product';
 import type { AppContext } from '../../context';
 import { jsonForScript, spliceAt } from '../../lib/html';
 import { catalogueCacheFor, type CatalogueSnapshot } from '../catalogue/cache';
 import { productKeyFromPath } from '../catalogue/seo';
-import type { ClientConfig } from './client-config';
 
 const gzipAsync = promisify(gzip);
 
