@@ -143,8 +143,9 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   };
 }
 
-export async function migrateDatabase(database: Database): Promise<void> {
-  const config = { migrationsFolder: MIGRATIONS_DIR };
+/** Applies the migrations not yet applied (a test may name another folder, e.g. to stop before one). */
+export async function migrateDatabase(database: Database, migrationsFolder = MIGRATIONS_DIR): Promise<void> {
+  const config = { migrationsFolder };
   if (database.kind === 'pglite') {
     await migratePglite(database.db as never, config);
   } else {

@@ -47,7 +47,7 @@ export async function priceBasket(ctx: AppContext, items: { product_id: string; 
   const lines = [...quantities].map(([productId, qty]) => {
     const product = found.get(productId);
     if (!product) throw badRequest(`A book in your basket is no longer sold (product ${productId}). Please remove it and try again.`);
-    return { productId, name: product.name, qty, unitPence: product.pricePence, type: product.type, age: product.age };
+    return { productId, productKey: product.key, name: product.name, qty, unitPence: product.pricePence, type: product.type, age: product.age };
   });
   const pricing = lines.map((line) => ({ unitPence: line.unitPence, qty: line.qty, type: line.type, age: line.age }));
 
@@ -110,7 +110,7 @@ export async function createCheckoutSession(ctx: AppContext, body: CreateCheckou
     provider: ctx.payments.kind,
     userId,
     email,
-    lines: basket.lines.map(({ productId, name, qty, unitPence }) => ({ productId, name, qty, unitPence })),
+    lines: basket.lines.map(({ productId, productKey, name, qty, unitPence }) => ({ productId, productKey, name, qty, unitPence })),
     subtotalPence: basket.price.subtotalPence,
     shippingPence: basket.price.shippingPence,
     discountPence: basket.price.discountPence,

@@ -17,7 +17,7 @@ import type { Product } from '../../../shared/contracts/product';
 import type { AppContext } from '../../context';
 import { forbidden, notFound, conflict, unauthorized } from '../../lib/errors';
 import type { SessionClaims } from '../../lib/tokens';
-import { findProducts } from '../catalogue/repository';
+import { findProductsByKeys } from '../catalogue/repository';
 import { readReviewToken } from './review-links';
 import * as repo from './repository';
 
@@ -80,12 +80,15 @@ export async function verifyReviewToken(ctx: Ctx, token: string): Promise<Review
   return { ...session, token: await ctx.tokens.signSession(session, SESSION_TTL_S, account.sessionVersion) };
 }
 
-/** The order's books still waiting for a review, in the product shape. */
+/**
+ * The order's books still waiting for a review, in the product shape, as they are now: a book
+ * whose ID changed since the order is offered under its new ID (decision 038).
+ */
 export async function orderProductsToReview(ctx: Ctx, user: SessionClaims, orderId: string): Promise<Product[]> {
   await ownedOrder(ctx, user, orderId);
-  const ids = await repo.findUnreviewedProductIds(ctx.database.db, orderId);
-  const byId = new Map((await findProducts(ctx.database.db, ids)).map((product) => [product.id, product]));
-  return ids.map((id) => byId.get(id)).filter((product): product is Product => Boolean(product));
+  const keys = await repo.findUnreviewedProductKeys(ctx.database.db, orderId);
+  const byKey = await findProductsByKeys(ctx.database.db, keys);
+  return keys.flatMap((key) => byKey.get(key) ?? []);
 }
 
 export async function addReview(
@@ -95,24 +98,25 @@ export async function addReview(
 ): Promise<Review> {
   const order = await ownedOrder(ctx, user, input.order_id);
   const db = ctx.database.db;
-  if (!isStorableId(input.product_id) || !(await repo.isReviewableLine(db, order.id, input.product_id))) {
-    throw notFound('That book is not part of this order.');
-  }
+  const productKey = isStorableId(input.product_id) ? await repo.findReviewableLine(db, order.id, input.product_id) : null;
+  if (!productKey) throw notFound('That book is not part of this order.');
   const row = await repo.insertReview(db, {
     orderId: order.id,
-    productId: input.product_id,
+    productKey,
     userId: user.id,
     rating: input.rating,
     text: input.review,
   });
   if (!row) throw conflict('You have already reviewed this book for this order.');
-  return toReview(row);
+  return toReview({ ...row, productId: input.product_id });
 }
 
+/** A book's reviews; 404 for an unknown or archived book (its reviews are kept, and shown again if it is restored). */
 export async function productReviews(ctx: Ctx, productId: string): Promise<ProductReviews> {
   const db = ctx.database.db;
-  if (!isStorableId(productId) || !(await repo.productExists(db, productId))) throw notFound(PRODUCT_NOT_FOUND);
-  const { list, sum, count } = await repo.findProductReviews(db, productId);
+  const productKey = isStorableId(productId) ? await repo.findProductKey(db, productId) : null;
+  if (!productKey) throw notFound(PRODUCT_NOT_FOUND);
+  const { list, sum, count } = await repo.findProductReviews(db, productKey);
   return {
     average: averageRating(sum, count),
     count,
