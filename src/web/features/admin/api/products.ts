@@ -1,6 +1,7 @@
 /** The admin's product calls: read one for the form, list for the admin home, save and delete. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { imageKeyFrom } from '@shared/images';
+import type { ProductDeleted } from '@shared/contracts/admin';
 import type { Product } from '@shared/contracts/product';
 import { api, apiRequest, ApiError } from '../../../lib/api';
 import { applyProductUpdate } from '../../../lib/live-updates';
@@ -9,6 +10,7 @@ import { STORAGE_KEYS, readText } from '../../../lib/storage';
 /** Starts with 'products', so a productUpdate re-fetches it (lib/live-updates.ts). */
 export const adminProductKeys = {
   list: ['products', 'admin-list'] as const,
+  archived: ['products', 'admin-archived'] as const,
   one: (id: string) => ['products', 'admin-one', id] as const,
 };
 
@@ -17,6 +19,11 @@ export const fetchAllProducts = () => api.get<Product[]>('/api/server/get_produc
 
 export function useAdminProducts() {
   return useQuery({ queryKey: adminProductKeys.list, queryFn: fetchAllProducts });
+}
+
+/** Sold books that were deleted, so archived (decision 039): hidden from the shop, restorable. */
+export function useArchivedProducts() {
+  return useQuery({ queryKey: adminProductKeys.archived, queryFn: () => api.get<Product[]>('/api/admin/products/archived') });
 }
 
 export interface ProductFormValues {
@@ -62,10 +69,19 @@ export function useSaveProduct(editingId: string | undefined) {
   });
 }
 
+/** Deletes a book never sold; archives one that has been sold (the answer says which). */
 export function useDeleteProduct() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.post<{ message: string }>(`/api/admin/products/delete_product/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => api.post<ProductDeleted>(`/api/admin/products/delete_product/${encodeURIComponent(id)}`),
+    onSuccess: () => applyProductUpdate(queryClient),
+  });
+}
+
+export function useRestoreProduct() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.post<{ message: string }>(`/api/admin/products/restore_product/${encodeURIComponent(id)}`),
     onSuccess: () => applyProductUpdate(queryClient),
   });
 }
