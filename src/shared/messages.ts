@@ -107,6 +107,16 @@ export const MSG = {
 
   // server answers (not quoted by the spec)
   passwordHashingBusy: 'The shop is very busy signing people in right now. Please try again in a few seconds.',
+  // archived products (decision 039: a sold book is archived, not deleted)
+  productArchived: 'Product archived: it has been sold, so it is kept for its orders and reviews and hidden from the shop',
+  productRestored: 'Product restored to the shop',
+  productNotArchived: 'This product is in the shop; only an archived product can be restored.',
+  archivedProductIdTaken: (id: string) => `The book-vault ID ${id} belongs to an archived product. Restore it, or change the archived product's ID first.`,
+  archivedProductNameTaken: (name: string) => `An archived product is named "${name}". Restore it, or rename the archived product first.`,
+  archivedProducts: 'Archived products',
+  archivedProductsHelp: 'Sold books that were deleted: hidden from the shop, kept for their orders and reviews.',
+  confirmRestoreProduct: 'Put this product back in the shop?',
+  errorRestoringProduct: 'Error restoring product. Please try again.',
 
   // pages
   wishlistEmpty: 'Your wishlist is empty!',

@@ -31,7 +31,7 @@ export interface Database {
   /** Cheap reachability check for /api/health. */
   ping(): Promise<void>;
   /** Applies the migrations in MIGRATIONS_DIR. */
-  migrate(): Promise<void>;
+  migrate(migrationsFolder?: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -70,8 +70,8 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob }): Pr
     async ping() {
       await client.query('select 1');
     },
-    async migrate() {
-      await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
+    async migrate(migrationsFolder = MIGRATIONS_DIR) {
+      await migratePglite(db as never, { migrationsFolder });
     },
     async close() {
       await client.close();
@@ -256,12 +256,12 @@ async function openPostgres(url: string, poolSize = 10, timeouts: DatabaseTimeou
     async ping() {
       await pool.query('select 1');
     },
-    async migrate() {
+    async migrate(migrationsFolder = MIGRATIONS_DIR) {
       // A connection of its own without the query limits: a migration may rightly run long.
       const client = new pg.Client(connectionConfig(url, timeouts));
       await client.connect();
       try {
-        await migratePg(drizzlePg(client), { migrationsFolder: MIGRATIONS_DIR });
+        await migratePg(drizzlePg(client), { migrationsFolder });
       } finally {
         await endWithin(client, timeouts.connectMs);
       }
@@ -273,6 +273,7 @@ async function openPostgres(url: string, poolSize = 10, timeouts: DatabaseTimeou
   };
 }
 
-export async function migrateDatabase(database: Database): Promise<void> {
-  await database.migrate();
+/** Applies the migrations not yet applied (a test may name another folder, e.g. to stop before one). */
+export async function migrateDatabase(database: Database, migrationsFolder = MIGRATIONS_DIR): Promise<void> {
+  await database.migrate(migrationsFolder);
 }

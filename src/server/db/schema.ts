@@ -15,6 +15,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -51,8 +52,13 @@ export const users = pgTable(
 export const products = pgTable(
   'products',
   {
-    /** The external print catalogue (BookVault) ID, chosen by the admin. */
+    /** The external print catalogue (BookVault) ID, chosen by the admin; it may change (edit). */
     id: text('id').primaryKey(),
+    /**
+     * The book's own key, made once and never changed: order lines and reviews refer to the book
+     * by it, so they follow the book through a change of its ID (decision 038).
+     */
+    productKey: uuid('product_key').notNull().defaultRandom(),
     name: text('name').notNull(),
     type: text('type').notNull().default(''),
     description: text('description').notNull().default(''),
@@ -61,10 +67,16 @@ export const products = pgTable(
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`setweight(to_tsvector('english', coalesce("name", '')), 'A') || setweight(to_tsvector('english', coalesce("type", '')), 'B') || setweight(to_tsvector('english', coalesce("description", '')), 'C')`,
     ),
+    /**
+     * Set when a book that has been sold is deleted: it leaves the shop (every shopper read
+     * filters it out) but stays, with its ID and name, for its orders and reviews (decision 039).
+     */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    unique('products_product_key_unique').on(t.productKey),
     uniqueIndex('products_name_unique').on(t.name),
     // No pending list (fastupdate off): PGlite never vacuums one away (decision 084).
     index('products_name_trgm').using('gin', t.name.op('gin_trgm_ops')).with({ fastupdate: false }),
@@ -181,7 +193,8 @@ export const checkoutSessions = pgTable('checkout_sessions', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull().default(sql`now() + interval '1 hour'`),
 });
 
-export type CheckoutLine = { productId: string; name: string; qty: number; unitPence: number };
+/** `productKey`: the book priced (decision 038); missing only in a checkout of a book deleted before keys existed. */
+export type CheckoutLine = { productId: string; productKey?: string; name: string; qty: number; unitPence: number };
 
 export const orders = pgTable(
   'orders',
@@ -212,19 +225,26 @@ export const orders = pgTable(
   ],
 );
 
-/** Order lines keep the name and price paid, so orders stay readable after a product is deleted. */
+/**
+ * Order lines: the book bought (its stable key) and a copy of what was bought, so the order reads
+ * as it was paid for whatever happens to the book later (decision 038). A book with order lines
+ * cannot be deleted (`restrict`): deleting it archives it (decision 039).
+ */
 export const orderItems = pgTable(
   'order_items',
   {
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The book's ID when it was bought (a copy; the book's ID may have changed since). */
     productId: text('product_id').notNull(),
+    /** The book bought. Null only when it no longer existed when the order was made or migrated. */
+    productKey: uuid('product_key').references(() => products.productKey, { onDelete: 'restrict' }),
     name: text('name').notNull(),
     unitPricePence: integer('unit_price_pence').notNull(),
     quantity: integer('quantity').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.orderId, t.productId] })],
+  (t) => [primaryKey({ columns: [t.orderId, t.productId] }), index('order_items_product_key').on(t.productKey)],
 );
 
 export const reviews = pgTable(
@@ -234,9 +254,10 @@ export const reviews = pgTable(
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    productId: text('product_id')
+    /** The book reviewed, by its stable key (a review stays with the book whatever its ID becomes). */
+    productKey: uuid('product_key')
       .notNull()
-      .references(() => products.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
+      .references(() => products.productKey, { onDelete: 'restrict' }),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -245,8 +266,8 @@ export const reviews = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('reviews_order_product_unique').on(t.orderId, t.productId),
-    index('reviews_product_created').on(t.productId, t.createdAt),
+    uniqueIndex('reviews_order_product_unique').on(t.orderId, t.productKey),
+    index('reviews_product_created').on(t.productKey, t.createdAt),
     check('reviews_rating', sql`${t.rating} between 1 and 5`),
   ],
 );

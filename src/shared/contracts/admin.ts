@@ -151,4 +151,6 @@ export function parseProductFields(raw: Record<string, string | undefined>): Fie
   return { ok: true, value: { id, name, type, description, age: age as ProductAge, pricePence } };
 }
 
-export const productDeletedSchema = messageSchema;
+/** The delete call's answer: `archived` when the book had been sold and was archived instead (decision 039). */
+export const productDeletedSchema = messageSchema.extend({ archived: z.boolean() });
+export type ProductDeleted = z.infer<typeof productDeletedSchema>;

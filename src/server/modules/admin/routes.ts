@@ -13,15 +13,16 @@ import { originalKey } from '../images/service';
 import {
   adminOrdersSchema,
   messageSchema,
+  productDeletedSchema,
   sendDiscountBodySchema,
   sentDiscountSchema,
   updateOrderStatusBodySchema,
 } from '../../../shared/contracts/admin';
-import { productSchema } from '../../../shared/contracts/product';
+import { productListSchema, productSchema } from '../../../shared/contracts/product';
 import { sendDiscountCode } from './discount-service';
 import { multipartLimits, readProductSubmission } from './multipart';
 import { listOrders, updateOrderStatus } from './order-service';
-import { addProduct, deleteProduct, editProduct } from './product-service';
+import { addProduct, archivedProducts, deleteProduct, editProduct, restoreProduct } from './product-service';
 
 const productIdParams = z.object({ id: z.string().min(1).max(200) });
 const errorResponses = { 400: messageSchema, 401: messageSchema, 403: messageSchema, 404: messageSchema, 409: messageSchema };
@@ -66,9 +67,32 @@ export const adminRoutes: ModuleRoutes = async (app, ctx) => {
     '/api/admin/products/delete_product/:id',
     {
       config: admin,
-      schema: { tags: ['admin'], summary: 'Delete a product (orders that contain it stay readable)', params: productIdParams, response: { 200: messageSchema, ...errorResponses } },
+      schema: {
+        tags: ['admin'],
+        summary: 'Delete a product; one that has been sold is archived instead (hidden from the shop, kept for its orders and reviews)',
+        params: productIdParams,
+        response: { 200: productDeletedSchema, ...errorResponses },
+      },
     },
     async (request) => deleteProduct(ctx, request.params.id),
+  );
+
+  app.post(
+    '/api/admin/products/restore_product/:id',
+    {
+      config: admin,
+      schema: { tags: ['admin'], summary: 'Put an archived product back in the shop', params: productIdParams, response: { 200: messageSchema, ...errorResponses } },
+    },
+    async (request) => restoreProduct(ctx, request.params.id),
+  );
+
+  app.get(
+    '/api/admin/products/archived',
+    {
+      config: admin,
+      schema: { tags: ['admin'], summary: 'The archived products, most recently archived first', response: { 200: productListSchema, 401: messageSchema, 403: messageSchema } },
+    },
+    async () => archivedProducts(ctx),
   );
 
   app.get(

@@ -2,16 +2,18 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { cartLines, products, wishlistEntries } from '../../db/schema';
+import { onSale } from '../catalogue/repository';
 
+/** Whether the id names a book of the shop (an archived book cannot be put in a cart or wishlist). */
 export async function productExists(db: Db, productId: string): Promise<boolean> {
-  const [row] = await db.select({ id: products.id }).from(products).where(eq(products.id, productId)).limit(1);
+  const [row] = await db.select({ id: products.id }).from(products).where(and(eq(products.id, productId), onSale)).limit(1);
   return Boolean(row);
 }
 
-/** The ids among `ids` that name existing products. */
+/** The ids among `ids` that name books of the shop. */
 export async function existingProductIds(db: Db, ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = await db.select({ id: products.id }).from(products).where(inArray(products.id, [...ids]));
+  const rows = await db.select({ id: products.id }).from(products).where(and(inArray(products.id, [...ids]), onSale));
   return new Set(rows.map((row) => row.id));
 }
 

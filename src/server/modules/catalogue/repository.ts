@@ -3,7 +3,7 @@
  * a correlated array_agg over the product_images primary key), and turned into the API's
  * product shape by `toProduct`.
  */
-import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { contactMessages, productImages, products } from '../../db/schema';
 import { imagePath } from '../../../shared/images';
@@ -50,34 +50,57 @@ export function toProduct(row: ProductRow, imageKeys: readonly string[]): Produc
   };
 }
 
-async function selectProducts(db: Db, where?: SQL, limit?: number): Promise<Product[]> {
+/**
+ * The books of the shop: not archived (decision 039). Every read a shopper's call makes (the
+ * catalogue and its cache, one product, carts, wishlists, checkout, reviews) keeps to these; the
+ * search function has the same condition in SQL (migration product_keys).
+ */
+export const onSale = isNull(products.archivedAt);
+
+async function selectProducts(db: Db, where: SQL | undefined, options: { limit?: number; includeArchived?: boolean; orderBy?: SQL[] } = {}) {
   const query = db
-    .select({ ...productColumns, imageKeys: imageKeysColumn })
+    .select({ ...productColumns, key: products.productKey, imageKeys: imageKeysColumn })
     .from(products)
-    .where(where)
-    .orderBy(asc(products.createdAt), asc(products.id));
-  const rows = await (limit ? query.limit(limit) : query);
-  return rows.map((row) => toProduct(row, row.imageKeys ?? []));
+    .where(options.includeArchived ? where : and(onSale, where))
+    .orderBy(...(options.orderBy ?? [asc(products.createdAt), asc(products.id)]));
+  const rows = await (options.limit ? query.limit(options.limit) : query);
+  return rows.map((row) => ({ key: row.key, product: toProduct(row, row.imageKeys ?? []) }));
 }
+
+const productsOnly = (rows: Array<{ product: Product }>) => rows.map((row) => row.product);
 
 /**
  * The whole catalogue in shop order (oldest first), or only the products whose ids are given
- * (unknown ids are left out; an empty list answers []).
+ * (unknown ids are left out; an empty list answers []). Books of the shop only.
  */
 export async function findProducts(db: Db, ids?: readonly string[]): Promise<Product[]> {
-  if (ids === undefined) return selectProducts(db);
+  if (ids === undefined) return productsOnly(await selectProducts(db, undefined));
   if (ids.length === 0) return [];
-  return selectProducts(db, inArray(products.id, [...ids]));
+  return productsOnly(await selectProducts(db, inArray(products.id, [...ids])));
 }
 
-export async function findProductById(db: Db, id: string): Promise<Product | null> {
-  const [product] = await selectProducts(db, eq(products.id, id), 1);
-  return product ?? null;
+/** The books of the shop with the given keys (decision 038), by key. */
+export async function findProductsByKeys(db: Db, keys: readonly string[]): Promise<Map<string, Product>> {
+  if (keys.length === 0) return new Map();
+  const rows = await selectProducts(db, inArray(products.productKey, [...keys]));
+  return new Map(rows.map((row) => [row.key, row.product]));
+}
+
+/** One book of the shop by id; with `includeArchived` (the admin's form) an archived one too. */
+export async function findProductById(db: Db, id: string, options: { includeArchived?: boolean } = {}): Promise<Product | null> {
+  const [row] = await selectProducts(db, eq(products.id, id), { limit: 1, ...options });
+  return row?.product ?? null;
 }
 
 export async function findProductByName(db: Db, name: string): Promise<Product | null> {
-  const [product] = await selectProducts(db, eq(products.name, name), 1);
-  return product ?? null;
+  const [row] = await selectProducts(db, eq(products.name, name), { limit: 1 });
+  return row?.product ?? null;
+}
+
+/** The archived books (decision 039), most recently archived first, for the admin. */
+export async function findArchivedProducts(db: Db): Promise<Product[]> {
+  const rows = await selectProducts(db, isNotNull(products.archivedAt), { includeArchived: true, orderBy: [desc(products.archivedAt), asc(products.id)] });
+  return productsOnly(rows);
 }
 
 /** How close a typed word must be to a word of a name (0 to 1) to count as a typo of it. */

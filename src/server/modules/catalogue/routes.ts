@@ -100,7 +100,7 @@ export const catalogueRoutes: ModuleRoutes = async (app, ctx: AppContext) => {
         response: { 200: productSchema, 404: errorSchema },
       },
     },
-    async (request) => getProduct(ctx, request.query),
+    async (request) => getProduct(ctx, request.query, request.user),
   );
 
   app.get(

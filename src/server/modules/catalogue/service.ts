@@ -1,5 +1,6 @@
 /** Storefront rules: the catalogue, one product, search, the contact form, and SEO documents. */
 import type { AppContext } from '../../context';
+import type { SessionClaims } from '../../lib/tokens';
 import { badRequest, notFound } from '../../lib/errors';
 import { enqueueMail } from '../mail/outbox';
 import { renderMail } from '../mail/render';
@@ -20,10 +21,14 @@ export async function productsByIds(ctx: AppContext, ids: string): Promise<Produ
   return list.flatMap((id) => snapshot.byId.get(id) ?? []);
 }
 
-/** One product by name (the storefront) or id (the admin form); 404 when there is none. */
-export async function getProduct(ctx: AppContext, query: { name?: string; id?: string }): Promise<Product> {
+/**
+ * One product by name (the storefront) or id (the admin form); 404 when there is none. An
+ * archived book is a 404 for everyone, except by id for an admin, whose form edits it (decision 039).
+ */
+export async function getProduct(ctx: AppContext, query: { name?: string; id?: string }, viewer: SessionClaims | null = null): Promise<Product> {
   const db = ctx.database.db;
-  const product = query.name ? await findProductByName(db, query.name) : query.id ? await findProductById(db, query.id) : null;
+  const includeArchived = viewer?.role === 'admin';
+  const product = query.name ? await findProductByName(db, query.name) : query.id ? await findProductById(db, query.id, { includeArchived }) : null;
   if (!product) throw notFound(PRODUCT_NOT_FOUND);
   return product;
 }

@@ -57,7 +57,7 @@ export async function priceBasket(ctx: AppContext, items: { product_id: string; 
   const lines = [...quantities].map(([productId, qty]) => {
     const product = found.get(productId);
     if (!product) throw badRequest(`A book in your basket is no longer sold (product ${productId}). Please remove it and try again.`);
-    return { productId, name: product.name, qty, unitPence: product.pricePence, type: product.type, age: product.age };
+    return { productId, productKey: product.key, name: product.name, qty, unitPence: product.pricePence, type: product.type, age: product.age };
   });
   const pricing = lines.map((line) => ({ unitPence: line.unitPence, qty: line.qty, type: line.type, age: line.age }));
 
@@ -102,7 +102,7 @@ export async function createCheckoutSession(ctx: AppContext, body: CreateCheckou
   const email = userId && user ? user.email : emailSchema.safeParse(typedEmail).success ? typedEmail : '';
   const reference = randomUUID();
   const base = ctx.config.PUBLIC_URL;
-  const lines = basket.lines.map(({ productId, name, qty, unitPence }) => ({ productId, name, qty, unitPence }));
+  const lines = basket.lines.map(({ productId, productKey, name, qty, unitPence }) => ({ productId, productKey, name, qty, unitPence }));
   const code = basket.discount?.code ?? null;
   const expiresAt = new Date(Math.floor((Date.now() + CHECKOUT_TTL_MS) / 1000) * 1000);
   if (code) await holdCode(ctx, code, reference, new Date(expiresAt.getTime() + HOLD_GRACE_MS));

@@ -6,6 +6,8 @@ import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { orderItems, orders, products, reviews, users } from '../../db/schema';
+import { onSale } from '../catalogue/repository';
+import { orderFullyReviewed } from '../checkout/repository';
 
 export interface ReviewOrder {
   id: string;
@@ -19,30 +21,38 @@ export async function findOrder(db: Db, orderId: string): Promise<ReviewOrder | 
 }
 
 /**
- * The order's lines whose product is still in the shop and has no review on this order yet, in
- * the order's line order (by name, as the order was written). Lines of deleted products are left
- * out: a review belongs to a product of the shop (see docs/decisions/051).
+ * An order line's book that can be reviewed: the book the line names by its key (whatever its ID
+ * is now, decision 038), while it is in the shop (not archived, not deleted: see docs/decisions/051).
  */
-export async function findUnreviewedProductIds(db: Db, orderId: string): Promise<string[]> {
+const reviewableBook = and(eq(products.productKey, orderItems.productKey), onSale);
+
+/**
+ * The keys of the order's books still waiting for a review on this order, in the order's line
+ * order (by name, as the order was written).
+ */
+export async function findUnreviewedProductKeys(db: Db, orderId: string): Promise<string[]> {
   const rows = await db
-    .select({ productId: orderItems.productId })
+    .select({ key: products.productKey })
     .from(orderItems)
-    .innerJoin(products, eq(products.id, orderItems.productId))
-    .leftJoin(reviews, and(eq(reviews.orderId, orderItems.orderId), eq(reviews.productId, orderItems.productId)))
+    .innerJoin(products, reviewableBook)
+    .leftJoin(reviews, and(eq(reviews.orderId, orderItems.orderId), eq(reviews.productKey, orderItems.productKey)))
     .where(and(eq(orderItems.orderId, orderId), isNull(reviews.id)))
     .orderBy(asc(orderItems.name), asc(orderItems.productId));
-  return rows.map((row) => row.productId);
+  return rows.map((row) => row.key);
 }
 
-/** True when the product is a line of the order and still in the shop. */
-export async function isReviewableLine(db: Db, orderId: string, productId: string): Promise<boolean> {
+/**
+ * The key of the book that has this ID now, when it is a reviewable line of the order; else null
+ * (not in the order, archived, deleted, or a newer book given a bought book's old ID).
+ */
+export async function findReviewableLine(db: Db, orderId: string, productId: string): Promise<string | null> {
   const [row] = await db
-    .select({ productId: orderItems.productId })
+    .select({ key: products.productKey })
     .from(orderItems)
-    .innerJoin(products, eq(products.id, orderItems.productId))
-    .where(and(eq(orderItems.orderId, orderId), eq(orderItems.productId, productId)))
+    .innerJoin(products, reviewableBook)
+    .where(and(eq(orderItems.orderId, orderId), eq(products.id, productId)))
     .limit(1);
-  return Boolean(row);
+  return row?.key ?? null;
 }
 
 export interface ReviewRow {
@@ -57,71 +67,68 @@ export interface ReviewRow {
 const reviewColumns = {
   id: reviews.id,
   orderId: reviews.orderId,
-  productId: reviews.productId,
   rating: reviews.rating,
   text: reviews.text,
   createdAt: reviews.createdAt,
 };
 
-/** Inserts the review; null when this order already has a review of this product (unique index). */
+/** Inserts the review; null when this order already has a review of this book (unique index). */
 export async function insertReview(
   db: Db,
-  review: { orderId: string; productId: string; userId: string; rating: number; text: string },
-): Promise<ReviewRow | null> {
+  review: { orderId: string; productKey: string; userId: string; rating: number; text: string },
+): Promise<Omit<ReviewRow, 'productId'> | null> {
   const [row] = await db
     .insert(reviews)
     .values(review)
-    .onConflictDoNothing({ target: [reviews.orderId, reviews.productId] })
+    .onConflictDoNothing({ target: [reviews.orderId, reviews.productKey] })
     .returning(reviewColumns);
   return row ?? null;
 }
 
-export async function productExists(db: Db, productId: string): Promise<boolean> {
-  const [row] = await db.select({ id: products.id }).from(products).where(eq(products.id, productId)).limit(1);
-  return Boolean(row);
+/** The key of the book of the shop with this ID, or null (unknown or archived). */
+export async function findProductKey(db: Db, productId: string): Promise<string | null> {
+  const [row] = await db.select({ key: products.productKey }).from(products).where(and(eq(products.id, productId), onSale)).limit(1);
+  return row?.key ?? null;
 }
 
-/** A product's reviews, newest first, with the reviewer's e-mail; and the rating sum and count. */
-export async function findProductReviews(db: Db, productId: string) {
+/** A book's reviews, newest first, with the reviewer's e-mail; and the rating sum and count. */
+export async function findProductReviews(db: Db, productKey: string) {
   const [list, [totals]] = await Promise.all([
     db
       .select({ rating: reviews.rating, text: reviews.text, createdAt: reviews.createdAt, email: users.email })
       .from(reviews)
       .innerJoin(users, eq(users.id, reviews.userId))
-      .where(eq(reviews.productId, productId))
+      .where(eq(reviews.productKey, productKey))
       .orderBy(desc(reviews.createdAt), desc(reviews.id)),
     db
       .select({ sum: sql<string | null>`sum(${reviews.rating})`, count: sql<string>`count(*)` })
       .from(reviews)
-      .where(eq(reviews.productId, productId)),
+      .where(eq(reviews.productKey, productKey)),
   ]);
   return { list, sum: Number(totals?.sum ?? 0), count: Number(totals?.count ?? 0) };
 }
 
-/** A user's reviews, newest first, with the product's current name. */
+/** A user's reviews, newest first, with the book's current ID and name (an archived book's too: the review is theirs). */
 export async function findUserReviews(db: Db, userId: string) {
   return db
-    .select({ ...reviewColumns, productName: products.name })
+    .select({ ...reviewColumns, productId: products.id, productName: products.name })
     .from(reviews)
-    .innerJoin(products, eq(products.id, reviews.productId))
+    .innerJoin(products, eq(products.productKey, reviews.productKey))
     .where(eq(reviews.userId, userId))
     .orderBy(desc(reviews.createdAt), desc(reviews.id));
 }
 
 /**
- * Of the given orders, those with nothing left to review: every line whose product is still in
- * the shop has a review on that order. For the profile's 'Reviewed' mark (order history).
+ * Of the given orders, those with nothing left to review (the profile's 'Reviewed' mark): the
+ * same rule as the order answers (`orderFullyReviewed`).
  */
 export async function findFullyReviewedOrderIds(db: Db, orderIds: readonly string[]): Promise<Set<string>> {
   if (orderIds.length === 0) return new Set();
   const rows = await db
-    .select({ orderId: orderItems.orderId, open: sql<string>`count(*) filter (where ${reviews.id} is null)` })
-    .from(orderItems)
-    .innerJoin(products, eq(products.id, orderItems.productId))
-    .leftJoin(reviews, and(eq(reviews.orderId, orderItems.orderId), eq(reviews.productId, orderItems.productId)))
-    .where(inArray(orderItems.orderId, [...orderIds]))
-    .groupBy(orderItems.orderId);
-  return new Set(rows.filter((row) => Number(row.open) === 0).map((row) => row.orderId));
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(inArray(orders.id, [...orderIds]), orderFullyReviewed));
+  return new Set(rows.map((row) => row.id));
 }
 
 export interface AccountRow {

@@ -195,7 +195,7 @@ describe('POST /api/server/add_review', () => {
       date: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
     const [row] = await db().select().from(reviews).where(eq(reviews.id, res.json().id));
-    expect(row).toMatchObject({ userId: alice.id, orderId: order.id, productId: bookB.id, rating: 4 });
+    expect(row).toMatchObject({ userId: alice.id, orderId: order.id, productKey: bookB.key, rating: 4 });
   });
 
   it('answers 409 for a second review of the same book on the same order, keeping the first', async () => {

@@ -21,7 +21,7 @@ import type { AppContext } from '../../context';
 import { forbidden, notFound, conflict, unauthorized } from '../../lib/errors';
 import type { SessionClaims } from '../../lib/tokens';
 import { addressProven, afterAddressProof } from '../accounts/address-proof';
-import { findProducts } from '../catalogue/repository';
+import { findProductsByKeys } from '../catalogue/repository';
 import { readReviewToken } from './review-links';
 import * as repo from './repository';
 
@@ -90,7 +90,7 @@ export async function verifyReviewToken(ctx: Ctx, token: string): Promise<Review
   const { account, proof } = await ctx.database.db.transaction(async (tx) => {
     const found = order.userId ? await repo.findUserById(tx, order.userId) : await repo.findOrCreatePasswordlessCustomer(tx, order.email);
     if (!found || found.role === 'admin' || !linkStillValid(claims.ver, found)) throw unauthorized(MSG.invalidReviewToken);
-    if ((await repo.findUnreviewedProductIds(tx, order.id)).length === 0) throw conflict(MSG.allReviewsSubmitted);
+    if ((await repo.findUnreviewedProductKeys(tx, order.id)).length === 0) throw conflict(MSG.allReviewsSubmitted);
     const proven = found.email === normaliseEmail(order.email) ? await addressProven(tx, found.id) : null;
     if (!order.userId) await repo.attachGuestOrder(tx, order.id, found.id);
     return { account: found, proof: proven };
@@ -101,12 +101,15 @@ export async function verifyReviewToken(ctx: Ctx, token: string): Promise<Review
   return { ...session, token: await ctx.tokens.signSession(session, SESSION_TTL_S, proof?.sessionVersion ?? account.sessionVersion) };
 }
 
-/** The order's books still waiting for a review, in the product shape. */
+/**
+ * The order's books still waiting for a review, in the product shape, as they are now: a book
+ * whose ID changed since the order is offered under its new ID (decision 038).
+ */
 export async function orderProductsToReview(ctx: Ctx, user: SessionClaims, orderId: string): Promise<Product[]> {
   await ownedOrder(ctx, user, orderId);
-  const ids = await repo.findUnreviewedProductIds(ctx.database.db, orderId);
-  const byId = new Map((await findProducts(ctx.database.db, ids)).map((product) => [product.id, product]));
-  return ids.map((id) => byId.get(id)).filter((product): product is Product => Boolean(product));
+  const keys = await repo.findUnreviewedProductKeys(ctx.database.db, orderId);
+  const byKey = await findProductsByKeys(ctx.database.db, keys);
+  return keys.flatMap((key) => byKey.get(key) ?? []);
 }
 
 export async function addReview(
@@ -116,24 +119,25 @@ export async function addReview(
 ): Promise<Review> {
   const order = await ownedOrder(ctx, user, input.order_id);
   const db = ctx.database.db;
-  if (!(await repo.isReviewableLine(db, order.id, input.product_id))) {
-    throw notFound('That book is not part of this order.');
-  }
+  const productKey = await repo.findReviewableLine(db, order.id, input.product_id);
+  if (!productKey) throw notFound('That book is not part of this order.');
   const row = await repo.insertReview(db, {
     orderId: order.id,
-    productId: input.product_id,
+    productKey,
     userId: user.id,
     rating: input.rating,
     text: input.review,
   });
   if (!row) throw conflict('You have already reviewed this book for this order.');
-  return toReview(row);
+  return toReview({ ...row, productId: input.product_id });
 }
 
+/** A book's reviews; 404 for an unknown or archived book (its reviews are kept, and shown again if it is restored). */
 export async function productReviews(ctx: Ctx, productId: string): Promise<ProductReviews> {
   const db = ctx.database.db;
-  if (!(await repo.productExists(db, productId))) throw notFound(PRODUCT_NOT_FOUND);
-  const { list, sum, count } = await repo.findProductReviews(db, productId);
+  const productKey = await repo.findProductKey(db, productId);
+  if (!productKey) throw notFound(PRODUCT_NOT_FOUND);
+  const { list, sum, count } = await repo.findProductReviews(db, productKey);
   return {
     average: averageRating(sum, count),
     count,

@@ -9,6 +9,7 @@ import { STORAGE_KEYS, readText } from '../../../lib/storage';
 /** Starts with 'products', so a productUpdate re-fetches it (lib/live-updates.ts). */
 export const adminProductKeys = {
   list: ['products', 'admin-list'] as const,
+  archived: ['products', 'admin-archived'] as const,
   one: (id: string) => ['products', 'admin-one', id] as const,
 };
 
@@ -19,6 +20,11 @@ const fetchAllProducts = () => api.get('/api/server/get_products', productList);
 
 export function useAdminProducts() {
   return useQuery({ queryKey: adminProductKeys.list, queryFn: fetchAllProducts });
+}
+
+/** Sold books that were deleted, so archived (decision 039): hidden from the shop, restorable. */
+export function useArchivedProducts() {
+  return useQuery({ queryKey: adminProductKeys.archived, queryFn: () => api.get('/api/admin/products/archived', productList) });
 }
 
 export interface ProductFormValues {
@@ -57,6 +63,14 @@ export function useSaveProduct(editingId: string | undefined) {
   return useMutation({
     mutationFn: (form: FormData) =>
       api.post(editingId ? `/api/admin/products/edit_product/${encodeURIComponent(editingId)}` : '/api/admin/products/add_product', product, form),
+    onSuccess: () => applyProductUpdate(queryClient),
+  });
+}
+
+export function useRestoreProduct() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.post(`/api/admin/products/restore_product/${encodeURIComponent(id)}`, answer('admin', 'messageSchema')),
     onSuccess: () => applyProductUpdate(queryClient),
   });
 }

@@ -1,6 +1,6 @@
 /**
  * Admin: delete a product (POST /api/admin/products/delete_product/{id}) after the spec's
- * confirmation; 'Product deleted', or the spec's failure texts; then every product query is
+ * confirmation; 'Product deleted' (or the archived text for a book that had been sold, decision 039), or the spec's failure texts; then every product query is
  * fetched again, as a live productUpdate would. The catalogue's cards and the admin list use it.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -20,7 +20,8 @@ export function useDeleteProduct() {
   const { show } = useBanner();
   const { mutate, isPending } = useMutation({
     mutationFn: (product: Pick<Product, 'id'>) => deleteProduct(product.id),
-    onSuccess: () => show({ content: MSG.productDeleted, action: 'success' }),
+    // The server's text: MSG.productDeleted, or MSG.productArchived for a book that had been sold (decision 039).
+    onSuccess: (answer) => show({ content: answer.message, action: 'success' }),
     onError: (error) => show({ content: serverMessage(error) ? MSG.failedToDelete : MSG.errorDeletingProduct, action: 'error' }),
     onSettled: () => applyProductUpdate(queryClient),
   });
