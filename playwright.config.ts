@@ -45,6 +45,8 @@ export default defineConfig({
       ADMIN_PASSWORD: E2E_ADMIN.password,
       PUBLIC_URL: `http://localhost:${PORT}`,
       E2E_RELAXED_RATE_LIMITS: 'true',
+      // Every journey's browser is one client address (127.0.0.1), with a live-update stream per page.
+      SSE_MAX_STREAMS_PER_CLIENT: '1000',
     },
   },
 });

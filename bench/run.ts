@@ -20,7 +20,7 @@ import path from 'node:path';
 import { disposeCatalogues } from './lib/catalogues';
 import { describeMachine, machineLines, writePerformanceDoc } from './lib/performance-doc';
 import { catalogueSizesScenario, searchScenario } from './scenarios/catalogue';
-import { browsingScenario, checkoutScenario, scaleOutScenario } from './scenarios/shopping';
+import { browsingScenario, checkoutScenario, discountRaceScenario, scaleOutScenario } from './scenarios/shopping';
 import { homeJsScenario, lighthouseScenario } from './scenarios/web';
 import { compareWithBare, type CompareOptions } from './lib/rows';
 import { printTable, writeResults, type Row } from './lib/report';
@@ -75,6 +75,7 @@ export const scenarios: Scenario[] = [
   searchScenario,
   browsingScenario,
   checkoutScenario,
+  discountRaceScenario,
   scaleOutScenario,
 ];
 

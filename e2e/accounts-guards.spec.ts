@@ -1,5 +1,6 @@
 /** Accounts: route guards. Guests go to /login; customers are kept out of /admin. */
 import { expect, test } from '@playwright/test';
+import { createCustomer, signInAsCustomer } from './support/customer';
 import { uniqueEmail } from './support/fixtures';
 
 test('a guest is sent from /wishlist and /profile to /login', async ({ page }) => {
@@ -11,14 +12,7 @@ test('a guest is sent from /wishlist and /profile to /login', async ({ page }) =
 });
 
 test('a signed-in customer is sent from /admin to /', async ({ page, request }) => {
-  const email = uniqueEmail('nosy');
-  expect((await request.post('/api/create_account', { data: { email, password: 'reader123' } })).status()).toBe(201);
-  await page.goto('/login');
-  const dialog = page.getByRole('dialog', { name: 'Sign in' });
-  await dialog.getByLabel('Email').fill(email);
-  await dialog.getByLabel('Password', { exact: true }).fill('reader123');
-  await dialog.getByRole('button', { name: 'SIGN IN' }).click();
-  await expect(page.getByRole('link', { name: 'Profile' })).toBeVisible();
+  await signInAsCustomer(page, await createCustomer(request, uniqueEmail('nosy')));
 
   for (const path of ['/admin', '/admin/orders', '/admin/add_product']) {
     await page.goto(path);

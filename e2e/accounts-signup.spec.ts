@@ -4,6 +4,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { MSG } from '../src/shared/messages';
+import { createCustomer, signInAsCustomer } from './support/customer';
 import { expectAccessible, linkIn, uniqueEmail, waitForMail } from './support/fixtures';
 
 async function openSignUp(page: Page) {
@@ -62,8 +63,7 @@ test('a used or broken verification link shows the failure message', async ({ pa
 });
 
 test('signing up with an address that has an account shows the server message', async ({ page, request }) => {
-  const email = uniqueEmail('taken');
-  expect((await request.post('/api/create_account', { data: { email, password: 'reader123' } })).status()).toBe(201);
+  const { email } = await createCustomer(request, uniqueEmail('taken'));
   const dialog = await openSignUp(page);
   await dialog.getByLabel('Email').fill(email.toUpperCase());
   await dialog.getByLabel('Password', { exact: true }).fill('other456');
@@ -74,8 +74,8 @@ test('signing up with an address that has an account shows the server message', 
 });
 
 test('a shopper logs out and signs in again; a wrong password is refused', async ({ page, request }) => {
-  const email = uniqueEmail('returning');
-  expect((await request.post('/api/create_account', { data: { email, password: 'reader123' } })).status()).toBe(201);
+  const customer = await createCustomer(request, uniqueEmail('returning'));
+  const { email } = customer;
 
   await page.goto('/login');
   const dialog = page.getByRole('dialog', { name: 'Sign in' });
@@ -98,11 +98,7 @@ test('a shopper logs out and signs in again; a wrong password is refused', async
   expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('adminVerificationToken')])).toEqual([null, null]);
 
   // the session survives a reload
-  await page.goto('/login');
-  await dialog.getByLabel('Email').fill(email);
-  await dialog.getByLabel('Password', { exact: true }).fill('reader123');
-  await dialog.getByRole('button', { name: 'SIGN IN' }).click();
-  await expect(page.getByRole('link', { name: 'Profile' })).toBeVisible();
+  await signInAsCustomer(page, customer);
   await page.reload();
   await expect(page.getByRole('link', { name: 'Profile' })).toBeVisible();
 });

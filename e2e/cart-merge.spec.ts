@@ -4,13 +4,13 @@
  */
 import { expect, test } from '@playwright/test';
 import { MSG } from '../src/shared/messages';
+import { createCustomer, signInAsCustomer } from './support/customer';
 import { uniqueEmail } from './support/fixtures';
 
 test('a guest basket merges into the account on sign-in, summing quantities', async ({ page, request }) => {
   const products = (await (await request.get('/api/server/get_products')).json()) as { id: string; name: string }[];
   const [kept, both] = [products[2]!, products[3]!];
-  const email = uniqueEmail('merge');
-  const account = (await (await request.post('/api/create_account', { data: { email, password: 'reader123' } })).json()) as { id: string; token: string };
+  const account = await createCustomer(request, uniqueEmail('merge'));
   // The account already holds 2 of one book.
   const put = await request.post('/api/server/update_cart', {
     data: { user_id: account.id, product_id: both.id, qty: 2 },
@@ -24,12 +24,7 @@ test('a guest basket merges into the account on sign-in, summing quantities', as
   await page.getByRole('button', { name: `Add ${both.name} to basket` }).click();
   await expect(page.getByRole('link', { name: 'Basket, 2 items' })).toBeVisible();
 
-  await page.getByRole('banner').getByRole('link', { name: 'Login' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Sign in' });
-  await dialog.getByLabel('Email').fill(email);
-  await dialog.getByLabel('Password', { exact: true }).fill('reader123');
-  await dialog.getByRole('button', { name: 'SIGN IN' }).click();
-  await expect(page.getByRole('link', { name: 'Profile' })).toBeVisible();
+  await signInAsCustomer(page, account);
 
   await expect(page.getByRole('link', { name: 'Basket, 4 items' })).toBeVisible();
   await page.getByRole('link', { name: /^Basket/ }).click();

@@ -3,18 +3,10 @@
  * server fails the heart is rolled back and the spec's error banner shows. A guest's heart goes
  * to /login.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { MSG } from '../src/shared/messages';
+import { createCustomer, signInAsCustomer } from './support/customer';
 import { expectAccessible, uniqueEmail } from './support/fixtures';
-
-async function signInThroughTheForm(page: Page, email: string) {
-  await page.goto('/login');
-  const dialog = page.getByRole('dialog', { name: 'Sign in' });
-  await dialog.getByLabel('Email').fill(email);
-  await dialog.getByLabel('Password', { exact: true }).fill('reader123');
-  await dialog.getByRole('button', { name: 'SIGN IN' }).click();
-  await expect(page.getByRole('link', { name: 'Profile' })).toBeVisible();
-}
 
 test('a guest pressing a heart is sent to /login', async ({ page, request }) => {
   const [book] = (await (await request.get('/api/server/get_products')).json()) as { name: string }[];
@@ -26,9 +18,7 @@ test('a guest pressing a heart is sent to /login', async ({ page, request }) => 
 test('a shopper adds and removes wishlist books, and a failing server rolls the heart back', async ({ page, request }) => {
   const products = (await (await request.get('/api/server/get_products')).json()) as { name: string }[];
   const [loved, failing] = [products[4]!, products[5]!];
-  const email = uniqueEmail('wishlist');
-  expect((await request.post('/api/create_account', { data: { email, password: 'reader123' } })).status()).toBe(201);
-  await signInThroughTheForm(page, email);
+  await signInAsCustomer(page, await createCustomer(request, uniqueEmail('wishlist')));
 
   await page.goto('/wishlist');
   await expect(page.getByText(MSG.wishlistEmpty)).toBeVisible();
@@ -69,9 +59,7 @@ test('a shopper adds and removes wishlist books, and a failing server rolls the 
 
 test('a failing basket call rolls the quantity back with the spec message', async ({ page, request }) => {
   const [book] = (await (await request.get('/api/server/get_products')).json()) as { name: string }[];
-  const email = uniqueEmail('basket-fail');
-  expect((await request.post('/api/create_account', { data: { email, password: 'reader123' } })).status()).toBe(201);
-  await signInThroughTheForm(page, email);
+  await signInAsCustomer(page, await createCustomer(request, uniqueEmail('basket-fail')));
   await page.getByRole('button', { name: `Add ${book!.name} to basket` }).click();
   await expect(page.getByRole('link', { name: 'Basket, 1 item' })).toBeVisible();
   await page.goto('/cart');

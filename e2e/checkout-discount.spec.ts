@@ -7,21 +7,11 @@ import { expect, test } from '@playwright/test';
 import { MSG } from '../src/shared/messages';
 import { formatPence } from '../src/shared/money';
 import { priceCart } from '../src/shared/pricing';
-import { adminToken, signInAsAdmin } from './support/admin';
+import { sendDiscountCode } from './support/admin';
 import { uniqueEmail } from './support/fixtures';
 
 test('a discount code lowers the total by the expected pence', async ({ browser, request }) => {
-  const adminContext = await browser.newContext();
-  const adminPage = await adminContext.newPage();
-  await signInAsAdmin(adminPage);
-  const token = await adminToken(adminPage);
-  const sent = await request.post('/api/admin/send-discount-code', {
-    headers: { authorization: `Bearer ${token}` },
-    data: { percentage: 15, types: [], ages: [], email: uniqueEmail('promo') },
-  });
-  expect(sent.status(), await sent.text()).toBe(200);
-  const { code } = (await sent.json()) as { code: string };
-  await adminContext.close();
+  const code = await sendDiscountCode(browser, request, 15);
 
   const products = (await (await request.get('/api/server/get_products')).json()) as { id: string; name: string; price: number; type: string; age: string }[];
   const book = products[6]!;

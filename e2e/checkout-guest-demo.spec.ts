@@ -84,7 +84,7 @@ test('Cancel on the demo checkout returns to the basket with nothing lost', asyn
   await page.goto('/cart');
   await page.getByRole('button', { name: 'Checkout' }).click();
   await expect(page.getByText('Demo payment: no card is charged')).toBeVisible();
-  await page.getByRole('link', { name: 'Cancel' }).click();
+  await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(/\/cart$/);
   await expect(page.getByLabel(`Quantity of ${first.name}`)).toHaveValue('1');
   await expect(page.getByRole('link', { name: 'Basket, 1 item' })).toBeVisible();

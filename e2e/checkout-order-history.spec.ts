@@ -7,20 +7,13 @@ import { expect, test } from '@playwright/test';
 import { MSG } from '../src/shared/messages';
 import { formatPence } from '../src/shared/money';
 import { priceCart } from '../src/shared/pricing';
+import { createCustomer, signInAsCustomer } from './support/customer';
 import { expectAccessible, uniqueEmail } from './support/fixtures';
 
 test('a customer pays and finds the order in the profile order history', async ({ page, request }) => {
   const products = (await (await request.get('/api/server/get_products')).json()) as { id: string; name: string; price: number; type: string; age: string }[];
   const book = products[7]!;
-  const email = uniqueEmail('history');
-  expect((await request.post('/api/create_account', { data: { email, password: 'reader123' } })).status()).toBe(201);
-
-  await page.goto('/login');
-  const dialog = page.getByRole('dialog', { name: 'Sign in' });
-  await dialog.getByLabel('Email').fill(email);
-  await dialog.getByLabel('Password', { exact: true }).fill('reader123');
-  await dialog.getByRole('button', { name: 'SIGN IN' }).click();
-  await expect(page.getByRole('link', { name: 'Profile' })).toBeVisible();
+  await signInAsCustomer(page, await createCustomer(request, uniqueEmail('history')));
 
   await page.getByRole('link', { name: 'Profile' }).click();
   await expect(page.getByText('You have not ordered anything yet.')).toBeVisible();

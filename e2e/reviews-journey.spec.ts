@@ -2,11 +2,12 @@
  * Reviews from verified buyers: a customer buys two books (demo payment), the admin
  * marks the order Shipped then Delivered, and the customer, signed out, follows the Delivered
  * mail's review link, reviews both books, and sees the reviews on the product page and
- * 'Reviewed' in the profile.
+ * 'Reviewed' in the profile. Opened again afterwards, the link signs no one in and says so.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { MSG } from '../src/shared/messages';
 import { withAdminSignInLock } from './support/admin';
+import { createCustomer, signInAsCustomer } from './support/customer';
 import { E2E_ADMIN, expectAccessible, linkIn, uniqueEmail, waitForMail, type Mail, waitForApp } from './support/fixtures';
 
 interface Product {
@@ -15,12 +16,6 @@ interface Product {
 }
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-
-async function signUp(request: APIRequestContext, email: string) {
-  const res = await request.post('/api/create_account', { data: { email, password: 'reader123' } });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as { token: string; id: string; email: string };
-}
 
 /** The admin's two-step sign-in through the API: password, then the mailed token with the login's token. */
 async function adminSession(request: APIRequestContext): Promise<string> {
@@ -72,7 +67,7 @@ test('a buyer follows the Delivered mail’s review link signed out, reviews bot
   test.setTimeout(120_000);
   const email = uniqueEmail('reviewer');
   const reviewer = email.split('@')[0]!;
-  const customer = await signUp(request, email);
+  const customer = await createCustomer(request, email);
 
   const catalogue = (await (await request.get('/api/server/get_products')).json()) as Product[];
   expect(catalogue.length).toBeGreaterThanOrEqual(2);
@@ -167,12 +162,19 @@ test('a buyer follows the Delivered mail’s review link signed out, reviews bot
   await reader.goto('/profile');
   await expect(reader.getByText('Reviewed', { exact: true })).toBeVisible();
   await context.close();
+
+  // Fully reviewed, the link signs no one in any more (decisions/050); it says all is reviewed.
+  const later = await page.context().browser()!.newContext();
+  const again = await later.newPage();
+  await again.goto(reviewLink);
+  await expect(again.getByRole('heading', { level: 1, name: MSG.allReviewsSubmitted })).toBeVisible();
+  await expect(again).toHaveURL(new RegExp(`/review/order/${order!.order_id}$`));
+  expect(await again.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  await later.close();
 });
 
 test('a signed-in customer opening an order the shop cannot load for them sees that it could not be loaded', async ({ page, request }) => {
-  const customer = await signUp(request, uniqueEmail('stranger'));
-  await page.goto('/');
-  await page.evaluate((token) => localStorage.setItem('token', token), customer.token);
+  await signInAsCustomer(page, await createCustomer(request, uniqueEmail('stranger')));
   await page.goto('/review/order/00000000-0000-4000-8000-000000000000');
   await expect(page.getByRole('alert').filter({ hasText: MSG.couldNotLoadOrder })).toBeVisible();
 });

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { MSG } from '../src/shared/messages';
 import { expectAccessible, waitForApp } from './support/fixtures';
 
 const LONG = 'Mystery at Marchbank Manor: A Logic Puzzle Book';
@@ -100,4 +101,14 @@ test('the product page has no serious accessibility problem', async ({ browser }
   await expect(page.getByRole('region', { name: 'Similar Items' })).toBeVisible();
   await expectAccessible(page);
   await context.close();
+});
+
+test('an answer that does not match the contract is shown as a failed request, not rendered', async ({ page }) => {
+  // Reviews whose fields have the wrong types: the page must not try to show them.
+  await page.route('**/api/server/fetch_product_reviews/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ average: 'five', count: 1, reviews: [{ rating: 5 }] }) }),
+  );
+  await page.goto(`/item/${encodeURIComponent('Sudoku for the Commute')}`);
+  await expect(page.getByText(MSG.failedLoadReviews)).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sudoku for the Commute' })).toBeVisible();
 });

@@ -1,7 +1,8 @@
 /**
  * Refreshes the storefront screenshots in docs/screenshots: home, a product page and the contact
  * page, each at a phone (390 x 844) and a desktop (1280 x 900) viewport, on a fresh web build and
- * a fresh demo catalogue, in Debian's Chromium. Run with `npm run screenshots`.
+ * a fresh demo catalogue, in Debian's Chromium; and the mails of scripts/mail-screenshots.ts. Run with
+ * `npm run screenshots` (`-- pages` or `-- mail` for one kind).
  *
  * Each shot is taken once the app has hydrated (`<html data-hydrated>`), the network is idle and
  * every image in view has loaded, so a picture never shows a half-loaded page.
@@ -11,6 +12,7 @@ import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS } from '../bench/lib/browser';
 import { ROOT, ensureWebBuild, startServer } from '../bench/lib/server';
+import { mailScreenshots } from './mail-screenshots';
 
 const OUT_DIR = path.join(ROOT, 'docs/screenshots');
 const VIEWPORTS = [
@@ -45,9 +47,11 @@ async function main(): Promise<void> {
   const webDist = ensureWebBuild();
   const shop = await startServer({ env: { SEED_DEMO: 'true', WEB_DIST_DIR: webDist } });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const only = process.argv[2];
   try {
     mkdirSync(OUT_DIR, { recursive: true });
-    for (const viewport of VIEWPORTS) {
+    if (only !== 'pages') await mailScreenshots(browser, shop.url);
+    for (const viewport of only === 'mail' ? [] : VIEWPORTS) {
       const context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height }, deviceScaleFactor: viewport.deviceScaleFactor, isMobile: viewport.isMobile, hasTouch: viewport.isMobile });
       const page = await context.newPage();
       for (const { name, path: pagePath } of PAGES) {

@@ -19,12 +19,15 @@ interface ManifestEntry {
   isEntry?: boolean;
 }
 
-/** The built files that hold admin code: chunks of modules under src/web/features/admin, and chunks only they import. */
+/** Admin screens live in an admin/ folder of their domain's feature (src/web/features/<domain>/admin/). */
+const ADMIN_MODULE = /^features\/[^/]+\/admin\//;
+
+/** The built files that hold admin code: chunks of modules under a feature's admin/ folder, and chunks only they import. */
 export function adminChunks(distDir: string): Set<string> {
   const file = path.join(distDir, '.vite/manifest.json');
   if (!existsSync(file)) throw new Error(`no Vite manifest in ${distDir} (build with --manifest)`);
   const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestEntry>;
-  const isAdmin = (key: string, entry: ManifestEntry) => (entry.src ?? key).startsWith('features/admin/');
+  const isAdmin = (key: string, entry: ManifestEntry) => ADMIN_MODULE.test(entry.src ?? key);
   const admin = new Set<string>();
   const importers = new Map<string, string[]>();
   for (const [key, entry] of Object.entries(manifest)) for (const imported of entry.imports ?? []) importers.set(imported, [...(importers.get(imported) ?? []), key]);

@@ -5,7 +5,8 @@
  * both at once, to different instances when there are several). Then the proof, read from the
  * database itself: exactly one order per checkout and no other, every total equal to
  * `priceCart` (src/shared/pricing.ts) for the cart that was sent, every discount code used by at
- * most one order and refused afterwards.
+ * most one order and refused afterwards. `runDiscountRace`: one single-use code in many checkouts
+ * at once gives one checkout and one discounted order.
  *
  *   const stripe = await startFakeStripe();
  *   const shops = [await startServer({ env: checkoutEnv(stripe, admin) })];
@@ -15,6 +16,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { MSG } from '../../src/shared/messages';
 import { priceCart, type DiscountTerms } from '../../src/shared/pricing';
 import type { FakeStripe } from '../../src/server/test/fake-stripe';
 import { call, clientIp, createShoppers, expectCall, mapLimit, type Shopper } from './http';
@@ -31,13 +33,14 @@ export function newAdmin(): AdminCredentials {
   return { email: `bench-admin-${randomBytes(3).toString('hex')}@bench.example`, password: `Bench${randomBytes(8).toString('hex')}9` };
 }
 
-/** Shop settings for checkout load: Stripe pointed at the fake, an admin, and the dev mailbox (NODE_ENV=test) to read the admin's mailed sign-in token. */
-export function checkoutEnv(stripe: FakeStripe, admin: AdminCredentials): Record<string, string> {
+/**
+ * Shop settings for checkout load: Stripe pointed at the fake (or, with null, the demo checkout),
+ * an admin, and the dev mailbox (NODE_ENV=test) to read the admin's mailed sign-in token.
+ */
+export function checkoutEnv(stripe: FakeStripe | null, admin: AdminCredentials): Record<string, string> {
   return {
     NODE_ENV: 'test',
-    STRIPE_SECRET_KEY: stripe.secretKey,
-    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-    STRIPE_API_URL: stripe.url,
+    ...(stripe ? { STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.url } : {}),
     ADMIN_EMAIL: admin.email,
     ADMIN_PASSWORD: admin.password,
     PASSWORD_HASH_COST: '12',
@@ -328,4 +331,98 @@ export async function verifyCheckouts(scenario: string, run: CheckoutRun, target
     console.error(`  ${scenario}: ${problems.length} problem(s), first ones:\n${problems.slice(0, 10).map((p) => `    - ${p}`).join('\n')}`);
   }
   return rows;
+}
+
+// ---- one single-use code, many checkouts at once (docs/decisions/036) ---------------------------
+
+export interface DiscountRace {
+  provider: 'stripe' | 'demo';
+  code: string;
+  attempts: number;
+  /** Session ids of the checkouts the shop opened. */
+  opened: string[];
+  /** Refusals that named the hold (MSG.discountCodeHeld), and any other answers. */
+  refusedHeld: number;
+  otherAnswers: string[];
+  /** Paid answers (webhook or the demo's Pay) that were not 200. */
+  payFailures: string[];
+  openWallMs: number;
+  payWallMs: number;
+}
+
+/**
+ * `attempts` checkouts of one book with one 99 % code, opened at once from different addresses,
+ * then every opened one paid at once (Stripe: its signed completed event delivered twice at once;
+ * demo: Pay twice at once). The promise: one checkout opened, every other refused before payment
+ * naming the hold, one discounted order (checked in the database by `verifyDiscountRace`).
+ */
+export async function runDiscountRace(baseUrl: string, stripe: FakeStripe | null, admin: AdminCredentials, attempts = 20): Promise<DiscountRace> {
+  const adminToken = await adminSession(baseUrl, admin);
+  const [book] = await expectCall<CatalogueProduct[]>(200, `${baseUrl}/api/server/get_products`);
+  if (!book) throw new Error('no products to buy');
+  const { code } = await expectCall<{ code: string }>(200, `${baseUrl}/api/admin/send-discount-code`, {
+    body: { percentage: 99, types: [], ages: [], email: 'race@bench.example' },
+    token: adminToken,
+  });
+
+  let started = performance.now();
+  const answers = await Promise.all(
+    Array.from({ length: attempts }, (_, i) =>
+      call<{ sessionId?: string; message?: string }>(`${baseUrl}/api/checkout/create_checkout_session`, {
+        body: { cartItems: [{ product_id: book.id, qty: 1 }], user_id: null, user_email: `race-${i}@bench.example`, currency: 'GBP', discount_code: code },
+        ip: clientIp(60_000 + i),
+      }),
+    ),
+  );
+  const openWallMs = performance.now() - started;
+  const opened = answers.flatMap((a) => (a.status === 200 && a.body.sessionId ? [a.body.sessionId] : []));
+  const refusedHeld = answers.filter((a) => a.status === 400 && a.body.message === MSG.discountCodeHeld).length;
+  const otherAnswers = answers.filter((a) => a.status !== 200 && !(a.status === 400 && a.body.message === MSG.discountCodeHeld)).map((a) => `${a.status} ${a.text.slice(0, 120)}`);
+
+  started = performance.now();
+  const payFailures: string[] = [];
+  await Promise.all(
+    opened.flatMap((sessionId) => {
+      const event = stripe?.completedEvent(sessionId);
+      const pay = () =>
+        event
+          ? call(`${baseUrl}/api/checkout/webhook`, { body: event.payload, headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': event.signature } })
+          : call(`${baseUrl}/api/checkout/demo/${sessionId}/pay`, { body: {} });
+      return [pay(), pay()].map(async (paid) => {
+        const answer = await paid;
+        if (answer.status !== 200) payFailures.push(`${answer.status} ${answer.text.slice(0, 120)}`);
+      });
+    }),
+  );
+  const payWallMs = performance.now() - started;
+  return { provider: stripe ? 'stripe' : 'demo', code, attempts, opened, refusedHeld, otherAnswers, payFailures, openWallMs, payWallMs };
+}
+
+/** Reads the database (after the shop stopped, for PGlite): the rows of the race's promise. */
+export async function verifyDiscountRace(scenario: string, race: DiscountRace, target: BenchDatabase): Promise<Row[]> {
+  const database = await openBenchDatabase(target);
+  let discounted: { id: string }[];
+  let sessions: number;
+  let usedBy: string | null;
+  try {
+    const rowsOf = async <T>(query: ReturnType<typeof sql>) => ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+    discounted = await rowsOf(sql`select id::text from orders where discount_code = ${race.code}`);
+    sessions = (await rowsOf<{ n: number }>(sql`select count(*)::int as n from checkout_sessions where discount_code = ${race.code}`))[0]!.n;
+    usedBy = (await rowsOf<{ id: string | null }>(sql`select used_by_order_id::text as id from discount_codes where code = ${race.code}`))[0]?.id ?? null;
+  } finally {
+    await database.close();
+  }
+  const others = race.attempts - 1;
+  const problems = [...race.otherAnswers.map((a) => `checkout answered ${a}`), ...race.payFailures.map((a) => `payment answered ${a}`)];
+  if (problems.length) console.error(`  ${scenario}: ${problems.length} problem(s), first ones:\n${problems.slice(0, 10).map((p) => `    - ${p}`).join('\n')}`);
+  const note = race.provider === 'stripe' ? 'each paid event delivered twice at once' : 'each Pay pressed twice at once';
+  return [
+    { scenario, metric: `checkouts opened with one code (of ${race.attempts} at once)`, value: race.opened.length, unit: 'count', target: '= 1', pass: race.opened.length === 1, must: true },
+    { scenario, metric: 'refused before payment: code held', value: race.refusedHeld, unit: 'count', target: `= ${others}`, pass: race.refusedHeld === others, must: true, note: race.otherAnswers.length ? `other answers: ${race.otherAnswers[0]}` : 'nothing else answered' },
+    { scenario, metric: 'checkout sessions written with the code', value: sessions, unit: 'count', target: '= 1', pass: sessions === 1, must: true },
+    { scenario, metric: 'discounted orders in the database', value: discounted.length, unit: 'count', target: '= 1', pass: discounted.length === 1 && race.payFailures.length === 0, must: true, note },
+    { scenario, metric: 'code marked used by that order', value: Number(usedBy !== null && usedBy === discounted[0]?.id), unit: 'yes', target: '= 1', pass: usedBy !== null && usedBy === discounted[0]?.id, must: true },
+    { scenario, metric: 'open checkouts: wall time', value: Math.round(race.openWallMs), unit: 'ms', note: `${race.attempts} at once` },
+    { scenario, metric: 'pay: wall time', value: Math.round(race.payWallMs), unit: 'ms' },
+  ];
 }

@@ -4,13 +4,14 @@
  * instances sharing one PostgreSQL database (scale-out). The catalogue: BENCH_SHOP_PRODUCTS
  * generated books (default 1,000).
  */
-import { startFakeStripe } from '../../src/server/test/fake-stripe';
+import { startFakeStripe, type FakeStripe } from '../../src/server/test/fake-stripe';
 import { BENCH_ENV, catalogue, type DbKind } from '../lib/catalogues';
-import { checkoutEnv, newAdmin, runCheckouts, verifyCheckouts } from '../lib/checkout-load';
+import { checkoutEnv, newAdmin, runCheckouts, runDiscountRace, verifyCheckouts, verifyDiscountRace, type AdminCredentials } from '../lib/checkout-load';
 import { call, createShoppers, expectCall, type Shopper } from '../lib/http';
 import { runMix, type MixResult, type MixStep } from '../lib/mix';
 import { SEARCH_QUERIES, searchPath } from '../lib/queries';
 import type { Row } from '../lib/report';
+import type { BenchDatabase } from '../lib/seed-products';
 import { startServer, type StartedServer } from '../lib/server';
 import type { BenchContext, Scenario } from '../run';
 
@@ -119,23 +120,58 @@ export const browsingScenario: Scenario = {
   },
 };
 
-async function checkoutOn(scenario: string, kind: DbKind, instances: number, ctx: BenchContext): Promise<Row[]> {
-  const stripe = await startFakeStripe();
+interface CheckoutShops<R> {
+  scenario: string;
+  kind: DbKind;
+  instances: number;
+  purpose: string;
+  /** Stripe through the fake Stripe API, or the demo checkout. */
+  payments: 'stripe' | 'demo';
+  work(urls: string[], stripe: FakeStripe | null, admin: AdminCredentials): Promise<R>;
+  /** Reads the database after the shops stopped (PGlite is one process's). */
+  verify(result: R, target: BenchDatabase): Promise<Row[]>;
+}
+
+/** Starts checkout shops (an admin, and Stripe pointed at a fake or the demo checkout), runs the work, stops them, checks the database. */
+async function onCheckoutShops<R>(ctx: BenchContext, run: CheckoutShops<R>): Promise<Row[]> {
+  const stripe = run.payments === 'stripe' ? await startFakeStripe() : null;
   const admin = newAdmin();
   try {
-    const started = await shopsOn(kind, `checkout-${instances}`, instances, ctx, checkoutEnv(stripe, admin));
-    if (!started) return notRun(scenario);
-    let run;
+    const started = await shopsOn(run.kind, run.purpose, run.instances, ctx, checkoutEnv(stripe, admin));
+    if (!started) return notRun(run.scenario);
+    let result: R;
     try {
-      run = await runCheckouts(started.shops.map((s) => s.url), stripe, admin, { checkouts: checkoutCount() });
+      result = await run.work(started.shops.map((s) => s.url), stripe, admin);
     } finally {
       for (const shop of started.shops) await shop.stop();
     }
-    return await verifyCheckouts(scenario, run, started.target);
+    return await run.verify(result, started.target);
   } finally {
-    await stripe.close();
+    await stripe?.close();
   }
 }
+
+const checkoutOn = (scenario: string, kind: DbKind, instances: number, ctx: BenchContext) =>
+  onCheckoutShops(ctx, {
+    scenario,
+    kind,
+    instances,
+    purpose: `checkout-${instances}`,
+    payments: 'stripe',
+    work: (urls, stripe, admin) => runCheckouts(urls, stripe!, admin, { checkouts: checkoutCount() }),
+    verify: (run, target) => verifyCheckouts(scenario, run, target),
+  });
+
+const discountRaceOn = (scenario: string, kind: DbKind, payments: 'stripe' | 'demo', ctx: BenchContext) =>
+  onCheckoutShops(ctx, {
+    scenario,
+    kind,
+    instances: 1,
+    purpose: `discount-race-${payments}`,
+    payments,
+    work: (urls, stripe, admin) => runDiscountRace(urls[0]!, stripe, admin),
+    verify: (race, target) => verifyDiscountRace(scenario, race, target),
+  });
 
 export const checkoutScenario: Scenario = {
   name: 'checkout',
@@ -143,6 +179,19 @@ export const checkoutScenario: Scenario = {
   ownServer: true,
   async run(ctx) {
     return [...(await checkoutOn('checkout pglite', 'pglite', 1, ctx)), ...(await checkoutOn('checkout postgres', 'postgres', 1, ctx))];
+  },
+};
+
+export const discountRaceScenario: Scenario = {
+  name: 'discount_race',
+  description: 'one single-use 99 % code in 20 checkouts at once, all paid at once: one checkout opened, 19 refused before payment, one discounted order (demo and Stripe, PGlite and PostgreSQL)',
+  ownServer: true,
+  async run(ctx) {
+    const rows: Row[] = [];
+    for (const kind of ['pglite', 'postgres'] as const) {
+      for (const payments of ['demo', 'stripe'] as const) rows.push(...(await discountRaceOn(`discount race ${kind} ${payments}`, kind, payments, ctx)));
+    }
+    return rows;
   },
 };
 

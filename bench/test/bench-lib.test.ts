@@ -98,14 +98,15 @@ describe('planCheckouts', () => {
 });
 
 describe('adminChunks', () => {
-  it('finds chunks of admin modules and chunks only admin modules import, not shared ones', () => {
+  it('finds chunks of modules in a feature\'s admin/ folder and chunks only they import, not shared ones or the feature\'s shopper pages', () => {
     const dist = temp();
     mkdirSync(path.join(dist, '.vite'));
     writeFileSync(
       path.join(dist, '.vite/manifest.json'),
       JSON.stringify({
-        'main.tsx': { file: 'assets/index-1.js', src: 'main.tsx', isEntry: true, imports: ['_shared.js'], dynamicImports: ['features/admin/OrdersPage.tsx'] },
-        'features/admin/OrdersPage.tsx': { file: 'assets/OrdersPage-2.js', src: 'features/admin/OrdersPage.tsx', imports: ['_shared.js', '_table.js'] },
+        'main.tsx': { file: 'assets/index-1.js', src: 'main.tsx', isEntry: true, imports: ['_shared.js'], dynamicImports: ['features/orders/admin/OrdersPage.tsx', 'features/orders/OrderHistory.tsx'] },
+        'features/orders/admin/OrdersPage.tsx': { file: 'assets/OrdersPage-2.js', src: 'features/orders/admin/OrdersPage.tsx', imports: ['_shared.js', '_table.js'] },
+        'features/orders/OrderHistory.tsx': { file: 'assets/OrderHistory-5.js', src: 'features/orders/OrderHistory.tsx', imports: ['_shared.js'] },
         '_table.js': { file: 'assets/table-3.js' },
         '_shared.js': { file: 'assets/shared-4.js' },
       }),

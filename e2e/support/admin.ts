@@ -7,9 +7,9 @@
 import { mkdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { E2E_ADMIN, E2E_PORT } from './env';
-import { linkIn, type Mail } from './fixtures';
+import { linkIn, uniqueEmail, type Mail } from './fixtures';
 
 const SIGN_IN_LOCK = path.join(os.tmpdir(), `shop-e2e-admin-sign-in-${E2E_PORT}.lock`);
 /** A holder that died mid-sign-in leaves the lock behind; after this long it is taken over. */
@@ -81,4 +81,21 @@ export async function adminToken(page: Page): Promise<string> {
   const token = await page.evaluate(() => localStorage.getItem('token'));
   expect(token).toBeTruthy();
   return token!;
+}
+
+/** A discount code made the shop's way (the admin's send-discount-code), from an admin signed in in a context of its own. */
+export async function sendDiscountCode(browser: Browser, request: APIRequestContext, percentage: number): Promise<string> {
+  const adminContext = await browser.newContext();
+  try {
+    const adminPage = await adminContext.newPage();
+    await signInAsAdmin(adminPage);
+    const sent = await request.post('/api/admin/send-discount-code', {
+      headers: { authorization: `Bearer ${await adminToken(adminPage)}` },
+      data: { percentage, types: [], ages: [], email: uniqueEmail('promo') },
+    });
+    expect(sent.status(), await sent.text()).toBe(200);
+    return ((await sent.json()) as { code: string }).code;
+  } finally {
+    await adminContext.close();
+  }
 }

@@ -3,8 +3,9 @@
  * passing the adapters (database, mail, images, payments, social) they want.
  */
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { MSG } from '../shared/messages';
 import type { Config } from './config';
 import type { AppContext, AppDeps } from './context';
 import type { ModuleRoutes, ZodFastify } from './http';
@@ -13,6 +14,7 @@ import { TokenService } from './lib/tokens';
 import { accessPlugin } from './plugins/access';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { securityHeadersPlugin } from './plugins/security-headers';
+import { textInputPlugin } from './plugins/text-input';
 import { openApiPlugin } from './plugins/openapi';
 import { databaseRateLimitStore } from './plugins/rate-limit-store';
 import { accountRoutes, sessionVersionsOf } from './modules/accounts';
@@ -85,9 +87,25 @@ export async function buildApp(config: Config, deps: AppDeps, options: BuildOpti
     // A hop count trusts only the addresses our own proxies appended, never the client's claims.
     trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    // Slow and idle clients (decision 101). Node checks the request and headers deadlines every
+    // connectionsCheckingInterval, so that is kept to a fraction of the shorter one.
+    requestTimeout: config.HTTP_REQUEST_TIMEOUT_MS,
+    connectionTimeout: config.HTTP_CONNECTION_TIMEOUT_MS,
+    keepAliveTimeout: config.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    http: {
+      requestTimeout: config.HTTP_REQUEST_TIMEOUT_MS,
+      headersTimeout: config.HTTP_HEADERS_TIMEOUT_MS,
+      connectionsCheckingInterval: Math.max(50, Math.min(30_000, Math.floor(config.HTTP_HEADERS_TIMEOUT_MS / 4))),
+    },
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true },
+    // The router's own refusals (a path that is not valid percent-encoded UTF-8, e.g. a lone
+    // surrogate's bytes, or a parameter over its length) answer in the one error shape.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.status(414).send({ message: MSG.addressTooLong });
+      return reply.status(400).send({ message: MSG.badAddress });
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -119,6 +137,7 @@ export async function buildApp(config: Config, deps: AppDeps, options: BuildOpti
     }),
   });
   await app.register(accessPlugin, { tokens, sessionVersion: (userId) => ctx.sessionVersions.current(userId) });
+  await app.register(textInputPlugin);
   await app.register(openApiPlugin, { config });
 
   for (const register of modules) {

@@ -10,6 +10,16 @@ describe('config', () => {
     expect(config.DATABASE_URL).toBeUndefined();
   });
 
+  it('listens on this machine only in development unless HOST says otherwise; on every interface in production', () => {
+    expect(loadConfig({}).HOST).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'development' }).HOST).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'test' }).HOST).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '' }).HOST).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example', DEMO_PAYMENTS: 'true' }).HOST).toBe('0.0.0.0');
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example', DEMO_PAYMENTS: 'true', HOST: '10.0.0.5' }).HOST).toBe('10.0.0.5');
+  });
+
   it('names every bad variable at once', () => {
     try {
       loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SMTP_URL: 'http://mail', JWT_SECRET: 'short' });
@@ -29,6 +39,22 @@ describe('config', () => {
     expect(() => loadConfig({ S3_BUCKET: 'b' })).toThrow(/S3_ENDPOINT, S3_BUCKET/);
   });
 
+  it('sends mail from the shop\'s name, and refuses a MAIL_FROM without one address', () => {
+    expect(loadConfig({}).MAIL_SENDER).toEqual({ name: 'Inkwell & Puzzle', address: 'shop@localhost' });
+    expect(loadConfig({ MAIL_FROM: 'orders@example.com', SHOP_NAME: 'Quill' }).MAIL_SENDER).toEqual({ name: 'Quill', address: 'orders@example.com' });
+    expect(loadConfig({ MAIL_FROM: '"Books, Ltd" <orders@example.com>' }).MAIL_SENDER).toEqual({ name: 'Books, Ltd', address: 'orders@example.com' });
+    expect(() => loadConfig({ MAIL_FROM: 'Shop' })).toThrow(/MAIL_FROM: must be one e-mail address/);
+    expect(() => loadConfig({ MAIL_FROM: 'a@example.com, b@example.com' })).toThrow(/MAIL_FROM/);
+  });
+
+  it('takes the postal address for the mail footer as one line of text', () => {
+    expect(loadConfig({}).SHOP_POSTAL_ADDRESS).toMatch(/Bath/);
+    expect(loadConfig({ SHOP_POSTAL_ADDRESS: '  1 High St, York YO1 7HH  ' }).SHOP_POSTAL_ADDRESS).toBe('1 High St, York YO1 7HH');
+    expect(() => loadConfig({ SHOP_POSTAL_ADDRESS: 'York' })).toThrow(/SHOP_POSTAL_ADDRESS: must be a postal address/);
+    expect(() => loadConfig({ SHOP_POSTAL_ADDRESS: '1 High St\nYork YO1 7HH' })).toThrow(/SHOP_POSTAL_ADDRESS: must be one line/);
+    expect(() => loadConfig({ SHOP_POSTAL_ADDRESS: '1 High St <script>, York' })).toThrow(/SHOP_POSTAL_ADDRESS/);
+  });
+
   it('requires PUBLIC_URL in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PUBLIC_URL/);
   });
@@ -44,5 +70,35 @@ describe('config', () => {
     const base = { NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example', DEMO_PAYMENTS: 'true', DATABASE_URL: 'postgres://db/shop' };
     expect(() => loadConfig(base)).toThrow(/JWT_SECRET: is required in production with DATABASE_URL/);
     expect(() => loadConfig({ ...base, JWT_SECRET: 'x'.repeat(40) })).not.toThrow();
+  });
+
+  it('has database timeouts by default, and checks the ones given', () => {
+    const config = loadConfig({});
+    expect(config.DATABASE_CONNECT_TIMEOUT_MS).toBe(5000);
+    expect(config.DATABASE_QUERY_TIMEOUT_MS).toBe(15000);
+    expect(config.DATABASE_STATEMENT_TIMEOUT_MS).toBe(10000);
+    expect(config.DATABASE_LISTEN_HEARTBEAT_MS).toBe(10000);
+    expect(loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: '0' }).DATABASE_STATEMENT_TIMEOUT_MS).toBe(0);
+    expect(() => loadConfig({ DATABASE_QUERY_TIMEOUT_MS: '0' })).toThrow(/^ {2}- DATABASE_QUERY_TIMEOUT_MS: must be at least 1 millisecond/m);
+    expect(() => loadConfig({ DATABASE_CONNECT_TIMEOUT_MS: 'soon' })).toThrow(/DATABASE_CONNECT_TIMEOUT_MS: must be a number of milliseconds/);
+    expect(() => loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: '20000' })).toThrow(/DATABASE_STATEMENT_TIMEOUT_MS: must be less than DATABASE_QUERY_TIMEOUT_MS/);
+  });
+
+  it('has limits for slow clients and event streams by default, and checks the ones given', () => {
+    const config = loadConfig({});
+    expect(config.HTTP_REQUEST_TIMEOUT_MS).toBe(120000);
+    expect(config.HTTP_HEADERS_TIMEOUT_MS).toBe(15000);
+    expect(config.SSE_MAX_STREAMS).toBe(2000);
+    expect(config.SSE_MAX_STREAMS_PER_CLIENT).toBe(20);
+    expect(() => loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '5000', HTTP_REQUEST_TIMEOUT_MS: '1000' })).toThrow(/HTTP_HEADERS_TIMEOUT_MS: must not be more than HTTP_REQUEST_TIMEOUT_MS/);
+    expect(() => loadConfig({ SSE_MAX_STREAMS_PER_CLIENT: '0' })).toThrow(/SSE_MAX_STREAMS_PER_CLIENT/);
+    expect(() => loadConfig({ HTTP_REQUEST_TIMEOUT_MS: 'forever' })).toThrow(/HTTP_REQUEST_TIMEOUT_MS: must be a number of milliseconds/);
+  });
+
+  it('bounds the password hash queue: 16 waiting by default, a whole number from 0 when set', () => {
+    expect(loadConfig({}).PASSWORD_HASH_QUEUE).toBe(16);
+    expect(loadConfig({ PASSWORD_HASH_QUEUE: '4' }).PASSWORD_HASH_QUEUE).toBe(4);
+    expect(() => loadConfig({ PASSWORD_HASH_QUEUE: 'lots' })).toThrow(/PASSWORD_HASH_QUEUE/);
+    expect(() => loadConfig({ PASSWORD_HASH_QUEUE: '-1' })).toThrow(/PASSWORD_HASH_QUEUE/);
   });
 });

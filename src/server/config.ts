@@ -4,6 +4,8 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_DATABASE_TIMEOUTS as DB_DEFAULTS } from './db/timeouts';
+import { mailSender } from './adapters/mail/transport';
 
 const optionalText = z
   .string()
@@ -11,6 +13,14 @@ const optionalText = z
   .optional()
   .transform((value) => (value ? value : undefined));
 const optionalUrl = optionalText.pipe(z.url({ message: 'must be a URL' }).optional());
+/** A duration in milliseconds; 0 turns the limit off where `off` allows it. */
+const millis = (fallback: number, { off = false, max = 3_600_000 }: { off?: boolean; max?: number } = {}) =>
+  z.coerce
+    .number({ message: 'must be a number of milliseconds' })
+    .int()
+    .min(off ? 0 : 1, { message: off ? 'must be 0 (off) or more milliseconds' : 'must be at least 1 millisecond' })
+    .max(max, { message: `must be at most ${max} milliseconds` })
+    .default(fallback);
 const flag = (fallback: boolean) =>
   z
     .enum(['true', 'false', '1', '0', ''])
@@ -21,7 +31,12 @@ export const configSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().default('0.0.0.0'),
+    /**
+     * Interface to listen on. Unset: 127.0.0.1 (this machine only) outside production, so a
+     * development start, with its mailbox of sign-in links, is not on the network; 0.0.0.0 in
+     * production (decisions/102).
+     */
+    HOST: optionalText,
     /** Address shoppers reach the shop at; used in mailed links and canonical URLs. */
     PUBLIC_URL: optionalUrl,
     DATA_DIR: z.string().default('./data'),
@@ -32,6 +47,14 @@ export const configSchema = z
         .optional(),
     ),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    /** How long the shop waits on PostgreSQL (db/timeouts.ts, decision 100). */
+    DATABASE_CONNECT_TIMEOUT_MS: millis(DB_DEFAULTS.connectMs),
+    DATABASE_QUERY_TIMEOUT_MS: millis(DB_DEFAULTS.queryMs),
+    DATABASE_STATEMENT_TIMEOUT_MS: millis(DB_DEFAULTS.statementMs, { off: true }),
+    DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: millis(DB_DEFAULTS.idleInTransactionMs, { off: true }),
+    DATABASE_IDLE_TIMEOUT_MS: millis(DB_DEFAULTS.idleMs),
+    DATABASE_KEEPALIVE_DELAY_MS: millis(DB_DEFAULTS.keepAliveDelayMs),
+    DATABASE_LISTEN_HEARTBEAT_MS: millis(DB_DEFAULTS.listenHeartbeatMs),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /**
      * Reverse proxies in front of the shop. 'true' = one proxy hop (the client address is the last
@@ -55,17 +78,45 @@ export const configSchema = z
     WEB_DIST_DIR: z.string().default('dist/web'),
     /** A comment line on every open live-update stream this often (ms): under the usual 30 to 60 s proxy idle timeouts. */
     SSE_HEARTBEAT_MS: z.coerce.number().int().min(10).max(600_000).default(25_000),
+    /**
+     * Slow and idle clients (decision 101): a request must arrive whole (headers and body) within
+     * HTTP_REQUEST_TIMEOUT_MS, its headers within HTTP_HEADERS_TIMEOUT_MS; a socket with nothing
+     * moving is closed after HTTP_CONNECTION_TIMEOUT_MS, an idle keep-alive one after
+     * HTTP_KEEP_ALIVE_TIMEOUT_MS. Event streams are answers: the request timeout does not reach them.
+     */
+    HTTP_REQUEST_TIMEOUT_MS: millis(120_000),
+    HTTP_HEADERS_TIMEOUT_MS: millis(15_000),
+    HTTP_CONNECTION_TIMEOUT_MS: millis(60_000),
+    HTTP_KEEP_ALIVE_TIMEOUT_MS: millis(72_000),
+    /** Open event streams (GET /api/sse/notifications) per process, and per client address. */
+    SSE_MAX_STREAMS: z.coerce.number().int().min(1).max(1_000_000).default(2000),
+    SSE_MAX_STREAMS_PER_CLIENT: z.coerce.number().int().min(1).max(1_000_000).default(20),
     /** Seed the demo catalogue into an empty database at start. */
     SEED_DEMO: flag(true),
 
     JWT_SECRET: optionalText.pipe(z.string().min(32, { message: 'must be at least 32 characters' }).optional()),
     /** scrypt cost as log2(N); 17 is OWASP's recommendation. Tests lower it. */
     PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(17),
+    /**
+     * Password hashes that may wait for one of the two hashing slots (login, sign-up, password
+     * change); when that many already wait, the next is answered 503 with Retry-After at once.
+     * 16 waiting is about 3 s of work at cost 17 (decisions/028).
+     */
+    PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).max(10_000).default(16),
     ADMIN_EMAIL: optionalText.pipe(z.email({ message: 'must be an e-mail address' }).optional()),
     ADMIN_PASSWORD: optionalText,
 
     SHOP_EMAIL: z.email({ message: 'must be an e-mail address' }).default('shop@localhost'),
-    MAIL_FROM: z.string().default('Book Shop <shop@localhost>'),
+    /** Sender of every mail: `Name <address>` or an address (the shop's name is then shown as the sender). */
+    MAIL_FROM: z.string().trim().default('shop@localhost'),
+    /** The shop's postal address, shown in the footer of every mail (one line, parts separated by commas). */
+    SHOP_POSTAL_ADDRESS: z
+      .string()
+      .trim()
+      .min(10, { message: 'must be a postal address of at least 10 characters' })
+      .max(200, { message: 'must be at most 200 characters' })
+      .regex(/^[^\p{Cc}<>]+$/u, { message: 'must be one line of text without < or >' })
+      .default('Inkwell & Puzzle, 12 Quill Lane, Bath BA1 1AA, United Kingdom'),
     SMTP_URL: optionalText.pipe(
       z
         .string()
@@ -119,6 +170,16 @@ export const configSchema = z
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'is required when STRIPE_SECRET_KEY is set' });
     }
+    if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS) {
+      ctx.addIssue({ code: 'custom', path: ['HTTP_HEADERS_TIMEOUT_MS'], message: 'must not be more than HTTP_REQUEST_TIMEOUT_MS' });
+    }
+    if (env.DATABASE_STATEMENT_TIMEOUT_MS >= env.DATABASE_QUERY_TIMEOUT_MS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATABASE_STATEMENT_TIMEOUT_MS'],
+        message: 'must be less than DATABASE_QUERY_TIMEOUT_MS (the server cancels a slow statement before the shop gives up on the connection)',
+      });
+    }
     if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'is required when ADMIN_EMAIL is set' });
     }
@@ -139,15 +200,21 @@ export const configSchema = z
         message: 'is required in production with DATABASE_URL (a secret kept in the shared database would let anyone who can read it sign sessions)',
       });
     }
+    if (!mailSender(env.MAIL_FROM, env.SHOP_NAME)) {
+      ctx.addIssue({ code: 'custom', path: ['MAIL_FROM'], message: 'must be one e-mail address, or "Name <address>"' });
+    }
     if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
       ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required in production (mailed links use it)' });
     }
   })
   .transform((env) => ({
     ...env,
+    HOST: env.HOST ?? (env.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     DATA_DIR: path.resolve(env.DATA_DIR),
     WEB_DIST_DIR: path.resolve(env.WEB_DIST_DIR),
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    /** MAIL_FROM as a display name and an address; the shop's name when MAIL_FROM has none. */
+    MAIL_SENDER: mailSender(env.MAIL_FROM, env.SHOP_NAME)!,
   }));
 
 export type Config = z.output<typeof configSchema>;

@@ -9,6 +9,20 @@ import { disabledSocialVerifier, socialVerifier } from './adapters/social/verifi
 import type { Config } from './config';
 import type { AppDeps } from './context';
 import { migrateDatabase, openDatabase, type Database } from './db/client';
+import type { DatabaseTimeouts } from './db/timeouts';
+
+/** The database limits the environment sets (config.ts). */
+export function databaseTimeouts(config: Config): DatabaseTimeouts {
+  return {
+    connectMs: config.DATABASE_CONNECT_TIMEOUT_MS,
+    queryMs: config.DATABASE_QUERY_TIMEOUT_MS,
+    statementMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+    idleInTransactionMs: config.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    idleMs: config.DATABASE_IDLE_TIMEOUT_MS,
+    keepAliveDelayMs: config.DATABASE_KEEPALIVE_DELAY_MS,
+    listenHeartbeatMs: config.DATABASE_LISTEN_HEARTBEAT_MS,
+  };
+}
 
 /** The S3 store when every S3_* variable is set (config checks they come together), else local files under DATA_DIR/images. */
 export function imageStore(config: Config): ImageStore {
@@ -35,13 +49,13 @@ function payments(config: Config): PaymentProviders {
 export async function createDeps(config: Config): Promise<AppDeps> {
   const database = await openDatabase(
     config.DATABASE_URL
-      ? { kind: 'postgres', url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE }
+      ? { kind: 'postgres', url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE, timeouts: databaseTimeouts(config) }
       : { kind: 'pglite', dataDir: path.join(config.DATA_DIR, 'pglite') },
   );
   await migrateDatabase(database);
   return {
     database,
-    mail: config.SMTP_URL ? smtpTransport(config.SMTP_URL, config.MAIL_FROM) : outboxTransport(),
+    mail: config.SMTP_URL ? smtpTransport(config.SMTP_URL, config.MAIL_SENDER) : outboxTransport(),
     images: imageStore(config),
     payments: payments(config),
     social: socialVerifier(config),

@@ -48,6 +48,10 @@ export const MSG = {
   somethingWentWrong: 'Something went wrong. Please try again later.',
   noProductsFound: 'No products found',
 
+  // checkout (not in the spec: docs/decisions/036)
+  discountCodeHeld:
+    'This discount code is being used in another checkout that has not been paid yet. Finish or cancel that checkout, or try again in an hour, when it runs out.',
+
   // admin errors
   failedToDelete: 'Failed to delete',
   errorDeletingProduct: 'Error deleting product. Please try again.',
@@ -59,6 +63,28 @@ export const MSG = {
   // product form
   productNotFoundCreate: 'Product not found. Create a new product?',
   checkFields: 'Error, please check fields and try again',
+
+  // live updates (the event stream's limits, decision 101)
+  tooManyStreamsFromClient: 'Too many live update streams are open from your address. Close a tab or try again in a few minutes.',
+  tooManyStreams: 'Live updates are busy right now. The page still works; please try again in a few minutes.',
+  // request text no database can hold (shown after "Invalid <field>: ")
+  textHasNul: 'must not contain a NUL character.',
+  textNotUnicode: 'must be valid Unicode text (it contains a lone surrogate).',
+  badAddress: 'This address is not valid: it has a malformed %-escape.',
+  // multipart forms (the admin's product form)
+  malformedForm: 'The form could not be read: it is incomplete or malformed. Please send it again.',
+  formNotMultipart: 'Send this form as multipart/form-data.',
+  formTooManyParts: 'The form has too many parts.',
+  formTooManyFields: 'The form has too many fields.',
+  formTooManyFiles: 'The form has too many files.',
+  formFileTooLarge: 'A file in the form is too large.',
+  formFieldNameNotAllowed: 'The form has a field name that is not allowed.',
+  formInterrupted: 'The upload was interrupted. Please try again.',
+  addressTooLong: 'This address is too long.',
+
+  // the payment provider (its own words go to the log, never to the shopper)
+  paymentRefused: 'The payment page could not be opened for this basket. Please try again, or contact us if it keeps happening.',
+  paymentUnavailable: 'The payment provider cannot be reached right now. Please try again shortly.',
 
   // other
   unexpectedError: 'Unexpected Application Error!',
@@ -78,6 +104,19 @@ export const MSG = {
   removedFromWishlist: 'Removed from wishlist',
   productUpdated: 'Product updated successfully!',
   productAdded: 'Product added successfully!',
+
+  // server answers (not quoted by the spec)
+  passwordHashingBusy: 'The shop is very busy signing people in right now. Please try again in a few seconds.',
+  // archived products (decision 039: a sold book is archived, not deleted)
+  productArchived: 'Product archived: it has been sold, so it is kept for its orders and reviews and hidden from the shop',
+  productRestored: 'Product restored to the shop',
+  productNotArchived: 'This product is in the shop; only an archived product can be restored.',
+  archivedProductIdTaken: (id: string) => `The book-vault ID ${id} belongs to an archived product. Restore it, or change the archived product's ID first.`,
+  archivedProductNameTaken: (name: string) => `An archived product is named "${name}". Restore it, or rename the archived product first.`,
+  archivedProducts: 'Archived products',
+  archivedProductsHelp: 'Sold books that were deleted: hidden from the shop, kept for their orders and reviews.',
+  confirmRestoreProduct: 'Put this product back in the shop?',
+  errorRestoringProduct: 'Error restoring product. Please try again.',
 
   // pages
   wishlistEmpty: 'Your wishlist is empty!',

@@ -7,10 +7,11 @@ import { dehydrate, type DehydratedState } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router';
+import type { ClientConfig } from '@shared/contracts/client-config';
 import type { Product } from '@shared/contracts/product';
 import { App, makeQueryClient } from './app/App';
 import { routes, type ServerRenderedHandle } from './app/router';
-import { setClientConfig, type ClientConfig } from './lib/config';
+import { setClientConfig } from './lib/config';
 import { productsKey } from './lib/products';
 
 export interface RenderedPage {

@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { PRODUCT_AGES } from '../../shared/constants';
-import { ORDER_STATUSES } from '../../shared/order-status';
+import { INITIAL_ORDER_STATUS, ORDER_STATUSES } from '../../shared/order-status';
 import {
   boolean,
   check,
@@ -17,6 +17,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -40,6 +41,11 @@ export const users = pgTable(
      * session at once (password change or reset). Checked on each call by plugins/access.ts.
      */
     sessionVersion: integer('session_version').notNull().default(0),
+    /**
+     * The session version the last proof of the address set (accounts/address-proof.ts), null
+     * before any. A review link mailed just before that proof may still sign in (decisions/050).
+     */
+    addressProvenVersion: integer('address_proven_version'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('users_email_unique').on(t.email)],
@@ -48,8 +54,13 @@ export const users = pgTable(
 export const products = pgTable(
   'products',
   {
-    /** The external print catalogue (BookVault) ID, chosen by the admin. */
+    /** The external print catalogue (BookVault) ID, chosen by the admin; it may change (edit). */
     id: text('id').primaryKey(),
+    /**
+     * The book's own key, made once and never changed: order lines and reviews refer to the book
+     * by it, so they follow the book through a change of its ID (decision 038).
+     */
+    productKey: uuid('product_key').notNull().defaultRandom(),
     name: text('name').notNull(),
     type: text('type').notNull().default(''),
     description: text('description').notNull().default(''),
@@ -58,10 +69,16 @@ export const products = pgTable(
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`setweight(to_tsvector('english', coalesce("name", '')), 'A') || setweight(to_tsvector('english', coalesce("type", '')), 'B') || setweight(to_tsvector('english', coalesce("description", '')), 'C')`,
     ),
+    /**
+     * Set when a book that has been sold is deleted: it leaves the shop (every shopper read
+     * filters it out) but stays, with its ID and name, for its orders and reviews (decision 039).
+     */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    unique('products_product_key_unique').on(t.productKey),
     uniqueIndex('products_name_unique').on(t.name),
     // No pending list (fastupdate off): PGlite never vacuums one away (decision 084).
     index('products_name_trgm').using('gin', t.name.op('gin_trgm_ops')).with({ fastupdate: false }),
@@ -144,6 +161,13 @@ export const discountCodes = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     usedByOrderId: uuid('used_by_order_id'),
+    /**
+     * The one open checkout that may use the code (docs/decisions/036): set when a checkout with the
+     * code is opened, cleared when it is paid, cancelled or expired. A hold whose held_until has
+     * passed is free to take.
+     */
+    heldByCheckoutId: text('held_by_checkout_id'),
+    heldUntil: timestamp('held_until', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [check('discount_codes_percentage', sql`${t.percentage} between 1 and 99`)],
@@ -168,9 +192,12 @@ export const checkoutSessions = pgTable('checkout_sessions', {
   discountCode: text('discount_code'),
   status: text('status', { enum: ['open', 'completed', 'expired'] }).notNull().default('open'),
   createdAt: createdAt(),
+  /** After this the checkout can no longer be paid (Stripe's session expires_at; the demo's own). Always set by the checkout service. */
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull().default(sql`now() + interval '1 hour'`),
 });
 
-export type CheckoutLine = { productId: string; name: string; qty: number; unitPence: number };
+/** `productKey`: the book priced (decision 038); missing only in a checkout of a book deleted before keys existed. */
+export type CheckoutLine = { productId: string; productKey?: string; name: string; qty: number; unitPence: number };
 
 export const orders = pgTable(
   'orders',
@@ -188,7 +215,7 @@ export const orders = pgTable(
     discountCode: text('discount_code'),
     status: text('status', { enum: ORDER_STATUSES })
       .notNull()
-      .default('Printing'),
+      .default(INITIAL_ORDER_STATUS),
     bookVaultRef: text('bookvault_ref'),
     trackingRef: text('tracking_ref'),
     createdAt: createdAt(),
@@ -201,19 +228,26 @@ export const orders = pgTable(
   ],
 );
 
-/** Order lines keep the name and price paid, so orders stay readable after a product is deleted. */
+/**
+ * Order lines: the book bought (its stable key) and a copy of what was bought, so the order reads
+ * as it was paid for whatever happens to the book later (decision 038). A book with order lines
+ * cannot be deleted (`restrict`): deleting it archives it (decision 039).
+ */
 export const orderItems = pgTable(
   'order_items',
   {
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The book's ID when it was bought (a copy; the book's ID may have changed since). */
     productId: text('product_id').notNull(),
+    /** The book bought. Null only when it no longer existed when the order was made or migrated. */
+    productKey: uuid('product_key').references(() => products.productKey, { onDelete: 'restrict' }),
     name: text('name').notNull(),
     unitPricePence: integer('unit_price_pence').notNull(),
     quantity: integer('quantity').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.orderId, t.productId] })],
+  (t) => [primaryKey({ columns: [t.orderId, t.productId] }), index('order_items_product_key').on(t.productKey)],
 );
 
 export const reviews = pgTable(
@@ -223,9 +257,10 @@ export const reviews = pgTable(
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    productId: text('product_id')
+    /** The book reviewed, by its stable key (a review stays with the book whatever its ID becomes). */
+    productKey: uuid('product_key')
       .notNull()
-      .references(() => products.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
+      .references(() => products.productKey, { onDelete: 'restrict' }),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -234,8 +269,8 @@ export const reviews = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('reviews_order_product_unique').on(t.orderId, t.productId),
-    index('reviews_product_created').on(t.productId, t.createdAt),
+    uniqueIndex('reviews_order_product_unique').on(t.orderId, t.productKey),
+    index('reviews_product_created').on(t.productKey, t.createdAt),
     check('reviews_rating', sql`${t.rating} between 1 and 5`),
   ],
 );
@@ -281,6 +316,10 @@ export const outgoingMail = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
+    /** Where a reply goes (the contact form's sender), when not the sender. */
+    replyTo: text('reply_to'),
+    /** The List-Unsubscribe address of a marketing mail (the discount code); null for transactional mail. */
+    listUnsubscribe: text('list_unsubscribe'),
     status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),

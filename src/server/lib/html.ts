@@ -21,3 +21,13 @@ export function jsonForScript(value: unknown): string {
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 }
+
+/**
+ * `html` with its first `marker` replaced by `insert`, taken literally. Never splice page text
+ * with `String.replace(marker, text)`: in a string replacement `$&`, `` $` ``, `$'` and `$1` are
+ * patterns, so a product named "A $' B" would copy the rest of the page into itself.
+ */
+export function spliceAt(html: string, marker: string, insert: string): string {
+  const at = html.indexOf(marker);
+  return at < 0 ? html : html.slice(0, at) + insert + html.slice(at + marker.length);
+}

@@ -42,6 +42,8 @@ const LAYER_UNAUTHORIZED = unauthorized().message;
 const stoppedByLayer = (res: { statusCode: number; json(): { message?: string } }) =>
   (res.statusCode === 401 && res.json().message === LAYER_UNAUTHORIZED) || (res.statusCode === 403 && res.json().message === LAYER_FORBIDDEN);
 
+/** Routes that need a session ('public' and the machine-only 'local' tools do not). */
+const needsSession = (route: RouteAccess) => route.access !== 'public' && route.access !== 'local';
 const isOwner = (access: Access | undefined): access is OwnerAccess => typeof access === 'object' && access !== null;
 const label = (route: RouteAccess) => `${route.method} ${route.url}`;
 
@@ -104,6 +106,23 @@ describe('the route registry', () => {
     expect(wrong).toEqual([]);
   });
 
+  it("every development tool (/dev/…, /api/dev/…) is 'local', and a route there without it stops the app from starting", async () => {
+    const devTools = [...t.app.apiRoutes, ...t.app.localRoutes].filter((route) => /^\/(api\/)?dev\//.test(route.url));
+    expect(devTools.length).toBeGreaterThan(0); // the mailbox, in the test app
+    expect(devTools.filter((route) => route.access !== 'local').map(label)).toEqual([]);
+    const { createTestDatabase } = await import('../test/harness');
+    const { database, drop } = await createTestDatabase();
+    try {
+      const app = await buildApp(t.config, { ...t.deps, database }, { background: false });
+      expect(() => app.get('/dev/walk-tool', { config: { access: 'public' } }, async () => ({ ok: true }))).toThrow(/needs config\.access 'local'/);
+      expect(() => app.get('/api/dev/walk-tool', { config: { access: 'public' } }, async () => ({ ok: true }))).toThrow(/needs config\.access 'local'/);
+      expect(() => app.get('/dev/walk-page', async () => 'page')).toThrow(/needs config\.access 'local'/);
+      await app.close();
+    } finally {
+      await drop();
+    }
+  });
+
   it('every owner rule says where the owner id is read (ownerFromParam / ownerFromBody)', () => {
     const wrong = routes()
       .filter((route) => isOwner(route.access) && !route.access.source)
@@ -115,7 +134,7 @@ describe('the route registry', () => {
 describe('the walk over every protected route', () => {
   it("answers 401 without a token on every 'user', 'admin' and owner route", async () => {
     const failures: string[] = [];
-    for (const route of routes().filter((r) => r.access !== 'public')) {
+    for (const route of routes().filter(needsSession)) {
       const res = await request(route, {}, customer.id);
       if (res.statusCode !== 401 || !stoppedByLayer(res)) failures.push(`${label(route)} -> ${res.statusCode}`);
     }
@@ -126,7 +145,7 @@ describe('the walk over every protected route', () => {
     const expired = await t.app.ctx.tokens.signSession({ id: customer.id, email: customer.email, role: 'customer', method: null }, -5, 0);
     const tampered = `${customer.token.slice(0, -3)}${customer.token.endsWith('abc') ? 'xyz' : 'abc'}`;
     const failures: string[] = [];
-    for (const route of routes().filter((r) => r.access !== 'public')) {
+    for (const route of routes().filter(needsSession)) {
       for (const token of [expired, tampered]) {
         const res = await request(route, bearer(token), customer.id);
         if (res.statusCode !== 401) failures.push(`${label(route)} -> ${res.statusCode}`);
@@ -160,6 +179,22 @@ describe('the walk over every protected route', () => {
     for (const route of routes().filter((r) => isOwner(r.access))) {
       const res = await request(route, bearer(customer.token), customer.id);
       if (stoppedByLayer(res)) failures.push(`${label(route)} -> ${res.statusCode}: ${res.body}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it("answers every 'local' route only on this machine: 404 from another address, through a proxy or under another host name", async () => {
+    const local = t.app.localRoutes.filter((route) => route.method === 'GET');
+    expect(local.length).toBeGreaterThan(0);
+    const failures: string[] = [];
+    for (const route of local) {
+      const url = urlFor(route);
+      const here = await t.app.inject({ method: 'GET', url });
+      if (here.statusCode === 404 && /No such address/.test(here.body)) failures.push(`${label(route)} not answered on this machine`);
+      for (const away of [{ remoteAddress: '203.0.113.9' }, { headers: { 'x-forwarded-for': '203.0.113.9' } }, { headers: { host: 'rebound.example' } }]) {
+        const res = await t.app.inject({ method: 'GET', url, ...away });
+        if (res.statusCode !== 404) failures.push(`${label(route)} ${JSON.stringify(away)} -> ${res.statusCode}`);
+      }
     }
     expect(failures).toEqual([]);
   });

@@ -4,6 +4,9 @@
  * Every `/api` route declares `config.access`; a route without one stops the app from starting
  * (the OpenAPI viewer under /api/docs is public).
  *   'public'  anyone
+ *   'local'   development tools (the mailbox): only a request made directly on this machine
+ *             (`isDirectLocalRequest`); anyone else gets the answer of an address that does not
+ *             exist. Every route under /dev/ or /api/dev/ must have it, or the app does not start.
  *   'user'    any signed-in user (the service may check more, e.g. the order's owner)
  *   'admin'   role admin: 401 without a valid session token, 403 for anyone else
  *   { owner } the signed-in user whose id `owner(request)` returns (a path `userId` or a body
@@ -13,6 +16,10 @@
  * so does a session token whose version (claim `ver`, 0 when absent) is no longer its account's
  * `users.session_version` (raised when the password changes) or whose account no longer exists:
  * one primary-key read per request that carries a session token (decisions/083).
+ *
+ * Rules belong to the matched route (`request.routeOptions.config`), never to the text of the
+ * request's URL: the router decodes the path, so `/api/%64ev/mailbox` is the route
+ * `/api/dev/mailbox` and carries its rule (decisions/102).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -28,7 +35,7 @@ export type OwnerAccess = {
   /** Where the owner id is read (for the permission walk test and the OpenAPI reader). */
   source?: { in: 'params' | 'body'; name: string };
 };
-export type Access = 'public' | 'user' | 'admin' | OwnerAccess;
+export type Access = 'public' | 'local' | 'user' | 'admin' | OwnerAccess;
 
 /** One registered /api route and its rule, as recorded at registration. */
 export interface RouteAccess {
@@ -47,6 +54,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every /api route with its access rule, in registration order (the permission walk reads it). */
     apiRoutes: RouteAccess[];
+    /** Every route with access 'local' (API and pages), in registration order. */
+    localRoutes: RouteAccess[];
   }
 }
 
@@ -63,6 +72,30 @@ export const ownerFromBody = (name = 'user_id', admin = false): OwnerAccess => (
   admin,
   source: { in: 'body', name },
 });
+
+/**
+ * Headers a proxy adds to say whom it relays for (standard, de-facto and vendor ones). A request
+ * carrying any of them came through something else, whatever address the socket shows.
+ */
+const FORWARDING_HEADER = /^(?:forwarded|via|x-forwarded(?:-.+)?|x-real-ip|x-client-ip|x-cluster-client-ip|x-original-(?:forwarded-for|host|url)|x-proxyuser-ip|client-ip|true-client-ip|cf-connecting-ip|fastly-client-ip|x-envoy-external-address|x-appengine-user-ip)$/i;
+
+const LOOPBACK_ADDRESS = /^(?:127(?:\.\d{1,3}){3}|::1|::ffff:127(?:\.\d{1,3}){3})$/;
+/** Host names that mean this machine; anything else is a name some DNS pointed here (rebinding). */
+const LOOPBACK_HOST = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])(?::\d{1,5})?$/i;
+
+/**
+ * A request made directly on this machine: from a loopback address, to a loopback host name, and
+ * not relayed (no forwarding header of any kind). Reads the socket, never `request.ip`, so
+ * TRUST_PROXY cannot make a relayed request look local.
+ */
+export function isDirectLocalRequest(request: FastifyRequest): boolean {
+  if (!LOOPBACK_ADDRESS.test(request.socket.remoteAddress ?? '')) return false;
+  if (!LOOPBACK_HOST.test(request.headers.host ?? '')) return false;
+  return !Object.keys(request.headers).some((name) => FORWARDING_HEADER.test(name));
+}
+
+/** Routes whose address marks them as development tools: they must be 'local'. */
+const isDevToolUrl = (url: string) => /^\/(?:api\/)?dev(?:\/|$)/.test(url);
 
 export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -96,19 +129,28 @@ export const accessPlugin = fp(async (app: FastifyInstance, options: { tokens: T
   app.decorateRequest('user', null);
   const apiRoutes: RouteAccess[] = [];
   app.decorate('apiRoutes', apiRoutes);
+  const localRoutes: RouteAccess[] = [];
+  app.decorate('localRoutes', localRoutes);
 
   app.addHook('onRoute', (route) => {
+    const access = route.config?.access;
+    if (access === 'local') for (const method of [route.method].flat()) localRoutes.push({ method, url: route.url, access });
+    else if (isDevToolUrl(route.url)) throw new Error(`Route ${[route.method].flat().join(',')} ${route.url} is a development tool: it needs config.access 'local'`);
     if (route.url.startsWith('/api/docs')) return; // the OpenAPI viewer's own routes: public
     if (!route.url.startsWith('/api')) return;
-    const access = route.config?.access;
     for (const method of [route.method].flat()) apiRoutes.push({ method, url: route.url, access });
     if (!access) throw new Error(`Route ${[route.method].flat().join(',')} ${route.url} has no config.access rule`);
   });
 
-  app.addHook('onRequest', async (request) => {
-    const token = bearerToken(request);
+  app.addHook('onRequest', async (request, reply) => {
     const access = request.routeOptions.config?.access;
-    const guestAllowed = !access || access === 'public';
+    if (access === 'local' && !isDirectLocalRequest(request)) {
+      // The same answer as an address that does not exist: nothing says there is a tool here.
+      reply.callNotFound();
+      return reply;
+    }
+    const token = bearerToken(request);
+    const guestAllowed = !access || access === 'public' || access === 'local';
     request.user = token ? await liveSession(request, token, guestAllowed) : null;
     if (guestAllowed) return;
     if (!request.user) throw unauthorized();

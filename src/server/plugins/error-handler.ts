@@ -1,5 +1,6 @@
 /**
- * One error shape: `{ message }`. AppError keeps its status and message; validation failures
+ * One error shape: `{ message }`. AppError keeps its status and message (its cause, another
+ * service's error, is logged); a payment provider's error is answered in our words; validation failures
  * answer 400 naming the field; a lost database answers 503; anything else is a 500 whose details
  * go to the log only, never to the client.
  */
@@ -7,16 +8,21 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MSG } from '../../shared/messages';
+import { stripeFailure } from '../adapters/payments/stripe';
 import { AppError } from '../lib/errors';
+import { multipartRefusal } from '../lib/form-parts';
 
-const DATABASE_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
+/** Connection failures, and the server's own limits: statement_timeout (57014) and idle_in_transaction_session_timeout (25P03). */
+const DATABASE_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '57014', '25P03', '08000', '08001', '08003', '08006']);
+/** node-postgres's own words for a lost or silent connection (db/client.ts sets its timeouts). */
+const DATABASE_DOWN_MESSAGES = /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Query read timeout|timeout expired|not queryable/i;
 
 export function isDatabaseDown(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; current && depth < 5; depth += 1) {
     const candidate = current as { code?: unknown; message?: unknown; cause?: unknown };
     if (typeof candidate.code === 'string' && DATABASE_DOWN_CODES.has(candidate.code)) return true;
-    if (typeof candidate.message === 'string' && /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect/i.test(candidate.message)) return true;
+    if (typeof candidate.message === 'string' && DATABASE_DOWN_MESSAGES.test(candidate.message)) return true;
     current = candidate.cause;
   }
   return false;
@@ -29,8 +35,14 @@ function fieldName(path: readonly PropertyKey[] | undefined, instancePath: strin
 
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) {
-      return reply.status(error.statusCode).send({ message: error.message });
+    // Ours, or a payment provider's error put in our words; what a provider said goes to the log only.
+    const answer = error instanceof AppError ? error : stripeFailure(error);
+    if (answer) {
+      if (answer.retryAfterSeconds !== undefined) reply.header('retry-after', String(Math.max(1, Math.ceil(answer.retryAfterSeconds))));
+      if (answer.cause !== undefined) {
+        request.log[answer.statusCode >= 500 ? 'error' : 'warn']({ err: answer.cause }, `answered ${answer.statusCode} for another service's error`);
+      }
+      return reply.status(answer.statusCode).send({ message: answer.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
@@ -42,6 +54,9 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     if (error.validation) {
       return reply.status(400).send({ message: `Invalid request: ${error.message}` });
     }
+    // A multipart body the parser could not read (for a route that reads parts without lib/form-parts.ts).
+    const formRefusal = multipartRefusal(error);
+    if (formRefusal) return reply.status(formRefusal.statusCode).send({ message: formRefusal.message });
     if (isDatabaseDown(error)) {
       request.log.error({ err: error }, 'database unavailable');
       return reply.status(503).send({ message: 'The shop is temporarily unavailable. Please try again shortly.' });

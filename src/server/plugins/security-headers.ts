@@ -35,8 +35,9 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance, _options: {
     if (typeof type === 'string' && type.startsWith('text/html')) {
       reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
     }
-    // Answers made for a signed-in user are never kept by browsers or shared caches.
-    if (request.headers.authorization && request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+    // Answers to a request that carries credentials are never kept by browsers or shared caches,
+    // whatever the address (its text is not what the router matched; decisions/102).
+    if (request.headers.authorization && !reply.hasHeader('cache-control')) {
       reply.header('cache-control', 'no-store');
     }
     if (request.protocol === 'https') {

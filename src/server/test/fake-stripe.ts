@@ -1,7 +1,7 @@
 /**
  * A tiny local stand-in for the Stripe API, for tests: the real SDK is pointed at it with
  * `new Stripe(key, { host, port, protocol: 'http' })` (our adapter does that from `apiUrl`).
- * It implements what the checkout uses (coupons, checkout sessions, idempotency keys) with
+ * It implements what the checkout uses (coupons, checkout sessions and their expiry, idempotency keys) with
  * Stripe's arithmetic: amount_total = Σ unit_amount × quantity − coupon.amount_off. Webhook events
  * are signed with the SDK's own test-header helper.
  *
@@ -25,6 +25,8 @@ export interface FakeStripe {
   coupons: Map<string, Json>;
   /** Every request: method, path, parsed form body and idempotency key. */
   requests: { method: string; path: string; body: Json; idempotencyKey: string | undefined }[];
+  /** Until called again with null, every request answers Stripe's error shape with this status, type and message. */
+  failWith(failure: { status: number; error: { type: string; message: string; code?: string } } | null): void;
   /** A checkout.session.completed event for a session, paid; `override` changes the session object. */
   completedEvent(sessionId: string, override?: Json, eventId?: string): { payload: string; signature: string; eventId: string };
   event(type: string, object: Json, eventId?: string): { payload: string; signature: string; eventId: string };
@@ -64,6 +66,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const coupons = new Map<string, Json>();
   const idempotent = new Map<string, { status: number; body: Json }>();
   const requests: FakeStripe['requests'] = [];
+  let failure: { status: number; body: Json } | null = null;
 
   const handle = (method: string, path: string, body: Json): { status: number; body: Json } => {
     if (method === 'POST' && path === '/v1/coupons') {
@@ -115,6 +118,16 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       sessions.set(sessionId, session);
       return { status: 200, body: session };
     }
+    const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path);
+    if (method === 'POST' && expire) {
+      const session = sessions.get(expire[1]!);
+      if (!session) return error(404, 'No such checkout session');
+      // Stripe: "A Checkout Session can be expired when it is in one of these statuses: open".
+      if (session.status !== 'open') return error(400, `Only Checkout Sessions with a status in ["open"] can be expired. This session has a status of ${String(session.status)}.`);
+      const expired = { ...session, status: 'expired' };
+      sessions.set(expire[1]!, expired);
+      return { status: 200, body: expired };
+    }
     const retrieve = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
     if (method === 'GET' && retrieve) {
       const session = sessions.get(retrieve[1]!);
@@ -131,8 +144,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const path = (req.url ?? '/').split('?')[0]!;
       const key = req.headers['idempotency-key'] as string | undefined;
       requests.push({ method: req.method ?? 'GET', path, body, idempotencyKey: key });
-      const cacheKey = key ? `${req.method} ${path} ${key}` : null;
-      const answer = (cacheKey && idempotent.get(cacheKey)) || handle(req.method ?? 'GET', path, body);
+      const cacheKey = key && !failure ? `${req.method} ${path} ${key}` : null;
+      const answer = failure ?? ((cacheKey && idempotent.get(cacheKey)) || handle(req.method ?? 'GET', path, body));
       if (cacheKey && !idempotent.has(cacheKey)) idempotent.set(cacheKey, answer);
       res.writeHead(answer.status, { 'content-type': 'application/json', 'request-id': id('req') });
       res.end(JSON.stringify(answer.body));
@@ -167,6 +180,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     requests,
     sign,
     event,
+    failWith(next) {
+      failure = next ? { status: next.status, body: { error: next.error } } : null;
+    },
     completedEvent(sessionId, override = {}, eventId) {
       const session = sessions.get(sessionId);
       if (!session) throw new Error(`fake Stripe has no session ${sessionId}`);

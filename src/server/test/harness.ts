@@ -59,12 +59,21 @@ export interface TestApp {
 
 /** The app on a fresh database with embedded adapters; pass env overrides or adapter overrides. */
 export async function createTestApp(
-  options: { env?: Record<string, string>; deps?: Partial<AppDeps>; background?: boolean } = {},
+  options: {
+    env?: Record<string, string>;
+    deps?: Partial<AppDeps>;
+    background?: boolean;
+    /** Where log lines go (with `env.LOG_LEVEL`), to check what is logged. */
+    logStream?: { write(line: string): void };
+    /** Adds test-only routes before the app is ready. */
+    beforeReady?: (app: App) => Promise<void> | void;
+  } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env);
   const { database, drop } = await createTestDatabase();
   const deps = embeddedDeps(database, options.deps);
-  const app = await buildApp(config, deps, { background: options.background ?? false });
+  const app = await buildApp(config, deps, { background: options.background ?? false, ...(options.logStream ? { logStream: options.logStream } : {}) });
+  await options.beforeReady?.(app);
   await app.ready();
   return {
     app,

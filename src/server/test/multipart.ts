@@ -1,4 +1,5 @@
 /** Multipart bodies for app.inject: the product form's fields and image files (pictures from ./images.ts). */
+import type { App } from '../app';
 
 export interface FilePart {
   filename: string;
@@ -25,3 +26,21 @@ export function multipartBody(fields: Record<string, string>, images: FilePart[]
 }
 
 export const png = (bytes: Buffer, filename = 'cover.png'): FilePart => ({ filename, contentType: 'image/png', bytes });
+
+/** The product form's text fields for a book (fixture-shaped: price in pence). */
+export function productFormFields(book: { id: string; name: string; type?: string; description?: string; age?: string; pricePence?: number }): Record<string, string> {
+  return {
+    id: book.id,
+    name: book.name,
+    type: book.type ?? 'Puzzle',
+    description: book.description ?? 'A printed book for tests.',
+    age: book.age ?? '',
+    price: ((book.pricePence ?? 799) / 100).toFixed(2),
+  };
+}
+
+/** An admin's multipart post of the product form (add_product, edit_product/{id}). */
+export function adminForm(app: App, token: string, url: string, fields: Record<string, string>, images: FilePart[] = []) {
+  const { payload, headers } = multipartBody(fields, images);
+  return app.inject({ method: 'POST', url, payload, headers: { ...headers, authorization: `Bearer ${token}` } });
+}

@@ -63,11 +63,16 @@ export const updateOrderStatusBodySchema = z.object({
   tracking_ref: optionalRef,
 });
 export type UpdateOrderStatusBody = z.input<typeof updateOrderStatusBodySchema>;
+export const checkoutStatusSchema = z.enum(['open', 'completed', 'expired']);
+export type CheckoutStatus = z.infer<typeof checkoutStatusSchema>;
+
+/** POST /api/checkout/sessions/:sessionId/cancel: the checkout's status afterwards (open: the buyer completed it at the provider meanwhile). */
+export const cancelCheckoutAnswerSchema = z.object({ status: checkoutStatusSchema });
 
 /** The demo checkout page's view of an open checkout (never the buyer's e-mail). */
 export const demoCheckoutSchema = z.object({
   sessionId: z.string(),
-  status: z.enum(['open', 'completed', 'expired']),
+  status: checkoutStatusSchema,
   lines: z.array(z.object({ product_id: z.string(), name: z.string(), qty: z.number().int(), unit_price: z.number() })),
   subtotal: z.number(),
   shipping: z.number(),

@@ -12,6 +12,7 @@
 import { z } from 'zod';
 import { PRODUCT_AGES } from '../constants';
 import { penceToPounds, poundsToPence } from '../money';
+import { messageSchema } from './common';
 
 export const PRODUCT_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 export const PRODUCT_LIMITS = { name: 200, type: 60, description: 10000 } as const;
@@ -115,6 +116,10 @@ export const productSchema = z.object({
 });
 
 export const productListSchema = z.array(productSchema);
+
+/** The delete call's answer: `archived` when the book had been sold and was archived instead (decision 039). */
+export const productDeletedSchema = messageSchema.extend({ archived: z.boolean() });
+export type ProductDeleted = z.infer<typeof productDeletedSchema>;
 
 export type Product = z.infer<typeof productSchema>;
 export type ProductAgeValue = z.infer<typeof productAgeSchema>;

@@ -1,7 +1,6 @@
 import { Outlet, ScrollRestoration } from 'react-router';
 import { BannerView } from '../components/BannerView';
-import { AccountQueryEffects } from '../features/auth/AccountQueryEffects';
-import { VerificationReminder } from '../features/auth/VerificationReminder';
+import { AccountQueryEffects, VerificationReminder } from '../features/auth';
 import { KeepScrollOnHydration } from '../lib/hydration';
 import { useLiveUpdates } from '../lib/live-updates';
 import { Footer } from './Footer';

@@ -4,7 +4,7 @@
  * a shopper's page never downloads admin code.
  */
 import { Outlet, matchRoutes, type RouteObject } from 'react-router';
-import { HomePage } from '../features/catalogue/HomePage';
+import { HomePage } from '../features/products/HomePage';
 import { ErrorScreen } from './ErrorScreen';
 import { GuestOnly, RequireAdmin, RequireUser } from './guards';
 import { Layout } from './Layout';
@@ -21,11 +21,11 @@ export interface ServerRenderedHandle {
 const serverRendered = (...modules: string[]): ServerRenderedHandle => ({ serverRendered: true, modules });
 
 const adminRoutes: RouteObject[] = [
-  { index: true, lazy: async () => ({ Component: (await import('../features/admin/AdminHomePage')).AdminHomePage }) },
-  { path: 'orders', lazy: async () => ({ Component: (await import('../features/admin/OrdersPage')).OrdersPage }) },
-  { path: 'discounts', lazy: async () => ({ Component: (await import('../features/admin/DiscountsPage')).DiscountsPage }) },
-  { path: 'add_product', lazy: async () => ({ Component: (await import('../features/admin/ProductFormPage')).ProductFormPage }) },
-  { path: 'edit_product/:id', lazy: async () => ({ Component: (await import('../features/admin/ProductFormPage')).ProductFormPage }) },
+  { index: true, lazy: async () => ({ Component: (await import('../features/products/admin/AdminHomePage')).AdminHomePage }) },
+  { path: 'orders', lazy: async () => ({ Component: (await import('../features/orders/admin/OrdersPage')).OrdersPage }) },
+  { path: 'discounts', lazy: async () => ({ Component: (await import('../features/discounts/admin/DiscountsPage')).DiscountsPage }) },
+  { path: 'add_product', lazy: async () => ({ Component: (await import('../features/products/admin/ProductFormPage')).ProductFormPage }) },
+  { path: 'edit_product/:id', lazy: async () => ({ Component: (await import('../features/products/admin/ProductFormPage')).ProductFormPage }) },
 ];
 
 async function profileRoute() {
@@ -76,10 +76,10 @@ export const routes: RouteObject[] = [
       {
         // The product page and its reviews load on demand, keeping them out of the home page's JavaScript.
         path: '/item/:name',
-        handle: serverRendered('features/catalogue/ProductPage.tsx', 'features/reviews/ProductReviews.tsx'),
+        handle: serverRendered('features/products/ProductPage.tsx', 'features/reviews/ProductReviews.tsx'),
         lazy: async () => {
           const [{ ProductPage }, { ProductReviews }] = await Promise.all([
-            import('../features/catalogue/ProductPage'),
+            import('../features/products/ProductPage'),
             import('../features/reviews/ProductReviews'),
           ]);
           return { element: <ProductPage renderReviews={(product) => <ProductReviews productId={product.id} />} /> };

@@ -1,17 +1,53 @@
 /**
  * The one API client: sends the user's token when there is one, parses `{ message }` errors into
- * ApiError, and signs the user out when the server says the token is no longer good (401).
+ * ApiError, signs the user out when the server says the token is no longer good (401), and checks
+ * every answer against its schema in the shared contracts (src/shared/contracts) before the page
+ * sees it: an answer that does not match is an ApiError like a failed request.
+ *
+ * Each call names its schema, `answer('cart', 'cartLinesSchema')`; zod and the contracts are
+ * loaded with the first answer (lib/parse-answer.ts), not with the page (decision 094): the shared
+ * contracts are full zod, about 24 kB gzipped, and the home page's JavaScript must stay under 130 kB.
  */
+import type { $ZodType, output } from 'zod/v4/core';
+import type { Contracts, parseAnswer } from './parse-answer';
+import { MSG } from '@shared/messages';
 import { STORAGE_KEYS, readText, writeText } from './storage';
 
 export class ApiError extends Error {
   constructor(
+    /** The HTTP status; 0 when there is no usable answer (the shop could not be reached, or its answer did not match the contract). */
     public readonly status: number,
     message: string,
+    options?: { cause?: unknown },
   ) {
-    super(message);
+    super(message, options);
     this.name = 'ApiError';
   }
+}
+
+const UNREACHABLE = 'Could not reach the shop. Check your connection and try again.';
+
+/** The server answered with a reason (show it); anything else went wrong on the way. */
+export const serverMessage = (error: unknown): string | null => (error instanceof ApiError && error.status > 0 ? error.message : null);
+
+type ContractModule<C extends keyof Contracts> = Awaited<ReturnType<Contracts[C]>>;
+type SchemaNames<M> = { [K in keyof M]: M[K] extends $ZodType ? K : never }[keyof M] & string;
+
+/** The contract schema an answer must match: a schema of a shared contract module, by name. */
+interface AnswerSchema<T> {
+  contract: keyof Contracts;
+  name: string;
+  /** Only carries the answer's type. */
+  readonly type?: T;
+}
+
+/**
+ * Names the schema an answer must match, e.g. `answer('cart', 'cartLinesSchema')` (src/shared/contracts/cart.ts).
+ * Marked free of side effects, so an unused answer does not keep its module in a bundle.
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export function answer<C extends keyof Contracts, K extends SchemaNames<ContractModule<C>>>(contract: C, name: K): AnswerSchema<output<ContractModule<C>[K]>> {
+  return { contract, name };
 }
 
 let onUnauthorized: () => void = () => {};
@@ -21,7 +57,7 @@ export function setUnauthorizedHandler(handler: () => void): void {
   onUnauthorized = handler;
 }
 
-export interface RequestOptions {
+interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
   /** Use this bearer token instead of the stored session token (e.g. the admin verification token). */
@@ -29,7 +65,7 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+async function apiRequest<T>(path: string, schema: AnswerSchema<T>, options: RequestOptions = {}): Promise<T> {
   const token = options.token === undefined ? readText(STORAGE_KEYS.token) : options.token;
   const headers: Record<string, string> = { accept: 'application/json' };
   let body: BodyInit | undefined;
@@ -40,13 +76,16 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     body = JSON.stringify(options.body);
   }
   if (token) headers.authorization = `Bearer ${token}`;
+  // Loaded while the request is under way (once: later calls find it loaded).
+  const parser = import('./parse-answer');
+  parser.catch(() => undefined); // awaited below, after the answer
 
   let response: Response;
   try {
     response = await fetch(path, { method: options.method ?? (body ? 'POST' : 'GET'), headers, body, signal: options.signal });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiError(0, 'Could not reach the shop. Check your connection and try again.');
+    throw new ApiError(0, UNREACHABLE);
   }
   const text = await response.text();
   let data: unknown = null;
@@ -65,11 +104,22 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     }
     throw new ApiError(response.status, typeof message === 'string' ? message : `Request failed (${response.status})`);
   }
-  return data as T;
+
+  let parsed: Awaited<ReturnType<typeof parseAnswer<T>>>;
+  try {
+    const { parseAnswer } = await parser;
+    parsed = await parseAnswer<T>(schema.contract, schema.name, data);
+  } catch (error) {
+    throw new ApiError(0, UNREACHABLE, { cause: error }); // the parser or the contract could not be loaded
+  }
+  if (!parsed.ok) throw new ApiError(0, MSG.somethingWentWrong, { cause: parsed.issues });
+  return parsed.value;
 }
 
+type CallOptions = Omit<RequestOptions, 'method' | 'body'>;
+
 export const api = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'GET' }),
-  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'POST', body: body ?? {} }),
+  get: <T>(path: string, schema: AnswerSchema<T>, options?: CallOptions) => apiRequest(path, schema, { ...options, method: 'GET' }),
+  post: <T>(path: string, schema: AnswerSchema<T>, body?: unknown, options?: CallOptions) =>
+    apiRequest(path, schema, { ...options, method: 'POST', body: body ?? {} }),
 };

@@ -5,9 +5,9 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { BANNER_MS } from '@shared/constants';
 
-export type BannerAction = 'error' | 'success' | 'cart' | 'love';
+type BannerAction = 'error' | 'success' | 'cart' | 'love';
 
-export interface BannerMessage {
+interface BannerMessage {
   content: string;
   action: BannerAction;
   product?: string;

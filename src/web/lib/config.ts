@@ -1,7 +1,5 @@
-/** The public configuration the server writes into the page (see server modules/web/client-config.ts). */
-import type { ClientConfig } from '../../server/modules/web/client-config';
-
-export type { ClientConfig };
+/** The public configuration the server writes into the page (its shape: @shared/contracts/client-config). */
+import type { ClientConfig } from '@shared/contracts/client-config';
 
 const FALLBACK: ClientConfig = {
   shopName: 'Inkwell & Puzzle',

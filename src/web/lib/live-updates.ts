@@ -10,7 +10,7 @@ import { useEffect } from 'react';
 import { SSE_RECONNECT_MS } from '@shared/constants';
 import { STORAGE_KEYS, writeText } from './storage';
 
-export const PRODUCT_EVENTS_URL = '/api/sse/notifications';
+const PRODUCT_EVENTS_URL = '/api/sse/notifications';
 
 /** Query keys that hold product data: ['products', …], ['product', …], ['search', …]. */
 export function isProductQuery(query: Pick<Query, 'queryKey'>): boolean {
@@ -24,7 +24,7 @@ export function applyProductUpdate(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({ predicate: isProductQuery });
 }
 
-export interface LiveUpdateOptions {
+interface LiveUpdateOptions {
   url?: string;
   reconnectMs?: number;
   createSource?: (url: string) => EventSource;

@@ -4,7 +4,7 @@
  */
 import type { DehydratedState } from '@tanstack/react-query';
 
-export const PAGE_DATA_ID = 'app-data';
+const PAGE_DATA_ID = 'app-data';
 
 export function readPageData(): DehydratedState | null {
   const text = document.getElementById(PAGE_DATA_ID)?.textContent?.trim();

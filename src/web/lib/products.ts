@@ -6,15 +6,18 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Product } from '@shared/contracts/product';
-import { api } from './api';
+import { answer, api } from './api';
 import { STORAGE_KEYS, readJson, writeJson } from './storage';
 
 export type { Product };
 
 export const productsKey = ['products'] as const;
 
-export async function fetchProducts(): Promise<Product[]> {
-  const products = await api.get<Product[]>('/api/server/get_products', { token: null });
+/** A list of products as every catalogue answer shows them. */
+export const productList = answer('product', 'productListSchema');
+
+async function fetchProducts(): Promise<Product[]> {
+  const products = await api.get('/api/server/get_products', productList, { token: null });
   writeJson(STORAGE_KEYS.products, products);
   return products;
 }
@@ -24,7 +27,7 @@ function cachedProducts(): Product[] | undefined {
   return Array.isArray(cached) ? (cached as Product[]) : undefined;
 }
 
-export const productsQuery = () =>
+const productsQuery = () =>
   queryOptions({
     queryKey: productsKey,
     queryFn: fetchProducts,

@@ -16,7 +16,7 @@ export interface Session {
 }
 
 /** Reads a session token's payload (the server checks the signature; the client only reads it). */
-export function sessionFromToken(token: string | null, now = Date.now()): Session | null {
+function sessionFromToken(token: string | null, now = Date.now()): Session | null {
   if (!token) return null;
   const part = token.split('.')[1];
   if (!part) return null;
@@ -34,7 +34,7 @@ export function sessionFromToken(token: string | null, now = Date.now()): Sessio
   }
 }
 
-export function storedSession(): Session | null {
+function storedSession(): Session | null {
   const token = readText(STORAGE_KEYS.token);
   const session = sessionFromToken(token);
   if (token && !session) writeText(STORAGE_KEYS.token, null);

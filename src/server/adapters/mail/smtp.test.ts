@@ -1,47 +1,10 @@
-import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
-import { SMTPServer, type SMTPServerSession } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { outgoingMail } from '../../db/schema';
 import { enqueueMail, MailWorker } from '../../modules/mail/outbox';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { startSmtpServer } from '../../test/smtp-server';
 import { smtpTransport } from './transport';
-
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP server in this process: records what it receives, or refuses while `refusing` is set. */
-async function startSmtpServer() {
-  const received: Received[] = [];
-  const state = { refusing: null as string | null };
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session: SMTPServerSession, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        if (state.refusing) {
-          const error = Object.assign(new Error(state.refusing), { responseCode: 451 });
-          return callback(error);
-        }
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return { received, state, port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let t: TestApp;

@@ -35,6 +35,8 @@ export interface CheckoutRequest {
    */
   successUrl: (sessionRef: string) => string;
   cancelUrl: string;
+  /** After this the payment page no longer takes a payment (whole seconds; Stripe: 30 minutes to 24 hours away). */
+  expiresAt: Date;
 }
 
 export interface CreatedCheckout {
@@ -67,6 +69,11 @@ export interface PaymentProvider {
    * event; throws a 400 AppError when it is not genuine.
    */
   verifyWebhook(rawBody: Buffer, headers: IncomingHttpHeaders): Promise<PaymentEvent>;
+  /**
+   * Closes an open payment page so it can no longer be paid. Answers true when the session is
+   * expired (now or before), false when it can not be expired because the buyer completed it.
+   */
+  expireCheckout(sessionId: string): Promise<boolean>;
 }
 
 /** The configured providers: the one new checkouts use, and every one by name (for webhooks and open checkouts). */
@@ -95,6 +102,10 @@ export function demoPaymentProvider(): PaymentProvider {
     },
     async verifyWebhook() {
       throw badRequest('Payment webhooks are not enabled: this shop uses the demo checkout.');
+    },
+    // The demo page is the shop's own: its checkout row is all there is to close.
+    async expireCheckout() {
+      return true;
     },
   };
 }

@@ -9,7 +9,8 @@
  * checkout reference, so a retried request never makes a second coupon or session.
  */
 import Stripe from 'stripe';
-import { badRequest, unavailable } from '../../lib/errors';
+import { MSG } from '../../../shared/messages';
+import { AppError, badRequest, unavailable } from '../../lib/errors';
 import type { CheckoutRequest, PaymentEvent, PaymentProvider } from './provider';
 
 export interface StripeOptions {
@@ -17,8 +18,6 @@ export interface StripeOptions {
   webhookSecret: string;
   /** Tests: the local fake Stripe server (http://127.0.0.1:port). */
   apiUrl?: string;
-  /** Minutes a session stays payable (Stripe allows 30 to 1440). */
-  expiresInMinutes?: number;
 }
 
 export const SHIPPING_LINE_NAME = 'Shipping (UK, flat rate)';
@@ -37,7 +36,7 @@ export function createStripeClient(options: Pick<StripeOptions, 'secretKey' | 'a
 }
 
 /** Stripe's checkout parameters for our request (exported for tests of the arithmetic). */
-export function sessionParams(request: CheckoutRequest, couponId: string | null, expiresAt: number): Stripe.Checkout.SessionCreateParams {
+export function sessionParams(request: CheckoutRequest, couponId: string | null): Stripe.Checkout.SessionCreateParams {
   return {
     mode: 'payment',
     currency: 'gbp',
@@ -57,22 +56,32 @@ export function sessionParams(request: CheckoutRequest, couponId: string | null,
     payment_intent_data: { metadata: request.metadata },
     success_url: request.successUrl(STRIPE_SESSION_ID_TEMPLATE),
     cancel_url: request.cancelUrl,
-    expires_at: expiresAt,
+    expires_at: Math.floor(request.expiresAt.getTime() / 1000),
   };
+}
+
+/** Stripe's refusals of the request itself (400); anything else of Stripe's is its or our setup failing (503). */
+const REFUSAL_TYPES = new Set(['StripeInvalidRequestError', 'StripeCardError', 'StripeIdempotencyError']);
+
+/**
+ * A Stripe SDK error as the answer, in our own words, carrying Stripe's error as its cause (the
+ * error handler logs it): Stripe's text names parameters, ids and sometimes key prefixes, and is
+ * not for the browser. Null for any other error. The error handler uses it too, for a Stripe
+ * error that reaches it unwrapped.
+ */
+export function stripeFailure(error: unknown): AppError | null {
+  if (!(error instanceof Stripe.errors.StripeError)) return null;
+  return REFUSAL_TYPES.has(error.type) ? badRequest(MSG.paymentRefused, error) : unavailable(MSG.paymentUnavailable, error);
 }
 
 export function stripePaymentProvider(options: StripeOptions): PaymentProvider {
   const stripe = createStripeClient(options);
-  const expiresIn = Math.min(1440, Math.max(30, options.expiresInMinutes ?? 60));
 
-  const call = async <T>(what: string, run: () => Promise<T>): Promise<T> => {
+  const call = async <T>(run: () => Promise<T>): Promise<T> => {
     try {
       return await run();
     } catch (error) {
-      if (error instanceof Stripe.errors.StripeError && error.type !== 'StripeConnectionError' && error.type !== 'StripeAPIError') {
-        throw badRequest(`The payment provider refused the ${what}: ${error.message}`);
-      }
-      throw unavailable('The payment provider cannot be reached right now. Please try again shortly.');
+      throw stripeFailure(error) ?? unavailable(MSG.paymentUnavailable, error);
     }
   };
 
@@ -82,7 +91,7 @@ export function stripePaymentProvider(options: StripeOptions): PaymentProvider {
     async createCheckout(request) {
       let couponId: string | null = null;
       if (request.discountPence > 0) {
-        const coupon = await call('discount', () =>
+        const coupon = await call(() =>
           stripe.coupons.create(
             {
               amount_off: request.discountPence,
@@ -97,9 +106,8 @@ export function stripePaymentProvider(options: StripeOptions): PaymentProvider {
         );
         couponId = coupon.id;
       }
-      const expiresAt = Math.floor(Date.now() / 1000) + expiresIn * 60;
-      const session = await call('checkout', () =>
-        stripe.checkout.sessions.create(sessionParams(request, couponId, expiresAt), { idempotencyKey: `checkout-${request.reference}` }),
+      const session = await call(() =>
+        stripe.checkout.sessions.create(sessionParams(request, couponId), { idempotencyKey: `checkout-${request.reference}` }),
       );
       if (!session.url) throw unavailable('The payment provider did not answer a payment page.');
       if (session.amount_total !== null && session.amount_total !== request.totalPence) {
@@ -119,6 +127,18 @@ export function stripePaymentProvider(options: StripeOptions): PaymentProvider {
         throw badRequest('The webhook signature could not be verified.');
       }
       return toPaymentEvent(event);
+    },
+
+    async expireCheckout(sessionId) {
+      try {
+        await stripe.checkout.sessions.expire(sessionId);
+        return true;
+      } catch (error) {
+        // Only an open session can be expired: ask Stripe whether this one expired already or was completed.
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw stripeFailure(error) ?? unavailable(MSG.paymentUnavailable, error);
+      }
+      const session = await call(() => stripe.checkout.sessions.retrieve(sessionId));
+      return session.status === 'expired';
     },
   };
 }

@@ -1,7 +1,8 @@
 /**
  * npm run seed            seeds the demo catalogue if the shop has no products
- * npm run seed -- --reset deletes every product (with their image links, cart lines, wishlist
- *                         entries and reviews) and seeds the demo catalogue again
+ * npm run seed -- --reset deletes every product never sold (with its image links, cart lines and
+ *                         wishlist entries), archives the sold ones (kept with their orders and
+ *                         reviews, decision 039) and seeds the demo catalogue again
  *
  * Uses the app's configuration (DATABASE_URL or DATA_DIR, S3_*). On the embedded database, stop
  * the shop first: a PGlite data directory is opened by one process at a time.

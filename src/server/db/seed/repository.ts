@@ -1,7 +1,7 @@
 /** SQL for seeding: counting and clearing the catalogue, writing the demo books, the admin account. */
-import { count, eq, notInArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, notExists, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../client';
-import { appSettings, images, productImages, products, users } from '../schema';
+import { appSettings, cartLines, images, orderItems, productImages, products, users, wishlistEntries } from '../schema';
 
 /** Seeding at the same moment from two instances: the second waits, then finds the books there. */
 const SEED_LOCK_ID = 727_001;
@@ -33,15 +33,52 @@ export async function lockForSeeding(tx: Tx): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
 }
 
-/** Deletes every product (their images links, cart lines, wishlist entries and reviews go with them) and the image rows nothing uses any more. */
+/**
+ * Empties the shop for a reset, as the admin's delete does (decision 039): books never sold are
+ * deleted (their image links, cart lines and wishlist entries go with them); books that have been
+ * sold are archived, kept with their orders and reviews, and leave every cart and wishlist. Image
+ * rows nothing uses any more are deleted. Answers how many books left the shop.
+ */
 export async function deleteCatalogue(tx: Tx): Promise<number> {
-  const deleted = await tx.delete(products).returning({ id: products.id });
+  const sold = tx.select({ key: orderItems.productKey }).from(orderItems).where(eq(orderItems.productKey, products.productKey));
+  const deleted = await tx.delete(products).where(notExists(sold)).returning({ id: products.id });
+  const archived = await tx.update(products).set({ archivedAt: sql`now()` }).where(isNull(products.archivedAt)).returning({ id: products.id });
+  await tx.delete(cartLines);
+  await tx.delete(wishlistEntries);
   await tx.delete(images).where(notInArray(images.key, tx.select({ key: productImages.imageKey }).from(productImages)));
-  return deleted.length;
+  return deleted.length + archived.length;
 }
 
-export async function insertProducts(tx: Tx, rows: Array<typeof products.$inferInsert>): Promise<void> {
-  if (rows.length) await tx.insert(products).values(rows);
+/**
+ * Writes the demo books. A demo book whose ID an archived book has (a demo book that was sold and
+ * then reset) is that book: it comes back to the shop with the demo fields and images, keeping
+ * its key, orders and reviews. An archived book with another ID but a demo book's name stops the
+ * reset with a message (names are unique; the admin renames it first).
+ */
+export async function insertProducts(tx: Tx, rows: Array<typeof products.$inferInsert & { id: string; name: string }>): Promise<void> {
+  if (rows.length === 0) return;
+  const [clash] = await tx
+    .select({ id: products.id, name: products.name })
+    .from(products)
+    .where(and(inArray(products.name, rows.map((row) => row.name)), notInArray(products.id, rows.map((row) => row.id))))
+    .limit(1);
+  if (clash) throw new Error(`The archived book ${clash.id} is named "${clash.name}", like a demo book. Rename it in the admin, then reset again.`);
+  await tx.delete(productImages).where(inArray(productImages.productId, rows.map((row) => row.id)));
+  await tx
+    .insert(products)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: products.id,
+      set: {
+        name: sql`excluded.name`,
+        type: sql`excluded.type`,
+        description: sql`excluded.description`,
+        age: sql`excluded.age`,
+        pricePence: sql`excluded.price_pence`,
+        archivedAt: null,
+        updatedAt: sql`now()`,
+      },
+    });
 }
 
 export async function insertProductImages(tx: Tx, rows: Array<typeof productImages.$inferInsert>): Promise<void> {

@@ -73,8 +73,8 @@ export interface SeedResult {
 
 /**
  * Seeds the demo catalogue on a database's first start: when it has no products and was never
- * seeded (or, with `reset`, after deleting every product). Image bytes are rendered and stored
- * first; the rows are written in one transaction.
+ * seeded (or, with `reset`, after emptying the shop with `deleteCatalogue`). Image bytes are
+ * rendered and stored first; the rows are written in one transaction.
  */
 export async function seedDemoCatalogue(ctx: SeedContext, options: { reset?: boolean; books?: readonly DemoBook[] } = {}): Promise<SeedResult> {
   const started = Date.now();
@@ -109,7 +109,7 @@ export async function seedDemoCatalogue(ctx: SeedContext, options: { reset?: boo
   });
   if (!result) return skipped();
   const outcome = { seeded: true, products: books.length, images: result.images, deleted: result.deleted, ms: Date.now() - started };
-  ctx.log.info(`Demo catalogue seeded: ${outcome.products} books, ${outcome.images} images in ${outcome.ms} ms${outcome.deleted ? ` (${outcome.deleted} products deleted first)` : ''}`);
+  ctx.log.info(`Demo catalogue seeded: ${outcome.products} books, ${outcome.images} images in ${outcome.ms} ms${outcome.deleted ? ` (${outcome.deleted} products removed from the shop first: deleted, or archived when sold)` : ''}`);
   return outcome;
 }
 

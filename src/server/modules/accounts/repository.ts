@@ -1,5 +1,5 @@
 /** SQL of the accounts module: users and their single-use tokens. */
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { singleUseTokens, users } from '../../db/schema';
 import type { Role, SocialProvider } from '../../../shared/constants';
@@ -52,10 +52,24 @@ export async function insertToken(
   await db.insert(singleUseTokens).values({ ...values, pairHash: values.pairHash ?? null });
 }
 
+/** The conditions of a token that can still be used: this kind, this secret, unused, unexpired. */
+const liveToken = (kind: TokenKind, tokenHash: string) => [
+  eq(singleUseTokens.kind, kind),
+  eq(singleUseTokens.tokenHash, tokenHash),
+  isNull(singleUseTokens.usedAt),
+  gt(singleUseTokens.expiresAt, sql`now()`),
+];
+
+/** The user of a token that can still be used, without using it (null otherwise). */
+export async function findTokenOwner(db: Db, kind: TokenKind, tokenHash: string): Promise<string | null> {
+  const [row] = await db.select({ userId: singleUseTokens.userId }).from(singleUseTokens).where(and(...liveToken(kind, tokenHash))).limit(1);
+  return row?.userId ?? null;
+}
+
 /**
  * Uses a token once: marks it used and answers its user id, or null when it does not exist, is of
- * another kind, was used, has expired, or (admin login) its pair does not match. One UPDATE, so
- * two concurrent uses cannot both succeed.
+ * another kind, was used, has expired, or its pair does not match (admin login; a verification
+ * link's signing-up browser). One UPDATE, so two concurrent uses cannot both succeed.
  */
 export async function consumeToken(
   db: Db,
@@ -63,12 +77,7 @@ export async function consumeToken(
   tokenHash: string,
   match: { pairHash?: string; userId?: string } = {},
 ): Promise<string | null> {
-  const conditions = [
-    eq(singleUseTokens.kind, kind),
-    eq(singleUseTokens.tokenHash, tokenHash),
-    isNull(singleUseTokens.usedAt),
-    gt(singleUseTokens.expiresAt, sql`now()`),
-  ];
+  const conditions = liveToken(kind, tokenHash);
   if (match.pairHash !== undefined) conditions.push(eq(singleUseTokens.pairHash, match.pairHash));
   if (match.userId !== undefined) conditions.push(eq(singleUseTokens.userId, match.userId));
   const [row] = await db
@@ -77,6 +86,20 @@ export async function consumeToken(
     .where(and(...conditions))
     .returning({ userId: singleUseTokens.userId });
   return row?.userId ?? null;
+}
+
+/**
+ * The hash of the browser binding of the user's sign-up (kept on its verification tokens), so a
+ * verification link mailed again later still counts as opened in the signing-up browser.
+ */
+export async function findVerificationBinding(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ pairHash: singleUseTokens.pairHash })
+    .from(singleUseTokens)
+    .where(and(eq(singleUseTokens.userId, userId), eq(singleUseTokens.kind, 'verify_email'), isNotNull(singleUseTokens.pairHash)))
+    .orderBy(desc(singleUseTokens.createdAt))
+    .limit(1);
+  return row?.pairHash ?? null;
 }
 
 /** Makes every unused token of this kind for the user worthless (e.g. the other reset links once one is used). */

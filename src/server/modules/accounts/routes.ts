@@ -17,6 +17,7 @@ import {
   verifyAdminQuerySchema,
   verifyEmailQuerySchema,
 } from '../../../shared/contracts/auth';
+import { bindingFrom, clearBindingCookie, setBindingCookie } from './browser-binding';
 import { SIGN_IN_BUDGETS, signInRateLimit } from './rate-limits';
 import * as accounts from './service';
 
@@ -34,7 +35,11 @@ export const accountRoutes: ModuleRoutes = async (app, ctx) => {
       preHandler: limit('create_account'),
       schema: { tags, summary: 'Create a customer account; mails a verification link', body: credentialsBodySchema, response: { 201: accountAnswerSchema } },
     },
-    async (request, reply) => reply.status(201).send(await accounts.createAccount(ctx, request.body)),
+    async (request, reply) => {
+      const { answer, browserBinding } = await accounts.createAccount(ctx, request.body);
+      setBindingCookie(reply, ctx.config, browserBinding);
+      return reply.status(201).send(answer);
+    },
   );
 
   app.post(
@@ -95,7 +100,8 @@ export const accountRoutes: ModuleRoutes = async (app, ctx) => {
       schema: { tags, summary: 'The mailed verification link: verifies and redirects to /?verified=true|false', querystring: verifyEmailQuerySchema },
     },
     async (request, reply) => {
-      const verified = await accounts.verifyEmail(ctx, request.query.token);
+      const verified = await accounts.verifyEmail(ctx, request.query.token, bindingFrom(request));
+      if (verified) clearBindingCookie(reply, ctx.config);
       return reply.redirect(`/?verified=${verified}`, 302);
     },
   );
@@ -124,6 +130,7 @@ export const accountRoutes: ModuleRoutes = async (app, ctx) => {
     '/api/change_password',
     {
       config: { access: 'public' },
+      preHandler: limit('change_password'),
       schema: { tags, summary: 'Set a new password with a mailed reset token', body: changePasswordBodySchema, response: { 200: successAnswerSchema } },
     },
     async (request) => accounts.changePassword(ctx, request.body.token, request.body.password),

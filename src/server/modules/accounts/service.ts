@@ -22,12 +22,15 @@ import {
 import type { AccountAnswer, AdminPendingAnswer, LoginAnswer, SessionAnswer } from '../../../shared/contracts/auth';
 import { MSG } from '../../../shared/messages';
 import { isValidPassword, normaliseEmail } from '../../../shared/validation';
-import { adminLoginMail, passwordResetMail, verificationMail } from './mails';
+import { addressProven, afterAddressProof } from './address-proof';
+import { adminLoginMail, choosePasswordMail, passwordResetMail, verificationMail } from './mails';
 import {
   consumeToken,
   endSessions,
+  findTokenOwner,
   findUserByEmail,
   findUserById,
+  findVerificationBinding,
   insertToken,
   insertUser,
   revokeTokens,
@@ -55,6 +58,10 @@ export const ACCOUNT_TEXT = {
 
 const secondsFromNow = (seconds: number) => new Date(Date.now() + seconds * 1000);
 
+/** Every hash goes through the process's one bounded queue (lib/passwords.ts), at the configured size. */
+const hash = (ctx: AppContext, password: string) => hashPassword(password, ctx.config.PASSWORD_HASH_COST, ctx.config.PASSWORD_HASH_QUEUE);
+const verify = (ctx: AppContext, password: string, stored: string) => verifyPassword(password, stored, ctx.config.PASSWORD_HASH_QUEUE);
+
 async function sessionFor(ctx: AppContext, user: Pick<UserRow, 'id' | 'email' | 'role' | 'method' | 'sessionVersion'>): Promise<SessionAnswer> {
   const claims = { id: user.id, email: user.email, role: user.role, method: user.method };
   return { ...claims, token: await ctx.tokens.signSession(claims, SESSION_TTL_S, user.sessionVersion) };
@@ -64,22 +71,36 @@ function requirePasswordRule(password: string): void {
   if (!isValidPassword(password)) throw badRequest(MSG.passwordRule);
 }
 
-/** POST /api/create_account: a customer, unverified, signed in at once; the verification link is mailed. */
-export async function createAccount(ctx: AppContext, input: { email: string; password: string }): Promise<AccountAnswer> {
+/**
+ * POST /api/create_account: a customer, unverified, signed in at once; the verification link is
+ * mailed. `browserBinding` goes to the signing-up browser as a cookie (browser-binding.ts): the
+ * link keeps the password only when opened there (decisions/029).
+ */
+export async function createAccount(
+  ctx: AppContext,
+  input: { email: string; password: string },
+): Promise<{ answer: AccountAnswer; browserBinding: string }> {
   const email = normaliseEmail(input.email);
   requirePasswordRule(input.password);
   if (await findUserByEmail(ctx.database.db, email)) throw conflict(ACCOUNT_TEXT.accountExists);
-  const passwordHash = await hashPassword(input.password, ctx.config.PASSWORD_HASH_COST);
+  const passwordHash = await hash(ctx, input.password);
   const verifyToken = randomToken();
+  const browserBinding = randomToken();
   const user = await ctx.database.db.transaction(async (tx) => {
     const row = await insertUser(tx, { email, passwordHash, role: 'customer', method: null, verified: false });
     if (!row) throw conflict(ACCOUNT_TEXT.accountExists); // another sign-up won the race
-    await insertToken(tx, { kind: 'verify_email', userId: row.id, tokenHash: hashToken(verifyToken), expiresAt: secondsFromNow(EMAIL_VERIFY_TTL_S) });
-    await enqueueMail(tx, verificationMail(ctx.config, email, verifyToken));
+    await insertToken(tx, {
+      kind: 'verify_email',
+      userId: row.id,
+      tokenHash: hashToken(verifyToken),
+      pairHash: hashToken(browserBinding),
+      expiresAt: secondsFromNow(EMAIL_VERIFY_TTL_S),
+    });
+    await enqueueMail(tx, await verificationMail(ctx.config, email, verifyToken));
     return row;
   });
   void ctx.mailWorker.kick();
-  return { verified: false, message: ACCOUNT_TEXT.accountCreated, ...(await sessionFor(ctx, user)) };
+  return { answer: { verified: false, message: ACCOUNT_TEXT.accountCreated, ...(await sessionFor(ctx, user)) }, browserBinding };
 }
 
 /**
@@ -89,12 +110,12 @@ export async function createAccount(ctx: AppContext, input: { email: string; pas
 export async function login(ctx: AppContext, input: { email: string; password: string }): Promise<LoginAnswer> {
   const email = normaliseEmail(input.email);
   const user = await findUserByEmail(ctx.database.db, email);
-  const stored = user?.passwordHash ?? (await decoyHash(ctx.config.PASSWORD_HASH_COST));
-  const matches = await verifyPassword(input.password, stored);
+  const stored = user?.passwordHash ?? (await decoyHash(ctx.config.PASSWORD_HASH_COST, ctx.config.PASSWORD_HASH_QUEUE));
+  const matches = await verify(ctx, input.password, stored);
   if (!user || !user.passwordHash || !matches) throw unauthorized(ACCOUNT_TEXT.wrongCredentials);
   if (needsRehash(user.passwordHash, ctx.config.PASSWORD_HASH_COST)) {
     // The cost was raised since this hash was made: upgrade it now that the password is known.
-    await updateUser(ctx.database.db, user.id, { passwordHash: await hashPassword(input.password, ctx.config.PASSWORD_HASH_COST) });
+    await updateUser(ctx.database.db, user.id, { passwordHash: await hash(ctx, input.password) });
   }
 
   if (user.role === 'admin') return startAdminLogin(ctx, user);
@@ -118,7 +139,7 @@ async function startAdminLogin(ctx: AppContext, user: UserRow): Promise<AdminPen
       pairHash: hashToken(nonce),
       expiresAt: secondsFromNow(ADMIN_VERIFY_TTL_S),
     });
-    await enqueueMail(tx, adminLoginMail(ctx.config, user.email, mailed));
+    await enqueueMail(tx, await adminLoginMail(ctx.config, user.email, mailed));
   });
   void ctx.mailWorker.kick();
   const token = await ctx.tokens.sign('admin_pending', { id: user.id, nonce }, ADMIN_VERIFY_TTL_S);
@@ -143,9 +164,10 @@ export async function verifyAdmin(ctx: AppContext, pendingToken: string | null, 
 
 /**
  * POST /api/social_login. The provider vouches for the e-mail. A new address gets an account with
- * role user and method = provider; a known customer or user is signed in to their account (the
- * provider has proved they own the address, so it is also marked verified). Admins cannot use it:
- * it would skip their two-step login.
+ * role user and method = provider; a known customer or user is signed in to their account. The
+ * provider has proved the address: an account that was never verified loses the password it was
+ * made with and its sessions (address-proof.ts, decisions/029). Admins cannot use it: it would
+ * skip their two-step login.
  */
 export async function socialLogin(ctx: AppContext, provider: SocialProvider, token: string): Promise<SessionAnswer> {
   if (!ctx.social.enabled(provider)) throw unavailable(ACCOUNT_TEXT.socialNotConfigured(provider));
@@ -169,8 +191,10 @@ export async function socialLogin(ctx: AppContext, provider: SocialProvider, tok
   }
   if (!user) throw new AppError(500, MSG.somethingWentWrong);
   if (user.role === 'admin') throw forbidden(ACCOUNT_TEXT.socialAdmin);
-  if (!user.verified) await updateUser(db, user.id, { verified: true });
-  return sessionFor(ctx, { id: user.id, email: user.email, role: 'user', method: provider, sessionVersion: user.sessionVersion });
+  const proof = await addressProven(db, user.id);
+  if (!proof) throw new AppError(500, MSG.somethingWentWrong);
+  afterAddressProof(ctx, user.id, proof);
+  return sessionFor(ctx, { id: user.id, email: user.email, role: 'user', method: provider, sessionVersion: proof.sessionVersion });
 }
 
 /** GET /api/check_verification: false for an unknown address too. */
@@ -179,15 +203,38 @@ export async function checkVerification(ctx: AppContext, email: string): Promise
   return { verified: user?.verified ?? false };
 }
 
-/** GET /api/verify_email: uses the mailed token once; true when the account is now verified. */
-export async function verifyEmail(ctx: AppContext, token: string | undefined): Promise<boolean> {
+/**
+ * GET /api/verify_email: uses the mailed token once; true when the account is now verified.
+ * Opened in the browser that signed up (`browserBinding` matches the link's pair), the person who
+ * chose the password has also reached the mailbox: the account is verified as it is. Opened
+ * anywhere else, the click proves the address and nothing more: the account is verified, the
+ * password it was made with is dropped, its sessions end, and a link to choose a password is
+ * mailed (decisions/029).
+ */
+export async function verifyEmail(ctx: AppContext, token: string | undefined, browserBinding?: string): Promise<boolean> {
   if (!token) return false;
-  return ctx.database.db.transaction(async (tx) => {
-    const userId = await consumeToken(tx, 'verify_email', hashToken(token));
-    if (!userId) return false;
-    await updateUser(tx, userId, { verified: true });
-    return true;
+  const tokenHash = hashToken(token);
+  const outcome = await ctx.database.db.transaction(async (tx) => {
+    const sameBrowser = browserBinding ? await consumeToken(tx, 'verify_email', tokenHash, { pairHash: hashToken(browserBinding) }) : null;
+    if (sameBrowser) {
+      await updateUser(tx, sameBrowser, { verified: true });
+      return { userId: sameBrowser, proof: null };
+    }
+    const userId = await consumeToken(tx, 'verify_email', tokenHash);
+    if (!userId) return null;
+    const proof = await addressProven(tx, userId);
+    const user = proof?.sessionsEnded ? await findUserById(tx, userId) : null;
+    if (user) {
+      const resetToken = randomToken();
+      await insertToken(tx, { kind: 'password_reset', userId, tokenHash: hashToken(resetToken), expiresAt: secondsFromNow(PASSWORD_RESET_TTL_S) });
+      await enqueueMail(tx, await choosePasswordMail(ctx.config, user.email, resetToken));
+    }
+    return { userId, proof };
   });
+  if (!outcome) return false;
+  afterAddressProof(ctx, outcome.userId, outcome.proof);
+  if (outcome.proof?.sessionsEnded) void ctx.mailWorker.kick();
+  return true;
 }
 
 /** POST /api/resend_verification/{email}: the same answer whether or not the address has an account. */
@@ -196,8 +243,10 @@ export async function resendVerification(ctx: AppContext, email: string): Promis
   if (user && !user.verified) {
     const token = randomToken();
     await ctx.database.db.transaction(async (tx) => {
-      await insertToken(tx, { kind: 'verify_email', userId: user.id, tokenHash: hashToken(token), expiresAt: secondsFromNow(EMAIL_VERIFY_TTL_S) });
-      await enqueueMail(tx, verificationMail(ctx.config, user.email, token));
+      // The new link counts as opened in the signing-up browser when it is (same binding).
+      const pairHash = await findVerificationBinding(tx, user.id);
+      await insertToken(tx, { kind: 'verify_email', userId: user.id, tokenHash: hashToken(token), pairHash, expiresAt: secondsFromNow(EMAIL_VERIFY_TTL_S) });
+      await enqueueMail(tx, await verificationMail(ctx.config, user.email, token));
     });
     void ctx.mailWorker.kick();
   }
@@ -211,7 +260,7 @@ export async function requestPasswordReset(ctx: AppContext, email: string): Prom
     const token = randomToken();
     await ctx.database.db.transaction(async (tx) => {
       await insertToken(tx, { kind: 'password_reset', userId: user.id, tokenHash: hashToken(token), expiresAt: secondsFromNow(PASSWORD_RESET_TTL_S) });
-      await enqueueMail(tx, passwordResetMail(ctx.config, user.email, token));
+      await enqueueMail(tx, await passwordResetMail(ctx.config, user.email, token));
     });
     void ctx.mailWorker.kick();
   }
@@ -220,16 +269,20 @@ export async function requestPasswordReset(ctx: AppContext, email: string): Prom
 
 /**
  * POST /api/change_password with a reset token. The rule is checked before the token is touched,
- * so a refused password leaves the link usable. Using one link voids the user's other reset
- * links; following a mailed link also proves the address, so the account becomes verified.
+ * so a refused password leaves the link usable. The token is looked up before the new password
+ * is hashed: a made-up token costs one indexed read, not 0.4 s of hashing (decisions/028).
+ * Using one link voids the user's other reset links; following a mailed link also proves the
+ * address, so the account becomes verified (with the password its owner just chose).
  * Every session of the account ends, the caller's too (the answer is `{ success: true }`, with no
  * new token: the client signs in again with the new password).
  */
 export async function changePassword(ctx: AppContext, token: string, password: string): Promise<{ success: true }> {
   requirePasswordRule(password);
-  const passwordHash = await hashPassword(password, ctx.config.PASSWORD_HASH_COST);
+  const tokenHash = hashToken(token);
+  if (!(await findTokenOwner(ctx.database.db, 'password_reset', tokenHash))) throw unauthorized(ACCOUNT_TEXT.resetLinkBad);
+  const passwordHash = await hash(ctx, password);
   const userId = await ctx.database.db.transaction(async (tx) => {
-    const owner = await consumeToken(tx, 'password_reset', hashToken(token));
+    const owner = await consumeToken(tx, 'password_reset', tokenHash);
     if (!owner) return null;
     await updateUser(tx, owner, { passwordHash, verified: true });
     await endSessions(tx, owner);
@@ -247,15 +300,15 @@ export async function changePassword(ctx: AppContext, token: string, password: s
  * A new password or a new role ends the account's sessions (as a password change does).
  */
 export async function ensureConfiguredAdmin(ctx: AppContext): Promise<void> {
-  const { ADMIN_EMAIL, ADMIN_PASSWORD, PASSWORD_HASH_COST } = ctx.config;
+  const { ADMIN_EMAIL, ADMIN_PASSWORD } = ctx.config;
   if (!ADMIN_EMAIL || !ADMIN_PASSWORD) return;
   const email = normaliseEmail(ADMIN_EMAIL);
   const db = ctx.database.db;
   const existing = await findUserByEmail(db, email);
   if (existing) {
-    const passwordOk = existing.passwordHash ? await verifyPassword(ADMIN_PASSWORD, existing.passwordHash) : false;
+    const passwordOk = existing.passwordHash ? await verify(ctx, ADMIN_PASSWORD, existing.passwordHash) : false;
     if (existing.role !== 'admin' || !existing.verified || !passwordOk) {
-      const passwordHash = passwordOk ? undefined : await hashPassword(ADMIN_PASSWORD, PASSWORD_HASH_COST);
+      const passwordHash = passwordOk ? undefined : await hash(ctx, ADMIN_PASSWORD);
       await db.transaction(async (tx) => {
         await updateUser(tx, existing.id, { role: 'admin', verified: true, ...(passwordHash ? { passwordHash } : {}) });
         if (existing.role !== 'admin' || passwordHash) await endSessions(tx, existing.id);
@@ -264,6 +317,6 @@ export async function ensureConfiguredAdmin(ctx: AppContext): Promise<void> {
     }
     return;
   }
-  const passwordHash = await hashPassword(ADMIN_PASSWORD, PASSWORD_HASH_COST);
+  const passwordHash = await hash(ctx, ADMIN_PASSWORD);
   await insertUser(db, { email, passwordHash, role: 'admin', method: null, verified: true });
 }

@@ -52,14 +52,14 @@ describe('create_checkout_session', () => {
     expect(row).toMatchObject({ provider: 'demo', userId: null, email: '', subtotalPence: 799 * 2 + 1299, shippingPence: 383, discountPence: 0, status: 'open' });
     expect(row.totalPence).toBe(799 * 2 + 1299 + 383);
     expect(row.lines).toEqual([
-      { productId: maze.id, name: 'Maze Book', qty: 2, unitPence: 799 },
-      { productId: journal.id, name: 'Garden Journal', qty: 1, unitPence: 1299 },
+      { productId: maze.id, productKey: maze.key, name: 'Maze Book', qty: 2, unitPence: 799 },
+      { productId: journal.id, productKey: journal.key, name: 'Garden Journal', qty: 1, unitPence: 1299 },
     ]);
   });
 
   it('sums repeated lines of one product into one', async () => {
     const res = await checkout({ cartItems: [{ product_id: maze.id, qty: 1 }, { product_id: maze.id, qty: 2 }] });
-    expect((await sessionRow(res.json().sessionId)).lines).toEqual([{ productId: maze.id, name: 'Maze Book', qty: 3, unitPence: 799 }]);
+    expect((await sessionRow(res.json().sessionId)).lines).toEqual([{ productId: maze.id, productKey: maze.key, name: 'Maze Book', qty: 3, unitPence: 799 }]);
   });
 
   it('applies a valid discount code to items and shipping', async () => {
@@ -148,7 +148,7 @@ describe('demo checkout', () => {
     const [order] = await db().select().from(orders).where(eq(orders.id, orderId));
     expect(order).toMatchObject({ checkoutSessionId: sessionId, userId: carol.id, email: carol.email, totalPence: 1598 + 383 - discount, status: 'Printing', discountCode: code.code });
     expect(await db().select().from(orderItems).where(eq(orderItems.orderId, orderId))).toEqual([
-      { orderId, productId: maze.id, name: 'Maze Book', unitPricePence: 799, quantity: 2 },
+      { orderId, productId: maze.id, productKey: maze.key, name: 'Maze Book', unitPricePence: 799, quantity: 2 },
     ]);
     const [usedCode] = await db().select().from(discountCodes).where(eq(discountCodes.code, code.code));
     expect(usedCode!.usedByOrderId).toBe(orderId);
@@ -183,7 +183,7 @@ describe('demo checkout', () => {
 
   it('refuses to pay an expired demo checkout and writes no order', async () => {
     const { sessionId } = (await checkout({ cartItems: [{ product_id: maze.id, qty: 1 }], user_email: 'late@example.com' })).json();
-    await db().update(checkoutSessions).set({ createdAt: new Date(Date.now() - 2 * 3600 * 1000) }).where(eq(checkoutSessions.id, sessionId));
+    await db().update(checkoutSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(checkoutSessions.id, sessionId));
     const res = await post(`/api/checkout/demo/${sessionId}/pay`, {});
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toMatch(/expired/);
@@ -193,6 +193,8 @@ describe('demo checkout', () => {
   it('refuses to pay when the code was used by another order meanwhile', async () => {
     const code = await createDiscountCode(db());
     const first = (await checkout({ cartItems: [{ product_id: maze.id, qty: 1 }], user_email: 'a@example.com', discount_code: code.code })).json();
+    // Only when the first checkout's hold on the code ran out can a second one open with it (decision 036).
+    await db().update(discountCodes).set({ heldUntil: new Date(Date.now() - 1000) }).where(eq(discountCodes.code, code.code));
     const second = (await checkout({ cartItems: [{ product_id: maze.id, qty: 1 }], user_email: 'b@example.com', discount_code: code.code })).json();
     expect((await post(`/api/checkout/demo/${first.sessionId}/pay`, {})).statusCode).toBe(200);
     const res = await post(`/api/checkout/demo/${second.sessionId}/pay`, {});
@@ -241,23 +243,23 @@ describe('order_history', () => {
     expect(new Date(history[1].date).getTime()).toBeLessThan(Date.now() - 3_600_000);
 
     // Reviewed only when every product of the order has a review.
-    await db().insert(reviews).values({ orderId: older.orderId, productId: maze.id, userId: dave.id, rating: 5, text: 'Lovely' });
+    await db().insert(reviews).values({ orderId: older.orderId, productKey: maze.key, userId: dave.id, rating: 5, text: 'Lovely' });
     let again = (await t.app.inject({ method: 'GET', url: `/api/server/order_history/${dave.id}`, headers: bearer(dave.token) })).json();
     expect(again[1].reviewed).toBe(false);
-    await db().insert(reviews).values({ orderId: older.orderId, productId: journal.id, userId: dave.id, rating: 4, text: 'Nice' });
+    await db().insert(reviews).values({ orderId: older.orderId, productKey: journal.key, userId: dave.id, rating: 4, text: 'Nice' });
     again = (await t.app.inject({ method: 'GET', url: `/api/server/order_history/${dave.id}`, headers: bearer(dave.token) })).json();
     expect(again[1].reviewed).toBe(true);
     expect(again[0].reviewed).toBe(false);
   });
 
-  it('counts an order as reviewed when every book still in the shop has a review (a deleted book cannot be reviewed)', async () => {
+  it('counts an order as reviewed when every book still in the shop has a review (an archived book cannot be reviewed)', async () => {
     const erin = await createUser(t.app);
     const gone = await createProduct(db(), { name: 'Withdrawn Book', pricePence: 500 });
     const order = await createPaidOrder(t.app, { user: erin, items: [{ product: maze }, { product: gone }] });
-    await db().insert(reviews).values({ orderId: order.orderId, productId: maze.id, userId: erin.id, rating: 5, text: 'Great' });
+    await db().insert(reviews).values({ orderId: order.orderId, productKey: maze.key, userId: erin.id, rating: 5, text: 'Great' });
     const before = (await t.app.inject({ method: 'GET', url: `/api/server/order_history/${erin.id}`, headers: bearer(erin.token) })).json();
     expect(before[0].reviewed).toBe(false);
-    await db().delete(products).where(eq(products.id, gone.id));
+    await db().update(products).set({ archivedAt: new Date() }).where(eq(products.id, gone.id));
     const after = (await t.app.inject({ method: 'GET', url: `/api/server/order_history/${erin.id}`, headers: bearer(erin.token) })).json();
     expect(after[0].reviewed).toBe(true);
     expect(after[0].items).toEqual(expect.arrayContaining([{ item: 'Withdrawn Book', quantity: 1, product_id: gone.id }]));

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { validateDiscountAnswerSchema, validateDiscountBodySchema } from '../../../shared/contracts/discount';
 import {
+  cancelCheckoutAnswerSchema,
   createCheckoutAnswerSchema,
   createCheckoutBodySchema,
   demoCheckoutSchema,
@@ -27,6 +28,21 @@ export const checkoutRoutes: ModuleRoutes = async (app, ctx) => {
   );
 
   await app.register(paymentWebhookPlugin, { ctx });
+
+  // Public like the demo's Pay: knowing the session id (the shopper's own tab has it) is the capability.
+  app.post(
+    '/api/checkout/sessions/:sessionId/cancel',
+    {
+      config: { access: 'public', rateLimit: perMinute(30) },
+      schema: {
+        tags: ['checkout'],
+        summary: 'Closes an open checkout the shopper left, releasing its discount code',
+        params: sessionParams,
+        response: { 200: cancelCheckoutAnswerSchema },
+      },
+    },
+    (request) => checkout.cancelCheckout(ctx, request.params.sessionId),
+  );
 
   app.get(
     '/api/checkout/demo/:sessionId',

@@ -1,5 +1,5 @@
 /**
- * Checkout and orders. The server never trusts a price, total or discount from the browser: every
+ * Checkout: a basket turned into a payment. The server never trusts a price, total or discount from the browser: every
  * checkout is priced here from database prices by the one pricing function, stored as a
  * checkout_sessions row, and the order is made from that row when the payment completes, by
  * `completeCheckout`, once per session however often the payment event arrives.
@@ -9,21 +9,40 @@ import { z } from 'zod';
 import { CART_QTY_MAX } from '../../../shared/constants';
 import type { ValidateDiscountAnswer } from '../../../shared/contracts/discount';
 import type { CreateCheckoutBody, DemoCheckout } from '../../../shared/contracts/order';
-import { penceToPounds } from '../../../shared/money';
+import { formatPence, penceToPounds } from '../../../shared/money';
 import { priceCart, type CartPrice } from '../../../shared/pricing';
-import { DEMO_PROVIDER, type PaymentEvent } from '../../adapters/payments/provider';
+import { DEMO_PROVIDER, type CreatedCheckout, type PaymentEvent, type PaymentProvider } from '../../adapters/payments/provider';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
 import type { CheckoutLine } from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors';
 import type { SessionClaims } from '../../lib/tokens';
 import { removeBoughtLines } from '../cart';
-import { DISCOUNT_PROBLEMS, isDiscountCodeUsed, redeemDiscountCode, usableDiscount, type UsableDiscount } from '../discounts';
+import {
+  DISCOUNT_PROBLEMS,
+  discountCodeUsage,
+  holdDiscountCode,
+  holdDiscountCodeUntilItExpires,
+  passDiscountHold,
+  redeemDiscountCode,
+  releaseDiscountHold,
+  usableDiscount,
+  type UsableDiscount,
+} from '../discounts';
+import { enqueueMail } from '../mail';
 import { orderIdOfCheckout, placeOrder } from '../orders';
 import { pricedProducts } from '../products';
 import * as repo from './repository';
 
-/** A demo checkout can be paid for this long after it was made. */
-export const DEMO_CHECKOUT_TTL_MS = 60 * 60 * 1000;
+/** A checkout can be paid for this long: Stripe's session expires_at (30 minutes to 24 hours away), and the demo's own. */
+export const CHECKOUT_TTL_MS = 60 * 60 * 1000;
+/**
+ * A discount code's hold outlasts its checkout by this much, so it never runs out while a payment
+ * that began in time is still finishing (docs/decisions/036).
+ */
+export const HOLD_GRACE_MS = 5 * 60 * 1000;
+
+const CHECKOUT_EXPIRED = 'This checkout has expired. Please go back to your basket and check out again.';
 
 /** The basket page after a payment: it shows the order's confirmation. `sessionRef` is the provider's session id (or its template for it). */
 const orderSuccessPath = (sessionRef: string) => `/cart?order_success=true&token=${sessionRef}`;
@@ -51,7 +70,7 @@ export async function priceBasket(ctx: AppContext, items: { product_id: string; 
   const lines = [...quantities].map(([productId, qty]) => {
     const product = found.get(productId);
     if (!product) throw badRequest(`A book in your basket is no longer sold (product ${productId}). Please remove it and try again.`);
-    return { productId, name: product.name, qty, unitPence: product.pricePence, type: product.type, age: product.age };
+    return { productId, productKey: product.key, name: product.name, qty, unitPence: product.pricePence, type: product.type, age: product.age };
   });
   const pricing = lines.map((line) => ({ unitPence: line.unitPence, qty: line.qty, type: line.type, age: line.age }));
 
@@ -72,7 +91,11 @@ export async function validateDiscount(ctx: AppContext, code: string, items: { p
   };
 }
 
-/** POST /api/checkout/create_checkout_session */
+/**
+ * POST /api/checkout/create_checkout_session. A code is held for this checkout before the payment
+ * page is made (docs/decisions/036): of checkouts opened with one code, only one at a time gets a
+ * page; the others are refused before anything is written, here or at the provider.
+ */
 export async function createCheckoutSession(ctx: AppContext, body: CreateCheckoutBody, user: SessionClaims | null) {
   const userId = body.user_id ?? null;
   if (userId !== null) {
@@ -84,37 +107,75 @@ export async function createCheckoutSession(ctx: AppContext, body: CreateCheckou
   const email = userId && user ? user.email : emailSchema.safeParse(typedEmail).success ? typedEmail : '';
   const reference = randomUUID();
   const base = ctx.config.PUBLIC_URL;
+  const lines = basket.lines.map(({ productId, productKey, name, qty, unitPence }) => ({ productId, productKey, name, qty, unitPence }));
+  const code = basket.discount?.code ?? null;
+  const expiresAt = new Date(Math.floor((Date.now() + CHECKOUT_TTL_MS) / 1000) * 1000);
+  if (code) await holdCode(ctx, code, reference, new Date(expiresAt.getTime() + HOLD_GRACE_MS));
+
   const provider = ctx.payments.checkout;
-  const created = await provider.createCheckout({
-    reference,
-    lines: basket.lines.map(({ productId, name, qty, unitPence }) => ({ productId, name, qty, unitPence })),
-    shippingPence: basket.price.shippingPence,
-    discountPence: basket.price.discountPence,
-    discountLabel: basket.discount ? `Code ${basket.discount.code} (${basket.discount.percentage}% off)` : null,
-    totalPence: basket.price.totalPence,
-    customerEmail: email || null,
-    metadata: {
-      checkout_ref: reference,
-      user_id: userId ?? '',
-      discount_code: basket.discount?.code ?? '',
-      total_pence: String(basket.price.totalPence),
-    },
-    successUrl: (sessionRef) => `${base}${orderSuccessPath(sessionRef)}`,
-    cancelUrl: `${base}/cart`,
-  });
-  await repo.insertCheckoutSession(ctx.database.db, {
-    id: created.sessionId,
-    provider: provider.name,
-    userId,
-    email,
-    lines: basket.lines.map(({ productId, name, qty, unitPence }) => ({ productId, name, qty, unitPence })),
-    subtotalPence: basket.price.subtotalPence,
-    shippingPence: basket.price.shippingPence,
-    discountPence: basket.price.discountPence,
-    totalPence: basket.price.totalPence,
-    discountCode: basket.discount?.code ?? null,
-  });
-  return { sessionId: created.sessionId, url: created.url };
+  let created: CreatedCheckout | null = null;
+  try {
+    created = await provider.createCheckout({
+      reference,
+      lines,
+      shippingPence: basket.price.shippingPence,
+      discountPence: basket.price.discountPence,
+      discountLabel: basket.discount ? `Code ${basket.discount.code} (${basket.discount.percentage}% off)` : null,
+      totalPence: basket.price.totalPence,
+      customerEmail: email || null,
+      metadata: {
+        checkout_ref: reference,
+        user_id: userId ?? '',
+        discount_code: code ?? '',
+        total_pence: String(basket.price.totalPence),
+      },
+      successUrl: (sessionRef) => `${base}${orderSuccessPath(sessionRef)}`,
+      cancelUrl: `${base}/cart`,
+      expiresAt,
+    });
+    const sessionId = created.sessionId;
+    await ctx.database.db.transaction(async (tx) => {
+      await repo.insertCheckoutSession(tx, {
+        id: sessionId,
+        provider: provider.name,
+        userId,
+        email,
+        lines,
+        subtotalPence: basket.price.subtotalPence,
+        shippingPence: basket.price.shippingPence,
+        discountPence: basket.price.discountPence,
+        totalPence: basket.price.totalPence,
+        discountCode: code,
+        expiresAt,
+      });
+      // From now on the hold is the session's, which the provider's events and Cancel name.
+      if (code && !(await passDiscountHold(tx, code, reference, sessionId))) throw badRequest(DISCOUNT_PROBLEMS.held);
+    });
+    return { sessionId, url: created.url };
+  } catch (error) {
+    if (code) await letGoOfCode(ctx, provider, code, reference, created?.sessionId ?? null);
+    throw error;
+  }
+}
+
+/** Holds a code for a checkout being opened, or refuses (400) saying why: used by now, or held by another open checkout. */
+async function holdCode(ctx: AppContext, code: string, holder: string, until: Date) {
+  if (await holdDiscountCode(ctx.database.db, code, holder, until)) return;
+  throw badRequest((await discountCodeUsage(ctx.database.db, code)) ? DISCOUNT_PROBLEMS.used : DISCOUNT_PROBLEMS.held);
+}
+
+/**
+ * A checkout that could not be opened lets go of its code. When the provider made a payment page,
+ * it is closed first; if that fails the hold stays until its time is up, since the page might
+ * still be paid.
+ */
+async function letGoOfCode(ctx: AppContext, provider: PaymentProvider, code: string, reference: string, sessionId: string | null) {
+  try {
+    if (sessionId && !(await provider.expireCheckout(sessionId))) return;
+    await releaseDiscountHold(ctx.database.db, code, reference);
+  } catch (error) {
+    ctx.log.warn({ err: error, code, sessionId }, 'discount code hold left to run out after a failed checkout');
+  }
 }
 
 export interface Completion {
@@ -132,6 +193,11 @@ export interface CompleteOptions {
   currency?: string | null;
   /** The buyer's e-mail as the provider knows it (used when the checkout has none). */
   email?: string | null;
+  /**
+   * This is the moment of payment and no money is taken yet (the demo's Pay): an expired checkout
+   * or a code used meanwhile refuses the payment, writing nothing, instead of being honoured.
+   */
+  beforePayment?: boolean;
 }
 
 /**
@@ -154,6 +220,7 @@ export async function completeCheckout(ctx: AppContext, sessionId: string, optio
     if (checkout.status === 'completed') {
       return { orderId: await orderIdOfCheckout(tx, sessionId), created: false };
     }
+    if (options.beforePayment && (checkout.status !== 'open' || checkout.expiresAt.getTime() <= Date.now())) throw conflict(CHECKOUT_EXPIRED);
     if (options.amountTotalPence != null && options.amountTotalPence !== checkout.totalPence) {
       throw badRequest(`The amount paid (${options.amountTotalPence}) does not match the checkout total (${checkout.totalPence}).`);
     }
@@ -167,8 +234,8 @@ export async function completeCheckout(ctx: AppContext, sessionId: string, optio
     if (!orderId) return { orderId: await orderIdOfCheckout(tx, sessionId), created: false };
 
     if (checkout.discountCode && !(await redeemDiscountCode(tx, checkout.discountCode, orderId))) {
-      // Paid is paid: the shopper was charged the discounted price, so the order stands (docs/decisions/033).
-      ctx.log.warn({ orderId, code: checkout.discountCode }, 'discount code was already used by another order; order honoured at the price paid');
+      if (options.beforePayment) throw badRequest(`${DISCOUNT_PROBLEMS.used} Please go back to your basket and check out again.`);
+      await honourCodeUsedTwice(ctx, tx, orderId, checkout);
     }
     if (checkout.userId) await removeBoughtLines(tx, checkout.userId, checkout.lines.map((line) => line.productId));
     await repo.setCheckoutStatus(tx, checkout.id, 'completed');
@@ -176,6 +243,55 @@ export async function completeCheckout(ctx: AppContext, sessionId: string, optio
   });
   if (result.created) void ctx.mailWorker.kick();
   return result;
+}
+
+/**
+ * A paid checkout whose code another order used meanwhile (docs/decisions/037). Paid is paid: the
+ * shopper was charged the discounted price, so the order stands; the shop owner is told by mail,
+ * in the order's transaction, and the log says so too.
+ */
+async function honourCodeUsedTwice(ctx: AppContext, tx: Db, orderId: string, checkout: repo.CheckoutSessionRow) {
+  const code = checkout.discountCode!;
+  const firstOrderId = (await discountCodeUsage(tx, code))?.usedByOrderId ?? null;
+  ctx.log.error({ orderId, code, firstOrderId }, 'discount code was already used by another order; order honoured at the price paid');
+  const ref = orderId.slice(-10);
+  const text = [
+    `Order ${ref} was paid with discount code ${code} (−${formatPence(checkout.discountPence)}), but the code had already been used${firstOrderId ? ` by order ${firstOrderId.slice(-10)}` : ''}.`,
+    '',
+    'The customer paid the discounted price, so the order stands and goes to printing as usual.',
+    `The discount was given twice: ${formatPence(checkout.discountPence)} more than the code allows.`,
+    '',
+    `Orders: ${ctx.config.PUBLIC_URL}/admin/orders`,
+  ].join('\n');
+  await enqueueMail(tx, { to: ctx.config.SHOP_EMAIL, subject: `Discount code ${code} used twice (order ${ref})`, text });
+}
+
+/**
+ * An open checkout that can no longer be paid: marked expired, and its hold on a discount code let
+ * go. Answers the checkout's status afterwards (null for an unknown session).
+ */
+async function expireCheckout(tx: Db, sessionId: string): Promise<repo.CheckoutSessionRow['status'] | null> {
+  const checkout = await repo.lockCheckoutSession(tx, sessionId);
+  if (!checkout) return null;
+  if (checkout.status !== 'open') return checkout.status;
+  await repo.setCheckoutStatus(tx, sessionId, 'expired');
+  if (checkout.discountCode) await releaseDiscountHold(tx, checkout.discountCode, sessionId);
+  return 'expired';
+}
+
+/**
+ * POST /api/checkout/sessions/:sessionId/cancel: the shopper left the payment page. The provider's
+ * page is closed first (Stripe: the session is expired), then the checkout expires and lets go of
+ * its code. A session the buyer completed meanwhile is left alone: its payment event makes the order.
+ */
+export async function cancelCheckout(ctx: AppContext, sessionId: string): Promise<{ status: repo.CheckoutSessionRow['status'] }> {
+  const checkout = await repo.findCheckoutSession(ctx.database.db, sessionId);
+  if (!checkout) throw notFound('This checkout does not exist.');
+  if (checkout.status !== 'open') return { status: checkout.status };
+  const provider = ctx.payments.byName.get(checkout.provider);
+  if (!provider) throw conflict('This checkout was opened with another payment provider and can not be cancelled here.');
+  if (!(await provider.expireCheckout(sessionId))) return { status: 'open' };
+  return { status: (await ctx.database.db.transaction((tx) => expireCheckout(tx, sessionId))) ?? 'expired' };
 }
 
 /** A verified provider event: complete, expire, or ignore. */
@@ -194,10 +310,20 @@ export async function handlePaymentEvent(ctx: AppContext, event: PaymentEvent): 
   if (event.kind === 'expired' || event.kind === 'payment_failed') {
     await ctx.database.db.transaction(async (tx) => {
       if (!(await repo.recordPaymentEvent(tx, event.id, event.providerType))) return;
-      await repo.setCheckoutStatus(tx, event.sessionId!, 'expired', 'open');
+      await expireCheckout(tx, event.sessionId!);
     });
+    return;
   }
-  // 'completed' with payment pending: the async_payment_succeeded event will follow.
+  if (event.kind === 'completed') {
+    // Completed with the payment pending (a bank debit): async_payment_succeeded or _failed will
+    // follow, maybe days later. The session can no longer expire, so its code stays held until then.
+    const checkout = await repo.findCheckoutSession(ctx.database.db, event.sessionId);
+    if (checkout?.status === 'open' && checkout.discountCode) {
+      if (!(await holdDiscountCodeUntilItExpires(ctx.database.db, checkout.discountCode, checkout.id))) {
+        ctx.log.warn({ sessionId: checkout.id, code: checkout.discountCode }, 'a checkout with a pending payment could not keep its discount code');
+      }
+    }
+  }
 }
 
 // ---- the demo checkout ------------------------------------------------------------------------
@@ -205,9 +331,9 @@ export async function handlePaymentEvent(ctx: AppContext, event: PaymentEvent): 
 async function demoCheckout(ctx: AppContext, sessionId: string) {
   const checkout = await repo.findCheckoutSession(ctx.database.db, sessionId);
   if (!checkout || checkout.provider !== DEMO_PROVIDER) throw notFound('This checkout does not exist.');
-  if (checkout.status === 'open' && Date.now() - checkout.createdAt.getTime() > DEMO_CHECKOUT_TTL_MS) {
-    await repo.setCheckoutStatus(ctx.database.db, sessionId, 'expired', 'open');
-    return { ...checkout, status: 'expired' as const };
+  if (checkout.status === 'open' && checkout.expiresAt.getTime() <= Date.now()) {
+    const status = await ctx.database.db.transaction((tx) => expireCheckout(tx, sessionId));
+    return { ...checkout, status: status ?? 'expired' };
   }
   return checkout;
 }
@@ -227,7 +353,10 @@ export async function getDemoCheckout(ctx: AppContext, sessionId: string): Promi
   };
 }
 
-/** The demo's "Pay": the moment of payment, so the code is checked once more, then the same completeCheckout as Stripe's webhook. */
+/**
+ * The demo's "Pay": the same completeCheckout as Stripe's webhook, but before any money moves, so
+ * an expired checkout or a code used meanwhile refuses the payment (inside the order's transaction).
+ */
 export async function payDemoCheckout(ctx: AppContext, sessionId: string, typedEmail?: string) {
   const checkout = await demoCheckout(ctx, sessionId);
   const redirect = orderSuccessPath(encodeURIComponent(sessionId));
@@ -235,17 +364,14 @@ export async function payDemoCheckout(ctx: AppContext, sessionId: string, typedE
     const orderId = await orderIdOfCheckout(ctx.database.db, sessionId);
     return { order_id: orderId ?? '', redirect };
   }
-  if (checkout.status === 'expired') throw conflict('This checkout has expired. Please go back to your basket and check out again.');
+  if (checkout.status === 'expired') throw conflict(CHECKOUT_EXPIRED);
   let email: string | null = null;
   if (!checkout.email) {
     const parsed = emailSchema.safeParse(typedEmail?.trim().toLowerCase());
     if (!parsed.success) throw badRequest('Please enter a valid email address for your receipt.');
     email = parsed.data;
   }
-  if (checkout.discountCode && (await isDiscountCodeUsed(ctx.database.db, checkout.discountCode))) {
-    throw badRequest(`${DISCOUNT_PROBLEMS.used} Please go back to your basket and check out again.`);
-  }
-  const done = await completeCheckout(ctx, sessionId, { eventId: `demo:${sessionId}`, eventType: 'demo.payment_succeeded', email });
+  const done = await completeCheckout(ctx, sessionId, { eventId: `demo:${sessionId}`, eventType: 'demo.payment_succeeded', email, beforePayment: true });
   if (!done.orderId) throw new AppError(500, 'The order could not be made.');
   return { order_id: done.orderId, redirect };
 }

@@ -245,9 +245,11 @@ describe('Stripe webhook', () => {
     expect(await ordersOf(sessionId)).toHaveLength(1);
   });
 
-  it('a code used by another order meanwhile: the paid order stands and the code keeps its first order', async () => {
+  it('a code used by another order meanwhile: the paid order stands, the code keeps its first order, the owner is mailed', async () => {
     const code = await createDiscountCode(db());
     const a = (await checkout({ cartItems: [{ product_id: maze.id, qty: 1 }], user_email: 'a@example.com', discount_code: code.code })).json().sessionId;
+    // Only when a's hold on the code ran out can b open with it (decision 036).
+    await db().update(discountCodes).set({ heldUntil: new Date(Date.now() - 1000) }).where(eq(discountCodes.code, code.code));
     const b = (await checkout({ cartItems: [{ product_id: maze.id, qty: 1 }], user_email: 'b@example.com', discount_code: code.code })).json().sessionId;
     for (const id of [a, b]) {
       const e = stripe.completedEvent(id);
@@ -258,6 +260,9 @@ describe('Stripe webhook', () => {
     expect(orderB!.discountCode).toBe(code.code);
     const [row] = await db().select().from(discountCodes).where(eq(discountCodes.code, code.code));
     expect(row!.usedByOrderId).toBe(orderA!.id);
+    const [told] = await mailsTo(db(), t.config.SHOP_EMAIL);
+    expect(told!.subject).toBe(`Discount code ${code.code} used twice (order ${orderB!.id.slice(-10)})`);
+    expect(told!.text).toContain(`already been used by order ${orderA!.id.slice(-10)}`);
   });
 
   it('ignores events the shop does not act on, answering 200', async () => {

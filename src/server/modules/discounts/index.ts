@@ -1,3 +1,13 @@
 /** Discount codes: made and mailed by the admin, checked against a basket, redeemed by a paid order. */
 export { discountRoutes } from './routes';
-export { DISCOUNT_PROBLEMS, isDiscountCodeUsed, redeemDiscountCode, usableDiscount, type UsableDiscount } from './service';
+export {
+  DISCOUNT_PROBLEMS,
+  discountCodeUsage,
+  holdDiscountCode,
+  holdDiscountCodeUntilItExpires,
+  passDiscountHold,
+  redeemDiscountCode,
+  releaseDiscountHold,
+  usableDiscount,
+  type UsableDiscount,
+} from './service';

@@ -1,4 +1,5 @@
 /** Whether a discount code can be used on a basket, and why not (shown to the shopper). Pure. */
+import { MSG } from '../../../shared/messages';
 import { discountApplies, type PricingLine } from '../../../shared/pricing';
 
 export const DISCOUNT_PROBLEMS = {
@@ -6,6 +7,8 @@ export const DISCOUNT_PROBLEMS = {
   used: 'This discount code has already been used.',
   expired: 'This discount code has expired.',
   notApplicable: 'This discount code does not apply to the books in your basket.',
+  /** An open checkout holds the code (docs/decisions/036). */
+  held: MSG.discountCodeHeld,
 } as const;
 
 export interface DiscountCodeFacts {
@@ -14,6 +17,8 @@ export interface DiscountCodeFacts {
   ages: string[];
   expiresAt: Date;
   usedAt: Date | null;
+  /** Until when an open checkout holds the code (null: no hold). */
+  heldUntil: Date | null;
 }
 
 export function discountProblem(code: DiscountCodeFacts | null, lines: readonly Pick<PricingLine, 'type' | 'age'>[], now: Date): string | null {
@@ -21,5 +26,6 @@ export function discountProblem(code: DiscountCodeFacts | null, lines: readonly 
   if (code.usedAt) return DISCOUNT_PROBLEMS.used;
   if (code.expiresAt.getTime() <= now.getTime()) return DISCOUNT_PROBLEMS.expired;
   if (!discountApplies(lines, code)) return DISCOUNT_PROBLEMS.notApplicable;
+  if (code.heldUntil && code.heldUntil.getTime() > now.getTime()) return DISCOUNT_PROBLEMS.held;
   return null;
 }

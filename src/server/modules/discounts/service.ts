@@ -32,10 +32,8 @@ export async function sendDiscountCode(ctx: AppContext, request: SendDiscountInp
       if (await repo.insertDiscountCode(tx, { code: candidate, percentage: request.percentage, types, ages, email: request.email, expiresAt })) {
         await enqueueMail(
           tx,
-          discountCodeMail({
+          await discountCodeMail(ctx.config, {
             to: request.email,
-            shopName: ctx.config.SHOP_NAME,
-            shopUrl: ctx.config.PUBLIC_URL,
             code: candidate,
             percentage: request.percentage,
             types,
@@ -66,10 +64,23 @@ export async function usableDiscount(db: Db, typed: string, lines: readonly Pick
   return { code: row.code, percentage: row.percentage, types: row.types, ages: row.ages };
 }
 
-/** True when the code has been used by an order already (checked again at the moment of payment). */
-export async function isDiscountCodeUsed(db: Db, code: string): Promise<boolean> {
-  return Boolean((await repo.findDiscountCode(db, code))?.usedAt);
+/** How the code was used (and by which order), or null while it is unused (or unknown). */
+export async function discountCodeUsage(db: Db, code: string): Promise<{ usedByOrderId: string | null } | null> {
+  const row = await repo.findDiscountCode(db, code);
+  return row?.usedAt ? { usedByOrderId: row.usedByOrderId } : null;
 }
+
+// ---- holds (decision 036): a code is held by one open checkout at a time -------------------------
+
+/** Holds an unused code for a checkout until `until`; false when it is used, or held by another checkout. */
+export const holdDiscountCode = (db: Db, code: string, holder: string, until: Date): Promise<boolean> => repo.holdDiscountCode(db, code, holder, until);
+/** Holds the code until the code itself expires: a checkout whose payment is under way and can no longer expire. */
+export const holdDiscountCodeUntilItExpires = (db: Db, code: string, holder: string): Promise<boolean> =>
+  repo.holdDiscountCode(db, code, holder, repo.untilTheCodeExpires);
+/** Hands a hold from one holder to another (the checkout reference to the provider's session id); false if `from` no longer holds it. */
+export const passDiscountHold = (db: Db, code: string, from: string, to: string): Promise<boolean> => repo.passDiscountHold(db, code, from, to);
+/** Ends a holder's hold on a code; does nothing when someone else holds it by now. */
+export const releaseDiscountHold = (db: Db, code: string, holder: string): Promise<void> => repo.releaseDiscountHold(db, code, holder);
 
 /**
  * Redeems the code for the order, in the caller's transaction: only the first order may. Answers

@@ -1,6 +1,11 @@
 /**
- * `productUpdate` events, carried between app instances by PostgreSQL LISTEN/NOTIFY: the
- * products module publishes every change; the catalogue cache and the SSE route subscribe.
+ * `productUpdate` events, carried between app instances by PostgreSQL LISTEN/NOTIFY.
+ *
+ * `subscribe` is the one hook for everything that notifications keep fresh: the catalogue cache,
+ * the server-rendered pages, the event streams to browsers. A payload names what changed; an
+ * empty payload means "anything may have changed": the LISTEN connection was re-opened after it
+ * dropped or went silent (db/client.ts), so notifications may have been missed, and every
+ * subscriber drops all it keeps (browsers refetch).
  */
 import type { Database } from '../../db/client';
 
@@ -23,6 +28,7 @@ export class ProductEvents {
     await this.database.notify(PRODUCT_CHANNEL, payload);
   }
 
+  /** Called with each payload; '' = drop everything (see above). Returns the unsubscribe function. */
   subscribe(onEvent: (payload: string) => void): () => void {
     this.subscribers.add(onEvent);
     return () => this.subscribers.delete(onEvent);

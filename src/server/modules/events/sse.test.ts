@@ -5,7 +5,6 @@
  * instance.
  */
 import { embeddedDeps } from '../../deps';
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app';
@@ -14,48 +13,8 @@ import { openDatabase, type Database } from '../../db/client';
 import { bearer, createUser, type TestUser } from '../../test/factories/users';
 import { createTestDatabase, usingPostgres } from '../../test/harness';
 import { multipartBody } from '../../test/multipart';
+import { openStream } from '../../test/sse-client';
 import { formatEvent } from './routes';
-
-interface StreamClient {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  text: () => string;
-  waitFor: (pattern: RegExp, timeoutMs?: number) => Promise<void>;
-  close: () => void;
-}
-
-function openStream(port: number): Promise<StreamClient> {
-  return new Promise((resolve, reject) => {
-    const request = http.get({ host: '127.0.0.1', port, path: '/api/sse/notifications', headers: { accept: 'text/event-stream' } }, (response) => {
-      let buffer = '';
-      const waiters: Array<() => void> = [];
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => {
-        buffer += chunk;
-        for (const waiter of waiters.splice(0)) waiter();
-      });
-      const client: StreamClient = {
-        status: response.statusCode ?? 0,
-        headers: response.headers,
-        text: () => buffer,
-        waitFor: (pattern, timeoutMs = 2000) =>
-          new Promise((done, fail) => {
-            const timer = setTimeout(() => fail(new Error(`no ${pattern} within ${timeoutMs} ms; got ${JSON.stringify(buffer)}`)), timeoutMs);
-            const check = () => {
-              if (pattern.test(buffer)) {
-                clearTimeout(timer);
-                done();
-              } else waiters.push(check);
-            };
-            check();
-          }),
-        close: () => request.destroy(),
-      };
-      resolve(client);
-    });
-    request.on('error', reject);
-  });
-}
 
 async function startInstance(database: Database): Promise<{ app: App; port: number }> {
   const app = await buildApp(testConfig({ SSE_HEARTBEAT_MS: '100' }), embeddedDeps(database), { background: false });

@@ -5,6 +5,7 @@ import { enqueueMail } from './outbox';
 let t: TestApp;
 let verifyId: string;
 let nastyId: string;
+let htmlId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -18,6 +19,12 @@ beforeAll(async () => {
     to: 'bob@example.com',
     subject: '<script>alert("subject")</script>',
     text: 'Hello <img src=x onerror=alert(1)> and <b>bold</b>',
+  });
+  htmlId = await enqueueMail(db, {
+    to: 'cat@example.com',
+    subject: 'Your order is confirmed',
+    text: 'Thank you!\nYour orders: http://localhost:3000/profile',
+    html: '<!DOCTYPE html><html><head><title>x</title></head><body><p class="greeting">Thank <b>you</b>!</p>"><script>parent.alert(1)</script><a href="http://localhost:3000/profile">Your orders</a></body></html>',
   });
 });
 afterAll(async () => {
@@ -51,6 +58,28 @@ describe('/dev/mailbox', () => {
     expect(message.body).not.toContain('<img');
     expect(message.body).toContain('&lt;img src=x onerror=alert(1)&gt;');
     expect(message.headers['content-security-policy']).toMatch(/script-src 'self'/);
+  });
+
+  it('shows the HTML version in a sandboxed frame beside the text', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/dev/mailbox/${htmlId}` });
+    expect(res.statusCode).toBe(200);
+    const frame = /<iframe sandbox="([^"]*)" title="The HTML version" srcdoc="([^"]*)"><\/iframe>/.exec(res.body);
+    expect(frame, res.body).not.toBeNull();
+    const [, sandbox, srcdoc] = frame!;
+    // No scripts and no same-origin access: the message cannot act on this page.
+    expect(sandbox!.split(' ')).not.toContain('allow-scripts');
+    expect(sandbox!.split(' ')).not.toContain('allow-same-origin');
+    // The whole message is inside the attribute, escaped.
+    expect(srcdoc).toContain('&lt;head&gt;&lt;title&gt;x&lt;/title&gt;');
+    expect(srcdoc).toContain('&lt;p class=&quot;greeting&quot;&gt;Thank &lt;b&gt;you&lt;/b&gt;!&lt;/p&gt;&quot;&gt;&lt;script&gt;');
+    expect(res.body.replace(frame![0], '')).not.toMatch(/<script|<b>you|greeting/);
+    expect(res.body).toContain('<h2>Text</h2><pre>Thank you!\nYour orders: <a href="http://localhost:3000/profile">');
+  });
+
+  it('shows only the text for a message without an HTML version', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/dev/mailbox/${verifyId}` });
+    expect(res.body).not.toContain('<iframe');
+    expect(res.body).toContain('<h2>Text</h2>');
   });
 
   it('answers 404 for a message that does not exist or an id that is not one', async () => {

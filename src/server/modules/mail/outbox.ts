@@ -8,13 +8,21 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { MailTransport, OutgoingMessage } from '../../adapters/mail/transport';
 import type { Db } from '../../db/client';
 import { outgoingMail } from '../../db/schema';
+import { loadMailTemplates } from './render';
 
 export const MAX_MAIL_ATTEMPTS = 8;
 
 export async function enqueueMail(db: Db, message: OutgoingMessage): Promise<string> {
   const [row] = await db
     .insert(outgoingMail)
-    .values({ to: message.to, subject: message.subject, text: message.text, html: message.html ?? null })
+    .values({
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html ?? null,
+      replyTo: message.replyTo ?? null,
+      listUnsubscribe: message.listUnsubscribe ?? null,
+    })
     .returning({ id: outgoingMail.id });
   return row!.id;
 }
@@ -45,6 +53,7 @@ export class MailWorker {
     this.timer = setInterval(() => void this.kick(), this.intervalMs);
     this.timer.unref();
     void this.kick();
+    loadMailTemplates().catch((error: unknown) => this.log.error({ err: error }, 'mail templates failed to load'));
   }
 
   /** Deliver what is pending now; concurrent calls coalesce into one more pass. */

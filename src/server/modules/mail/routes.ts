@@ -1,9 +1,11 @@
 /**
  * The development mailbox: every message in the outbox, readable in a browser at /dev/mailbox
- * (links clickable) and as JSON at /api/dev/mailbox for tests. Never mounted in production.
+ * (links clickable; the HTML version beside the text) and as JSON at /api/dev/mailbox for tests.
+ * Never mounted in production. Every route here is `access: 'local'` (plugins/access.ts): it
+ * answers only requests made directly on this machine, whatever spelling of the address they use
+ * (decisions/102).
  */
 import { desc, eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ModuleRoutes } from '../../http';
 import { outgoingMail } from '../../db/schema';
@@ -19,38 +21,37 @@ const mailSchema = z.object({
   createdAt: z.string(),
 });
 
-/** A request from this machine's loopback interface, not relayed by a proxy. */
-export function isDirectLocalRequest(request: FastifyRequest): boolean {
-  const address = request.socket.remoteAddress ?? '';
-  const loopback = address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
-  return loopback && request.headers['x-forwarded-for'] === undefined && request.headers.forwarded === undefined;
-}
-
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><link rel="stylesheet" href="/dev/mailbox.css"></head><body><main>${body}</main></body></html>`;
 }
 
-const CSS = `body{font:16px/1.5 system-ui,sans-serif;margin:0;background:#faf6ef;color:#2b2118}main{max-width:900px;margin:0 auto;padding:24px}
+const CSS = `body{font:16px/1.5 system-ui,sans-serif;margin:0;background:#faf6ef;color:#2b2118}main{max-width:1400px;margin:0 auto;padding:24px}
 table{width:100%;border-collapse:collapse;background:#fff}td,th{padding:8px 12px;border-bottom:1px solid #e8dccb;text-align:left}
-a{color:#8a3b12}pre{white-space:pre-wrap;background:#fff;padding:16px;border:1px solid #e8dccb}.note{background:#fff3cd;padding:8px 12px}`;
+a{color:#8a3b12}pre{white-space:pre-wrap;overflow-wrap:anywhere;background:#fff;padding:16px;border:1px solid #e8dccb;margin:0}.note{background:#fff3cd;padding:8px 12px}
+.versions{display:grid;gap:24px;grid-template-columns:minmax(0,1fr)}@media(min-width:1000px){.versions{grid-template-columns:minmax(0,3fr) minmax(0,2fr)}}
+h2{font-size:1rem;margin:0 0 8px}iframe{width:100%;height:80vh;border:1px solid #e8dccb;background:#fff}`;
+
+/**
+ * The HTML version in a sandboxed frame: no scripts, no access to this page (an opaque origin);
+ * its links (target=_blank, as mail links are) open in a new tab, outside the sandbox.
+ */
+const SANDBOX = 'allow-popups allow-popups-to-escape-sandbox';
+const htmlVersion = (html: string) => `<section><h2>HTML</h2><iframe sandbox="${SANDBOX}" title="The HTML version" srcdoc="${escapeHtml(html)}"></iframe></section>`;
 
 export const mailboxRoutes: ModuleRoutes = async (app, ctx) => {
   // The outbox holds sign-in and reset links: it is a development tool, never a public page.
   // Mounted only without real mail delivery and outside production, and it answers only
-  // requests made directly from this machine (not through a proxy).
+  // requests made directly on this machine (not through a proxy): the routes' access rule.
   if (ctx.config.NODE_ENV === 'production' || ctx.mail.kind !== 'outbox') return;
-  app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/dev/mailbox') && !request.url.startsWith('/api/dev/mailbox')) return;
-    if (!isDirectLocalRequest(request)) throw notFound('No such address.');
-  });
   const { db } = ctx.database;
+  const local = { access: 'local' as const };
 
-  app.get('/dev/mailbox.css', async (_request, reply) => reply.type('text/css').send(CSS));
+  app.get('/dev/mailbox.css', { config: local }, async (_request, reply) => reply.type('text/css').send(CSS));
 
   app.get(
     '/api/dev/mailbox',
     {
-      config: { access: 'public' },
+      config: local,
       schema: { tags: ['dev'], summary: 'The outbox (not in production)', querystring: z.object({ to: z.string().optional() }), response: { 200: z.array(mailSchema) } },
     },
     async (request) => {
@@ -65,7 +66,7 @@ export const mailboxRoutes: ModuleRoutes = async (app, ctx) => {
     },
   );
 
-  app.get('/dev/mailbox', async (_request, reply) => {
+  app.get('/dev/mailbox', { config: local }, async (_request, reply) => {
     const rows = await db.select().from(outgoingMail).orderBy(desc(outgoingMail.createdAt)).limit(200);
     const list = rows
       .map(
@@ -79,11 +80,12 @@ export const mailboxRoutes: ModuleRoutes = async (app, ctx) => {
     return reply.type('text/html; charset=utf-8').send(page('Mailbox', body));
   });
 
-  app.get<{ Params: { id: string } }>('/dev/mailbox/:id', async (request, reply) => {
+  app.get<{ Params: { id: string } }>('/dev/mailbox/:id', { config: local }, async (request, reply) => {
     if (!z.uuid().safeParse(request.params.id).success) throw notFound('No such message.');
     const [row] = await db.select().from(outgoingMail).where(eq(outgoingMail.id, request.params.id));
     if (!row) throw notFound('No such message.');
-    const body = `<p><a href="/dev/mailbox">← Mailbox</a></p><h1>${escapeHtml(row.subject)}</h1><p>To: ${escapeHtml(row.to)}</p><pre>${linkify(escapeHtml(row.text))}</pre>`;
+    const text = `<section><h2>Text</h2><pre>${linkify(escapeHtml(row.text))}</pre></section>`;
+    const body = `<p><a href="/dev/mailbox">← Mailbox</a></p><h1>${escapeHtml(row.subject)}</h1><p>To: ${escapeHtml(row.to)}</p><div class="versions">${row.html ? htmlVersion(row.html) : ''}${text}</div>`;
     return reply.type('text/html; charset=utf-8').send(page(row.subject, body));
   });
 };

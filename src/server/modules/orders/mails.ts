@@ -1,43 +1,25 @@
-/** The texts of the mails about an order. Plain text; links are absolute (PUBLIC_URL). */
+/** The mails about an order (templates in modules/mail/templates/orders.tsx); links are absolute (PUBLIC_URL). */
 import type { OutgoingMessage } from '../../adapters/mail/transport';
+import type { Db } from '../../db/client';
 import type { CheckoutLine } from '../../db/schema';
-import { formatPence } from '../../../shared/money';
-import { statusLabel, type OrderStatus } from '../../../shared/order-status';
+import type { OrderStatus } from '../../../shared/order-status';
+import { mailCovers, renderMail, type RenderConfig } from '../mail';
 
-/** The short reference shoppers see: the last ten characters of the order id. */
-export const shortId = (orderId: string) => orderId.slice(-10);
-
-/** What the customer is told when the order reaches each status (the subject and the first line). */
-const STATUS_NEWS: Record<OrderStatus, { subject: (ref: string) => string; line: (ref: string) => string }> = {
-  Printing: { subject: (ref) => `Your order ${ref} is printing`, line: (ref) => `Your order ${ref} is being printed.` },
-  Shipped: { subject: (ref) => `Your order ${ref} is on its way`, line: (ref) => `Good news: your order ${ref} has been printed and shipped.` },
-  Delivered: {
-    subject: (ref) => `Your order ${ref} has been delivered`,
-    line: (ref) => `Your order ${ref} has been delivered. We hope you enjoy your books!`,
+export async function orderUpdateMail(
+  config: RenderConfig,
+  input: {
+    to: string;
+    orderId: string;
+    status: OrderStatus;
+    statusChanged: boolean;
+    bookVaultRef: string | null;
+    trackingRef: string | null;
+    reviewLink: string | null;
   },
-};
-
-export function orderUpdateMail(input: {
-  to: string;
-  shopName: string;
-  orderId: string;
-  status: OrderStatus;
-  statusChanged: boolean;
-  bookVaultRef: string | null;
-  trackingRef: string | null;
-  reviewLink: string | null;
-}): OutgoingMessage {
-  const ref = shortId(input.orderId);
-  const news = STATUS_NEWS[input.status];
-  const subject = input.statusChanged ? news.subject(ref) : `Your order ${ref} has been updated`;
-  const lines = ['Hello,', '', news.line(ref), '', `Status: ${statusLabel(input.status)}`];
-  if (input.trackingRef) lines.push(`Tracking reference: ${input.trackingRef}`);
-  if (input.bookVaultRef) lines.push(`Print reference: ${input.bookVaultRef}`);
-  if (input.reviewLink) {
-    lines.push('', 'Tell other readers what you thought. Review your books here:', input.reviewLink);
-  }
-  lines.push('', `Thank you for shopping with ${input.shopName}.`);
-  return { to: input.to, subject, text: lines.join('\n') };
+): Promise<OutgoingMessage> {
+  const { to, reviewLink, ...order } = input;
+  // The order history (/profile) shows the tracking reference; there is no carrier page to send a shopper to yet.
+  return { to, ...(await renderMail('orderStatus', { ...order, trackUrl: '/profile', reviewUrl: reviewLink }, config)) };
 }
 
 /** What the confirmation shows of the paid checkout. */
@@ -51,23 +33,13 @@ export interface PaidCheckout {
   discountCode: string | null;
 }
 
-export function confirmationMail(input: { to: string; shopName: string; shopUrl: string; orderId: string; checkout: PaidCheckout }): OutgoingMessage {
+/** The order confirmation, with each book's cover. */
+export async function confirmationMail(config: RenderConfig, db: Db, input: { to: string; orderId: string; checkout: PaidCheckout }): Promise<OutgoingMessage> {
   const { checkout } = input;
-  const ref = shortId(input.orderId);
-  const lines = checkout.lines.map((line) => `  ${line.qty} × ${line.name} — ${formatPence(line.unitPence * line.qty)}`);
-  const text = [
-    `Thank you for your order with ${input.shopName}!`,
-    '',
-    `Order ${ref}`,
-    ...lines,
-    '',
-    `Subtotal: ${formatPence(checkout.subtotalPence)}`,
-    ...(checkout.discountPence > 0 ? [`Discount (${checkout.discountCode}): −${formatPence(checkout.discountPence)}`] : []),
-    `Shipping: ${formatPence(checkout.shippingPence)}`,
-    `Total paid: ${formatPence(checkout.totalPence)}`,
-    '',
-    'Your books are now being printed. We will e-mail you when they are on their way.',
-    checkout.userId ? `Your orders: ${input.shopUrl}/profile` : `Questions? ${input.shopUrl}/contact (quote ${ref})`,
-  ].join('\n');
-  return { to: input.to, subject: `Your order ${ref} is confirmed`, text };
+  const covers = await mailCovers(db, checkout.lines.map((line) => line.productId));
+  const lines = checkout.lines.map((line) => ({ name: line.name, qty: line.qty, unitPence: line.unitPence, coverUrl: covers.get(line.productId) ?? null }));
+  const discount = checkout.discountPence > 0 && checkout.discountCode ? { code: checkout.discountCode, pence: checkout.discountPence } : null;
+  const { subtotalPence, shippingPence, totalPence } = checkout;
+  const order = { orderId: input.orderId, lines, subtotalPence, discount, shippingPence, totalPence, hasAccount: Boolean(checkout.userId) };
+  return { to: input.to, ...(await renderMail('orderConfirmation', order, config)) };
 }

@@ -1,7 +1,7 @@
 /** Order SQL: making an order from a paid checkout, listing orders with their lines, status changes. */
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { orderItems, orders, type CheckoutLine } from '../../db/schema';
+import { orderItems, orders, products, type CheckoutLine } from '../../db/schema';
 import type { OrderState } from './status';
 
 export interface OrderWithItems {
@@ -18,15 +18,16 @@ export interface OrderWithItems {
 }
 
 /**
- * Whether an order is fully reviewed: every line whose book is still in the shop has a review (a
- * deleted book cannot be reviewed, and the review page leaves it out too). One rule for the
- * customer's history and the admin's list.
+ * Whether an order is fully reviewed: every line whose book is in the shop has a review. Lines
+ * name their book by its key, so a book whose ID changed is still the order's, and a new book
+ * given an old ID is not (decision 038); an archived or deleted book cannot be reviewed, and the
+ * review page leaves it out too. One rule for the customer's history and the admin's list.
  */
 const orderFullyReviewed = sql<boolean>`not exists (
   select 1 from order_items oi
   where oi.order_id = ${orders.id}
-    and exists (select 1 from products p where p.id = oi.product_id)
-    and not exists (select 1 from reviews r where r.order_id = oi.order_id and r.product_id = oi.product_id)
+    and exists (select 1 from products p where p.product_key = oi.product_key and p.archived_at is null)
+    and not exists (select 1 from reviews r where r.order_id = oi.order_id and r.product_key = oi.product_key)
 )`;
 
 /** Every order (or one user's), newest first, with its lines and whether every line has been reviewed. */
@@ -95,8 +96,33 @@ export async function insertOrder(
     .onConflictDoNothing({ target: orders.checkoutSessionId })
     .returning({ id: orders.id });
   if (!row) return null;
+  const bought = await lockBoughtProducts(db, lines);
   await db.insert(orderItems).values(
-    lines.map((line) => ({ orderId: row.id, productId: line.productId, name: line.name, unitPricePence: line.unitPence, quantity: line.qty })),
+    lines.map((line) => ({
+      orderId: row.id,
+      productId: line.productId,
+      productKey: line.productKey && bought.has(line.productKey) ? line.productKey : null,
+      name: line.name,
+      unitPricePence: line.unitPence,
+      quantity: line.qty,
+    })),
   );
   return row.id;
+}
+
+/**
+ * The keys of the lines' books that still exist, locked against deletion until the order commits
+ * (decision 039): a delete that comes after finds the book sold and archives it; a delete already
+ * under way finishes first, and its book, gone, is then not named (the line keeps its copy).
+ */
+async function lockBoughtProducts(db: Db, lines: CheckoutLine[]): Promise<Set<string>> {
+  const keys = lines.flatMap((line) => (line.productKey ? [line.productKey] : []));
+  if (keys.length === 0) return new Set();
+  const rows = await db
+    .select({ key: products.productKey })
+    .from(products)
+    .where(inArray(products.productKey, keys))
+    .orderBy(products.productKey)
+    .for('key share');
+  return new Set(rows.map((row) => row.key));
 }

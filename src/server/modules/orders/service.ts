@@ -68,7 +68,7 @@ export async function placeOrder(ctx: AppContext, tx: Db, checkout: PlacedChecko
     checkout.lines,
   );
   if (!orderId) return null;
-  await enqueueMail(tx, confirmationMail({ to: checkout.email, shopName: ctx.config.SHOP_NAME, shopUrl: ctx.config.PUBLIC_URL, orderId, checkout }));
+  await enqueueMail(tx, await confirmationMail(ctx.config, tx, { to: checkout.email, orderId, checkout }));
   return orderId;
 }
 
@@ -94,12 +94,11 @@ export async function updateOrderStatus(ctx: AppContext, change: OrderStatusChan
     if (!plan.ok) throw badRequest(plan.message);
     await saveOrderState(tx, order.id, plan.next);
     const invitesReview = plan.statusChanged && ORDER_STATUS_TABLE[plan.next.status].invitesReview === true;
-    const reviewLink = invitesReview ? await createReviewLink(ctx, { id: order.id, email: order.email }) : null;
+    const reviewLink = invitesReview ? await createReviewLink(ctx, { id: order.id, email: order.email }, tx) : null;
     await enqueueMail(
       tx,
-      orderUpdateMail({
+      await orderUpdateMail(ctx.config, {
         to: order.email,
-        shopName: ctx.config.SHOP_NAME,
         orderId: order.id,
         status: plan.next.status,
         statusChanged: plan.statusChanged,

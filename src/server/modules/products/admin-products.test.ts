@@ -4,6 +4,7 @@ import { images, orderItems, productImages, products } from '../../db/schema';
 import { createOrder } from '../../test/factories/admin-orders';
 import { bearer, createUser, type TestUser } from '../../test/factories/users';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { MSG } from '../../../shared/messages';
 import { imageKeyOf } from '../images/service';
 import { jpegImage, pngBomb, pngImage, svgWithScript, textFile, truncated } from '../../test/images';
 import { multipartBody, png, type FilePart } from '../../test/multipart';
@@ -209,15 +210,26 @@ describe('admin image originals', () => {
 });
 
 describe('delete_product', () => {
-  it('deletes a product; orders that contain it stay readable', async () => {
-    await createOrder(t.app, { email: 'reader@example.com', lines: [{ productId: 'BV-101B', name: 'Colour Me Calm', unitPence: 1200, qty: 1 }] });
+  it('deletes a product never sold and announces it', async () => {
     published = [];
     const res = await t.app.inject({ method: 'POST', url: '/api/admin/products/delete_product/BV-101B', headers: bearer(admin.token) });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: 'Product deleted' });
+    expect(res.json()).toEqual({ message: 'Product deleted', archived: false });
     expect(await t.deps.database.db.select().from(products).where(eq(products.id, 'BV-101B'))).toEqual([]);
     expect(await waitForPublished(1)).toEqual([JSON.stringify({ change: 'delete', id: 'BV-101B' })]);
-    const lines = await t.deps.database.db.select().from(orderItems).where(eq(orderItems.productId, 'BV-101B'));
+  });
+
+  it('archives a product that has been sold; its order stays readable (decision 039, more in archive.test.ts)', async () => {
+    const add = await post('/api/admin/products/add_product', fields({ id: 'BV-SOLD', name: 'Colour Me Calm' }));
+    expect(add.statusCode).toBe(200);
+    await createOrder(t.app, { email: 'reader@example.com', lines: [{ productId: 'BV-SOLD', name: 'Colour Me Calm', unitPence: 1200, qty: 1 }] });
+    published = [];
+    const res = await t.app.inject({ method: 'POST', url: '/api/admin/products/delete_product/BV-SOLD', headers: bearer(admin.token) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: MSG.productArchived, archived: true });
+    expect(await t.deps.database.db.select({ id: products.id }).from(products).where(eq(products.id, 'BV-SOLD'))).toEqual([{ id: 'BV-SOLD' }]);
+    expect(await waitForPublished(1)).toEqual([JSON.stringify({ change: 'archive', id: 'BV-SOLD' })]);
+    const lines = await t.deps.database.db.select().from(orderItems).where(eq(orderItems.productId, 'BV-SOLD'));
     expect(lines).toEqual([expect.objectContaining({ name: 'Colour Me Calm', unitPricePence: 1200 })]);
     const orders = (await t.app.inject({ method: 'GET', url: '/api/admin/orders_status', headers: bearer(admin.token) })).json();
     expect(orders.some((order: { items: Array<{ item: string }> }) => order.items.some((item) => item.item === 'Colour Me Calm'))).toBe(true);

@@ -11,9 +11,9 @@ import type { ModuleRoutes } from '../../http';
 import { notFound } from '../../lib/errors';
 import { findOriginal } from '../images';
 import { messageSchema } from '../../../shared/contracts/common';
-import { PRODUCT_FIELD_NAMES, productSchema } from '../../../shared/contracts/product';
+import { PRODUCT_FIELD_NAMES, productDeletedSchema, productListSchema, productSchema } from '../../../shared/contracts/product';
 import { multipartLimits, readProductSubmission } from './multipart';
-import { addProduct, deleteProduct, editProduct } from './admin-service';
+import { addProduct, archivedProducts, deleteProduct, editProduct, restoreProduct } from './admin-service';
 
 const productIdParams = z.object({ id: z.string().min(1).max(200) });
 const errorResponses = { 400: messageSchema, 401: messageSchema, 403: messageSchema, 404: messageSchema, 409: messageSchema };
@@ -58,9 +58,32 @@ export const productAdminRoutes: ModuleRoutes = async (app, ctx) => {
     '/api/admin/products/delete_product/:id',
     {
       config: admin,
-      schema: { tags: ['admin'], summary: 'Delete a product (orders that contain it stay readable)', params: productIdParams, response: { 200: messageSchema, ...errorResponses } },
+      schema: {
+        tags: ['admin'],
+        summary: 'Delete a product; one that has been sold is archived instead (hidden from the shop, kept for its orders and reviews)',
+        params: productIdParams,
+        response: { 200: productDeletedSchema, ...errorResponses },
+      },
     },
     async (request) => deleteProduct(ctx, request.params.id),
+  );
+
+  app.post(
+    '/api/admin/products/restore_product/:id',
+    {
+      config: admin,
+      schema: { tags: ['admin'], summary: 'Put an archived product back in the shop', params: productIdParams, response: { 200: messageSchema, ...errorResponses } },
+    },
+    async (request) => restoreProduct(ctx, request.params.id),
+  );
+
+  app.get(
+    '/api/admin/products/archived',
+    {
+      config: admin,
+      schema: { tags: ['admin'], summary: 'The archived products, most recently archived first', response: { 200: productListSchema, 401: messageSchema, 403: messageSchema } },
+    },
+    async () => archivedProducts(ctx),
   );
 
   app.get(

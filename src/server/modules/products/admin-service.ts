@@ -9,10 +9,14 @@
 import type { AppContext } from '../../context';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { inspectImage, recordImages, storeOriginal, type ImageRecord } from '../images';
-import { parseProductFields, type Product, type ProductFields } from '../../../shared/contracts/product';
-import { findProductById } from './repository';
+import { parseProductFields, type Product, type ProductDeleted, type ProductFields } from '../../../shared/contracts/product';
+import { MSG } from '../../../shared/messages';
+import { findArchivedProducts, findProductById } from './repository';
 import { PRODUCT_IMAGE_SLOTS } from '../../../shared/constants';
 import * as repo from './admin-repository';
+
+/** The admin reads archived books too. */
+const ANY = { includeArchived: true };
 
 export interface ProductSubmission {
   fields: Record<string, string | undefined>;
@@ -25,15 +29,16 @@ const CLASH_MESSAGE = {
   name: (name: string) => `A product named "${name}" already exists.`,
 };
 
-function clashError(which: 'id' | 'name', fields: ProductFields): AppError {
-  return conflict(which === 'id' ? CLASH_MESSAGE.id(fields.id) : CLASH_MESSAGE.name(fields.name));
+function clashError(clash: repo.Clash, fields: ProductFields): AppError {
+  if (clash.field === 'id') return conflict(clash.archived ? MSG.archivedProductIdTaken(fields.id) : CLASH_MESSAGE.id(fields.id));
+  return conflict(clash.archived ? MSG.archivedProductNameTaken(fields.name) : CLASH_MESSAGE.name(fields.name));
 }
 
 /** A unique-index race lost between our check and our write answers the same 409 as the check. */
 function uniqueViolation(error: unknown, fields: ProductFields): AppError | null {
   for (let current = error as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined, depth = 0; current && depth < 4; depth += 1) {
     if (current.code === '23505') {
-      return clashError(current.constraint === 'products_name_unique' ? 'name' : 'id', fields);
+      return clashError({ field: current.constraint === 'products_name_unique' ? 'name' : 'id', archived: false }, fields);
     }
     current = current.cause as typeof current;
   }
@@ -61,7 +66,8 @@ async function checkSubmission(submission: ProductSubmission): Promise<{ fields:
 async function write(ctx: AppContext, submission: ProductSubmission, currentId: string | null): Promise<Product> {
   const { fields, images } = await checkSubmission(submission);
   const { db } = ctx.database;
-  if (currentId !== null && !(await findProductById(db, currentId))) throw notFound('No product with that id.');
+  // An archived book can be edited too (it stays archived), e.g. to free its ID or name.
+  if (currentId !== null && !(await findProductById(db, currentId, ANY))) throw notFound('No product with that id.');
   const clash = await repo.findClash(db, fields, currentId ?? undefined);
   if (clash) throw clashError(clash, fields);
 
@@ -85,12 +91,14 @@ async function write(ctx: AppContext, submission: ProductSubmission, currentId: 
     throw uniqueViolation(error, fields) ?? error;
   }
   await publishChange(ctx, currentId === null ? 'add' : 'edit', fields.id);
-  const product = await findProductById(db, fields.id);
+  const product = await findProductById(db, fields.id, ANY);
   if (!product) throw notFound('No product with that id.');
   return product;
 }
 
-async function publishChange(ctx: AppContext, change: 'add' | 'edit' | 'delete', id: string): Promise<void> {
+async function publishChange(ctx: AppContext, change: 'add' | 'edit' | 'delete' | 'archive' | 'restore', id: string): Promise<void> {
+  // This instance's next catalogue read is fresh at once; other instances follow the notification.
+  ctx.catalogue.invalidate();
   // The change is committed; a lost notification must not turn it into an error for the admin.
   await ctx.events.publish(JSON.stringify({ change, id })).catch((error: unknown) => ctx.log.warn({ err: error }, 'productUpdate not published'));
 }
@@ -99,9 +107,43 @@ export const addProduct = (ctx: AppContext, submission: ProductSubmission) => wr
 
 export const editProduct = (ctx: AppContext, id: string, submission: ProductSubmission) => write(ctx, submission, id);
 
-export async function deleteProduct(ctx: AppContext, id: string): Promise<{ message: string }> {
-  const deleted = await ctx.database.db.transaction((tx) => repo.deleteProduct(tx, id));
-  if (!deleted) throw notFound('No product with that id.');
-  await publishChange(ctx, 'delete', id);
-  return { message: 'Product deleted' };
+/**
+ * Deletes a book never sold. A book that has been sold is archived instead (decision 039): out of
+ * the shop, carts and wishlists, kept with its ID, name, images, order lines and reviews. Under the
+ * product's row lock, so an order being made for it either commits first (then it is sold and
+ * archived) or waits and finds it gone (its line keeps the copy of what was bought).
+ */
+export async function deleteProduct(ctx: AppContext, id: string): Promise<ProductDeleted> {
+  const outcome = await ctx.database.db.transaction(async (tx) => {
+    const product = await repo.lockProduct(tx, id);
+    if (!product) return null;
+    if (product.archived) return 'already archived' as const;
+    if (await repo.hasBeenSold(tx, product.key)) {
+      await repo.archiveProduct(tx, id);
+      return 'archived' as const;
+    }
+    await repo.deleteProduct(tx, id);
+    return 'deleted' as const;
+  });
+  if (!outcome) throw notFound('No product with that id.');
+  if (outcome === 'deleted') {
+    await publishChange(ctx, 'delete', id);
+    return { message: MSG.productDeleted, archived: false };
+  }
+  if (outcome === 'archived') await publishChange(ctx, 'archive', id);
+  return { message: MSG.productArchived, archived: true };
 }
+
+/** Puts an archived book back in the shop, as it was (its reviews show again). */
+export async function restoreProduct(ctx: AppContext, id: string): Promise<{ message: string }> {
+  await ctx.database.db.transaction(async (tx) => {
+    const product = await repo.lockProduct(tx, id);
+    if (!product) throw notFound('No product with that id.');
+    if (!product.archived) throw conflict(MSG.productNotArchived);
+    await repo.restoreProduct(tx, id);
+  });
+  await publishChange(ctx, 'restore', id);
+  return { message: MSG.productRestored };
+}
+
+export const archivedProducts = (ctx: AppContext): Promise<Product[]> => findArchivedProducts(ctx.database.db);

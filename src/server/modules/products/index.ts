@@ -6,4 +6,13 @@ export { catalogueRoutes, productHead } from './routes';
 export { productAdminRoutes } from './admin-routes';
 export { CatalogueCache, type CatalogueSnapshot } from './catalogue-cache';
 export { productKeyFromPath } from './seo';
-export { existingProductIds, existingProductTypes, findProducts, pricedProducts, productExists } from './service';
+export { onSale } from './repository';
+export {
+  existingProductIds,
+  existingProductTypes,
+  findProductKey,
+  findProducts,
+  findProductsByKeys,
+  pricedProducts,
+  productExists,
+} from './service';

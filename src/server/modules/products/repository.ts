@@ -4,7 +4,7 @@
  * product shape by `toProduct`. The columns read and their mapping come from the one declaration
  * of a book's fields (PRODUCT_FIELDS, src/shared/contracts/product.ts).
  */
-import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { productImages, products } from '../../db/schema';
 import { imagePath } from '../../../shared/images';
@@ -48,35 +48,58 @@ export function toProduct(row: ProductFields, imageKeys: readonly string[]): Pro
   return toProductAnswer(row, imageKeys.map((key) => imagePath(key)));
 }
 
-/** Products with their image keys; the caller adds the rest of the query (where, joins, order). */
-const selectProducts = (db: Db) => db.select({ ...productColumns, imageKeys: imageKeysColumn }).from(products).$dynamic();
+/** Products with their key and image keys; the caller adds the rest of the query (where, joins, order). */
+const selectProducts = (db: Db) => db.select({ ...productColumns, key: products.productKey, imageKeys: imageKeysColumn }).from(products).$dynamic();
 
-const toProducts = (rows: Array<ProductFields & { imageKeys: string[] | null }>) => rows.map((row) => toProduct(row, row.imageKeys ?? []));
+type ProductRead = ProductFields & { key: string; imageKeys: string[] | null };
+const toProducts = (rows: ProductRead[]) => rows.map((row) => toProduct(row, row.imageKeys ?? []));
 
-/** In shop order (oldest first). */
-async function findWhere(db: Db, where?: SQL, limit?: number): Promise<Product[]> {
-  const query = selectProducts(db).where(where).orderBy(asc(products.createdAt), asc(products.id));
-  return toProducts(await (limit ? query.limit(limit) : query));
+/**
+ * The books of the shop: not archived (decision 039). Every read a shopper's call makes (the
+ * catalogue and its cache, one product, carts, wishlists, checkout, reviews) keeps to these; the
+ * search function has the same condition in SQL (migrations product_keys, search_returns_ids).
+ */
+export const onSale = isNull(products.archivedAt);
+
+/** In shop order (oldest first) unless told; books of the shop unless `includeArchived`. */
+function findWhere(db: Db, where: SQL | undefined, options: { limit?: number; includeArchived?: boolean; orderBy?: SQL[] } = {}) {
+  const query = selectProducts(db)
+    .where(options.includeArchived ? where : and(onSale, where))
+    .orderBy(...(options.orderBy ?? [asc(products.createdAt), asc(products.id)]));
+  return options.limit ? query.limit(options.limit) : query;
 }
 
 /**
  * The whole catalogue in shop order (oldest first), or only the products whose ids are given
- * (unknown ids are left out; an empty list answers []).
+ * (unknown ids are left out; an empty list answers []). Books of the shop only.
  */
 export async function findProducts(db: Db, ids?: readonly string[]): Promise<Product[]> {
-  if (ids === undefined) return findWhere(db);
+  if (ids === undefined) return toProducts(await findWhere(db, undefined));
   if (ids.length === 0) return [];
-  return findWhere(db, inArray(products.id, [...ids]));
+  return toProducts(await findWhere(db, inArray(products.id, [...ids])));
 }
 
-export async function findProductById(db: Db, id: string): Promise<Product | null> {
-  const [product] = await findWhere(db, eq(products.id, id), 1);
+/** The books of the shop with the given keys (decision 038), by key. */
+export async function findProductsByKeys(db: Db, keys: readonly string[]): Promise<Map<string, Product>> {
+  if (keys.length === 0) return new Map();
+  const rows = await findWhere(db, inArray(products.productKey, [...keys]));
+  return new Map(rows.map((row) => [row.key, toProduct(row, row.imageKeys ?? [])]));
+}
+
+/** One book of the shop by id; with `includeArchived` (the admin's form) an archived one too. */
+export async function findProductById(db: Db, id: string, options: { includeArchived?: boolean } = {}): Promise<Product | null> {
+  const [product] = toProducts(await findWhere(db, eq(products.id, id), { limit: 1, ...options }));
   return product ?? null;
 }
 
 export async function findProductByName(db: Db, name: string): Promise<Product | null> {
-  const [product] = await findWhere(db, eq(products.name, name), 1);
+  const [product] = toProducts(await findWhere(db, eq(products.name, name), { limit: 1 }));
   return product ?? null;
+}
+
+/** The archived books (decision 039), most recently archived first, for the admin. */
+export async function findArchivedProducts(db: Db): Promise<Product[]> {
+  return toProducts(await findWhere(db, isNotNull(products.archivedAt), { includeArchived: true, orderBy: [desc(products.archivedAt), asc(products.id)] }));
 }
 
 /** How close a typed word must be to a word of a name (0 to 1) to count as a typo of it. */
@@ -100,25 +123,32 @@ export async function searchProducts(db: Db, input: SearchInput, limit: number):
   return toProducts(await selectProducts(db).innerJoin(ranked, sql`ranked.id = ${products.id}`).orderBy(sql`ranked.position`));
 }
 
+/** Whether the id names a book of the shop (an archived book cannot be put in a cart or wishlist). */
 export async function productExists(db: Db, productId: string): Promise<boolean> {
-  const [row] = await db.select({ id: products.id }).from(products).where(eq(products.id, productId)).limit(1);
+  const [row] = await db.select({ id: products.id }).from(products).where(and(eq(products.id, productId), onSale)).limit(1);
   return Boolean(row);
 }
 
-/** The ids among `ids` that name existing products. */
+/** The ids among `ids` that name books of the shop. */
 export async function existingProductIds(db: Db, ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = await db.select({ id: products.id }).from(products).where(inArray(products.id, [...ids]));
+  const rows = await db.select({ id: products.id }).from(products).where(and(inArray(products.id, [...ids]), onSale));
   return new Set(rows.map((row) => row.id));
 }
 
-/** Price (pence), name, type and age of the products whose ids are given (unknown ids are left out). */
+/** Key, price (pence), name, type and age of the books of the shop whose ids are given (unknown and archived ids are left out). */
 export async function findPricedProducts(db: Db, ids: readonly string[]) {
   if (ids.length === 0) return [];
   return db
-    .select({ id: products.id, name: products.name, type: products.type, age: products.age, pricePence: products.pricePence })
+    .select({ id: products.id, key: products.productKey, name: products.name, type: products.type, age: products.age, pricePence: products.pricePence })
     .from(products)
-    .where(inArray(products.id, [...ids]));
+    .where(and(inArray(products.id, [...ids]), onSale));
+}
+
+/** The key of the book of the shop with this ID, or null (unknown or archived). */
+export async function findProductKey(db: Db, productId: string): Promise<string | null> {
+  const [row] = await db.select({ key: products.productKey }).from(products).where(and(eq(products.id, productId), onSale)).limit(1);
+  return row?.key ?? null;
 }
 
 /** Of the wanted product types, those some product has. */

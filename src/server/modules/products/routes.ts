@@ -85,7 +85,7 @@ export const catalogueRoutes: ModuleRoutes = async (app, ctx) => {
         response: { 200: productSchema, 404: errorSchema },
       },
     },
-    async (request) => getProduct(ctx, request.query),
+    async (request) => getProduct(ctx, request.query, request.user),
   );
 
   app.get(

@@ -5,6 +5,7 @@
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
+import type { SessionClaims } from '../../lib/tokens';
 import { SEARCH_MAX_RESULTS } from '../../../shared/constants';
 import type { Product } from '../../../shared/contracts/product';
 import { MAX_PRODUCT_IDS, parseIdList } from '../../../shared/contracts/catalogue';
@@ -21,10 +22,14 @@ export async function productsByIds(ctx: AppContext, ids: string): Promise<Produ
   return list.flatMap((id) => snapshot.byId.get(id) ?? []);
 }
 
-/** One product by name (the storefront) or id (the admin form); 404 when there is none. */
-export async function getProduct(ctx: AppContext, query: { name?: string; id?: string }): Promise<Product> {
+/**
+ * One product by name (the storefront) or id (the admin form); 404 when there is none. An
+ * archived book is a 404 for everyone, except by id for an admin, whose form edits it (decision 039).
+ */
+export async function getProduct(ctx: AppContext, query: { name?: string; id?: string }, viewer: SessionClaims | null = null): Promise<Product> {
   const db = ctx.database.db;
-  const product = query.name ? await repo.findProductByName(db, query.name) : query.id ? await repo.findProductById(db, query.id) : null;
+  const includeArchived = viewer?.role === 'admin';
+  const product = query.name ? await repo.findProductByName(db, query.name) : query.id ? await repo.findProductById(db, query.id, { includeArchived }) : null;
   if (!product) throw notFound(PRODUCT_NOT_FOUND);
   return product;
 }
@@ -38,12 +43,17 @@ export async function searchCatalogue(ctx: AppContext, query: string): Promise<P
 
 // ---- for other modules: each takes the database or the transaction it runs in ----------------
 
-/** Products by id in shop order, unknown ids left out (the whole catalogue without ids). */
+/** Books of the shop by id in shop order, unknown and archived ids left out (the whole catalogue without ids). */
 export const findProducts = (db: Db, ids?: readonly string[]): Promise<Product[]> => repo.findProducts(db, ids);
+/** Books of the shop by their key that never changes (decision 038). */
+export const findProductsByKeys = (db: Db, keys: readonly string[]): Promise<Map<string, Product>> => repo.findProductsByKeys(db, keys);
+/** The key of the book of the shop with this ID, or null (unknown or archived). */
+export const findProductKey = (db: Db, productId: string): Promise<string | null> => repo.findProductKey(db, productId);
+/** Whether the id names a book of the shop (not archived). */
 export const productExists = (db: Db, productId: string): Promise<boolean> => repo.productExists(db, productId);
-/** The ids among `ids` that name existing products. */
+/** The ids among `ids` that name books of the shop. */
 export const existingProductIds = (db: Db, ids: readonly string[]): Promise<Set<string>> => repo.existingProductIds(db, ids);
-/** What a basket is priced from: each product's price in pence, name, type and age (unknown ids left out). */
+/** What a basket is priced from: each book's key, price in pence, name, type and age (unknown and archived ids left out). */
 export const pricedProducts = (db: Db, ids: readonly string[]) => repo.findPricedProducts(db, ids);
 /** Of the wanted product types, those some product has. */
 export const existingProductTypes = (db: Db, wanted: readonly string[]): Promise<Set<string>> => repo.existingProductTypes(db, wanted);

@@ -194,7 +194,7 @@ describe('POST /api/server/add_review', () => {
       date: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
     const [row] = await db().select().from(reviews).where(eq(reviews.id, res.json().id));
-    expect(row).toMatchObject({ userId: alice.id, orderId: order.id, productId: bookB.id, rating: 4 });
+    expect(row).toMatchObject({ userId: alice.id, orderId: order.id, productKey: bookB.key, rating: 4 });
   });
 
   it('answers 409 for a second review of the same book on the same order, keeping the first', async () => {
@@ -221,7 +221,7 @@ describe('POST /api/server/add_review', () => {
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe('That book is not part of this order.');
     expect((await addReview(alice.token, { order_id: order.id, product_id: 'no-such-book', rating: 5, review: 'x' })).statusCode).toBe(404);
-    expect((await addReview(alice.token, { order_id: order.id, product_id: 'bad\u0000id', rating: 5, review: 'x' })).statusCode).toBe(404);
+    expect((await addReview(alice.token, { order_id: order.id, product_id: 'bad\u0000id', rating: 5, review: 'x' })).statusCode).toBe(400); // NUL: refused at the edge
     expect(await reviewCount()).toBe(before);
   });
 
@@ -322,7 +322,7 @@ describe('GET /api/server/fetch_product_reviews/{productId}', () => {
 
   it('answers 404 for an unknown book', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/server/fetch_product_reviews/no-such-book' })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: '/api/server/fetch_product_reviews/bad%00id' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/server/fetch_product_reviews/bad%00id' })).statusCode).toBe(400); // NUL: refused at the edge
   });
 });
 

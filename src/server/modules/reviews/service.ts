@@ -1,6 +1,8 @@
 /**
  * Review rules (docs/spec/decisions.md "Review links" and "Reviews"):
- * - a review link signs in the order's customer; a guest order's e-mail gets a password-less account;
+ * - a review link signs in the order's customer (while the order has books to review and the
+ *   account's sessions have not been ended since it was mailed); a guest order's e-mail gets a
+ *   password-less account; using the link proves the address (accounts/address-proof.ts);
  * - only the order's owner reviews it, only products of that order, once per product per order;
  * - the product page shows the reviewer as the part of the e-mail before the @, never the address.
  */
@@ -14,22 +16,22 @@ import {
   type UserReview,
 } from '../../../shared/contracts/review';
 import type { Product } from '../../../shared/contracts/product';
+import { normaliseEmail } from '../../../shared/validation';
 import type { AppContext } from '../../context';
 import { forbidden, notFound, conflict, unauthorized } from '../../lib/errors';
 import type { SessionClaims } from '../../lib/tokens';
-import { findProducts, productExists } from '../products';
+import { addressProven, afterAddressProof } from '../accounts';
+import { findProductKey, findProductsByKeys } from '../products';
 import { readReviewToken } from './review-links';
 import * as repo from './repository';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** PostgreSQL text cannot hold NUL; such an id names nothing. */
-const isStorableId = (id: string) => !id.includes('\u0000');
 
 const ORDER_NOT_FOUND = 'We could not find that order.';
 const PRODUCT_NOT_FOUND = 'We could not find that book.';
 const NOT_YOUR_ORDER = 'This order belongs to another account.';
 
-type Ctx = Pick<AppContext, 'database' | 'tokens'>;
+type Ctx = Pick<AppContext, 'database' | 'tokens' | 'sessionVersions'>;
 
 async function findOrder(ctx: Ctx, orderId: string): Promise<repo.ReviewOrder | null> {
   return UUID.test(orderId) ? repo.findOrder(ctx.database.db, orderId) : null;
@@ -57,35 +59,57 @@ export interface ReviewSession extends SessionClaims {
 }
 
 /**
+ * A link is valid while the account's session version is still the one it was mailed with, or
+ * the only change since is one proof of the address (an earlier use of a review link, a Google
+ * sign-in): that proof was made by whoever holds this mailbox, so it does not end the link
+ * (decisions/050). A password change does.
+ */
+function linkStillValid(ver: number, account: repo.AccountRow): boolean {
+  if (account.sessionVersion === ver) return true;
+  return account.sessionVersion === ver + 1 && account.addressProvenVersion === account.sessionVersion;
+}
+
+/**
  * Exchanges a mailed review token for a session of the order's customer. Any doubt (bad token,
- * unknown order, e-mail not the order's, an admin account) answers 401: a mailed link never
- * signs in an admin, whose sign-in is two-step.
+ * unknown order, e-mail not the order's, an admin account, an account whose sessions were ended
+ * since the link was mailed: `ver` is no longer its session version) answers 401: a mailed link
+ * never signs in an admin, whose sign-in is two-step. An order with nothing left to review
+ * answers 409 'All reviews have been submitted, thank you!' and signs no one in (decisions/050).
+ *
+ * The link was mailed to the order's address, so using it proves that address: an account of it
+ * that was never verified loses the password it was made with and its sessions before the
+ * order is attached to it (accounts/address-proof.ts, decisions/029).
  */
 export async function verifyReviewToken(ctx: Ctx, token: string): Promise<ReviewSession> {
   const claims = await readReviewToken(ctx, token);
   if (!claims) throw unauthorized(MSG.invalidReviewToken);
   const order = await findOrder(ctx, claims.orderId);
-  if (!order || order.email.trim().toLowerCase() !== claims.email.trim().toLowerCase()) throw unauthorized(MSG.invalidReviewToken);
+  if (!order || normaliseEmail(order.email) !== normaliseEmail(claims.email)) throw unauthorized(MSG.invalidReviewToken);
 
-  const account = await ctx.database.db.transaction(async (tx) => {
-    if (order.userId) return repo.findUserById(tx, order.userId);
-    const customer = await repo.findOrCreatePasswordlessCustomer(tx, order.email);
-    if (customer.role === 'admin') return customer;
-    await repo.attachGuestOrder(tx, order.id, customer.id);
-    return customer;
+  // Errors thrown inside roll back: a refused link makes no account and attaches nothing.
+  const { account, proof } = await ctx.database.db.transaction(async (tx) => {
+    const found = order.userId ? await repo.findUserById(tx, order.userId) : await repo.findOrCreatePasswordlessCustomer(tx, order.email);
+    if (!found || found.role === 'admin' || !linkStillValid(claims.ver, found)) throw unauthorized(MSG.invalidReviewToken);
+    if ((await repo.findUnreviewedProductKeys(tx, order.id)).length === 0) throw conflict(MSG.allReviewsSubmitted);
+    const proven = found.email === normaliseEmail(order.email) ? await addressProven(tx, found.id) : null;
+    if (!order.userId) await repo.attachGuestOrder(tx, order.id, found.id);
+    return { account: found, proof: proven };
   });
-  if (!account || account.role === 'admin') throw unauthorized(MSG.invalidReviewToken);
+  afterAddressProof(ctx, account.id, proof);
 
   const session: SessionClaims = { id: account.id, email: account.email, role: account.role, method: account.method };
-  return { ...session, token: await ctx.tokens.signSession(session, SESSION_TTL_S, account.sessionVersion) };
+  return { ...session, token: await ctx.tokens.signSession(session, SESSION_TTL_S, proof?.sessionVersion ?? account.sessionVersion) };
 }
 
-/** The order's books still waiting for a review, in the product shape. */
+/**
+ * The order's books still waiting for a review, in the product shape, as they are now: a book
+ * whose ID changed since the order is offered under its new ID (decision 038).
+ */
 export async function orderProductsToReview(ctx: Ctx, user: SessionClaims, orderId: string): Promise<Product[]> {
   await ownedOrder(ctx, user, orderId);
-  const ids = await repo.findUnreviewedProductIds(ctx.database.db, orderId);
-  const byId = new Map((await findProducts(ctx.database.db, ids)).map((product) => [product.id, product]));
-  return ids.map((id) => byId.get(id)).filter((product): product is Product => Boolean(product));
+  const keys = await repo.findUnreviewedProductKeys(ctx.database.db, orderId);
+  const byKey = await findProductsByKeys(ctx.database.db, keys);
+  return keys.flatMap((key) => byKey.get(key) ?? []);
 }
 
 export async function addReview(
@@ -95,24 +119,25 @@ export async function addReview(
 ): Promise<Review> {
   const order = await ownedOrder(ctx, user, input.order_id);
   const db = ctx.database.db;
-  if (!isStorableId(input.product_id) || !(await repo.isReviewableLine(db, order.id, input.product_id))) {
-    throw notFound('That book is not part of this order.');
-  }
+  const productKey = await repo.findReviewableLine(db, order.id, input.product_id);
+  if (!productKey) throw notFound('That book is not part of this order.');
   const row = await repo.insertReview(db, {
     orderId: order.id,
-    productId: input.product_id,
+    productKey,
     userId: user.id,
     rating: input.rating,
     text: input.review,
   });
   if (!row) throw conflict('You have already reviewed this book for this order.');
-  return toReview(row);
+  return toReview({ ...row, productId: input.product_id });
 }
 
+/** A book's reviews; 404 for an unknown or archived book (its reviews are kept, and shown again if it is restored). */
 export async function productReviews(ctx: Ctx, productId: string): Promise<ProductReviews> {
   const db = ctx.database.db;
-  if (!isStorableId(productId) || !(await productExists(db, productId))) throw notFound(PRODUCT_NOT_FOUND);
-  const { list, sum, count } = await repo.findProductReviews(db, productId);
+  const productKey = await findProductKey(db, productId);
+  if (!productKey) throw notFound(PRODUCT_NOT_FOUND);
+  const { list, sum, count } = await repo.findProductReviews(db, productKey);
   return {
     average: averageRating(sum, count),
     count,

@@ -1,22 +1,6 @@
 /** What the browser needs to know of the configuration: nothing secret. */
+import type { ClientConfig } from '../../../shared/contracts/client-config';
 import type { AppContext } from '../../context';
-
-export interface ClientConfig {
-  shopName: string;
-  salesDashboardUrl: string;
-  /** The payment provider new checkouts use ('stripe', 'demo', ...). */
-  payments: string;
-  social: {
-    googleClientId: string | null;
-    facebookAppId: string | null;
-  };
-  links: {
-    facebook: { url: string; handle: string };
-    instagram: { url: string; handle: string };
-    tiktok: { url: string; handle: string };
-    developer: { url: string; name: string };
-  };
-}
 
 export function publicClientConfig(ctx: AppContext): ClientConfig {
   const c = ctx.config;

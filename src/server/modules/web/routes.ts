@@ -9,6 +9,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { ModuleRoutes } from '../../http';
 import type { AppContext } from '../../context';
+import { spliceAt } from '../../lib/html';
 import { isKnownPage } from '../../../shared/routes';
 import { publicClientConfig } from './client-config';
 import { NOT_FOUND_RENDER_PATH, headFor, renderHead } from './head';
@@ -27,8 +28,9 @@ export const webRoutes: ModuleRoutes = async (app, ctx) => {
   /** index.html with the page's <head> tags, the client config and, if rendered, the page. */
   const assemble = async (pathname: string, context: AppContext, parts?: RenderedParts) => {
     const head = renderHead(await headFor(pathname, context));
-    const html = template!.replace('<!--app-head-->', parts?.head ? `${head}\n    ${parts.head}` : head).replace('<!--app-config-->', configJson);
-    return parts ? html.replace('<div id="root"></div>', `<div id="root">${parts.root}</div>${parts.data}`) : html;
+    // Spliced literally: product text may hold `$` sequences (lib/html.ts spliceAt).
+    const html = spliceAt(spliceAt(template!, '<!--app-head-->', parts?.head ? `${head}\n    ${parts.head}` : head), '<!--app-config-->', configJson);
+    return parts ? spliceAt(html, '<div id="root"></div>', `<div id="root">${parts.root}</div>${parts.data}`) : html;
   };
 
   if (built) {

@@ -5,6 +5,7 @@
  */
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { escapeHtml } from '../../lib/html';
 import { createProduct, type ProductFixture } from '../../test/factories/products';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { fakeWebDist } from '../../test/fake-web-dist';
@@ -32,28 +33,33 @@ const web = fakeWebDist({
   'ssr/entry-server.js': `let shop = '';
 export function configure(config) { shop = config.shopName; }
 export async function renderPage(url, products) {
-const path = new URL(url).pathname;
-if (path === '/about') throw new Error('renderer broke');
-if (path === '/cart') return null;
-if (path === '/-/not-found') { globalThis.notFoundRenders = (globalThis.notFoundRenders ?? 0) + 1; return { html: '<main><h1>Page Not Found</h1></main>', data: {}, modules: [] }; }
-const items = products.map((p) => '<li>' + p.name.replace(/&/g, '&amp;').replace(/</g, '&lt;') + '</li>').join('');
-return {
-  html: '<link rel="preload" as="image" href="/cover.webp"/><main data-shop="' + shop + '"><ul>' + items + '</ul></main>',
-  data: { queries: [{ queryKey: ['products'], state: { data: products } }] },
-  modules: path.startsWith('/item/') ? ['features/Page.tsx'] : [],
-};
+  const path = new URL(url).pathname;
+  if (path === '/about') throw new Error('renderer broke');
+  if (path === '/cart') return null;
+  if (path === '/-/not-found') { globalThis.notFoundRenders = (globalThis.notFoundRenders ?? 0) + 1; return { html: '<main><h1>Page Not Found</h1></main>', data: {}, modules: [] }; }
+  const items = products.map((p) => '<li>' + p.name.replace(/&/g, '&amp;').replace(/</g, '&lt;') + '</li>').join('');
+  return {
+    html: '<link rel="preload" as="image" href="/cover.webp"/><main data-shop="' + shop + '"><ul>' + items + '</ul></main>',
+    data: { queries: [{ queryKey: ['products'], state: { data: products } }] },
+    modules: path.startsWith('/item/') ? ['features/Page.tsx'] : [],
+  };
 }
 `,
 });
 
 const HOSTILE = 'Puzzles </script><script>alert(1)</script>';
+/** `$` sequences a string replacement would expand (the match, the text before and after it, a group). */
+const DOLLARS = "Dollar $` $& $' $1 $$ Puzzles";
+const DOLLARS_TEXT = "Grids $& clues $' and $` and $1, $$5 off.";
+const DOLLARS_SHOP = "Ink $' $& Puzzle";
 
 let t: TestApp;
 let book: ProductFixture;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { WEB_DIST_DIR: web.dir } });
+  t = await createTestApp({ env: { SHOP_NAME: DOLLARS_SHOP, WEB_DIST_DIR: web.dir } });
   book = await createProduct(t.app.ctx.database.db, { name: 'Garden Mazes', images: 1 });
+  await createProduct(t.app.ctx.database.db, { name: DOLLARS, description: DOLLARS_TEXT, images: 1 });
   await createProduct(t.app.ctx.database.db, { name: HOSTILE, images: 1 });
   t.app.ctx.catalogue.invalidate();
 });
@@ -113,6 +119,37 @@ describe('a server-rendered page', () => {
     await createProduct(t.app.ctx.database.db, { name: 'Winter Owls', images: 1 });
     t.app.ctx.catalogue.invalidate();
     expect(rootOf((await get('/')).body)).toContain('<li>Winter Owls</li>');
+  });
+});
+
+describe('a book whose text has $ sequences (security review #13, finding 9)', () => {
+  const count = (text: string, part: string) => text.split(part).length - 1;
+  const pages = () => Promise.all([get(`/item/${encodeURIComponent(DOLLARS)}`), get('/'), get('/cart')]);
+
+  it('is written into the page exactly as it is, once in each place, and the page stays whole', async () => {
+    for (const res of await pages()) {
+      const html = res.body;
+      expect(res.statusCode).toBe(200);
+      for (const part of ['<!doctype html>', '<head>', '</head>', '<body>', '<div id="root">', 'id="app-config"', '</body></html>']) {
+        expect(count(html, part), part).toBe(1);
+      }
+      expect(html.trimEnd().endsWith('</body></html>')).toBe(true);
+      expect(html).not.toContain('<!--app-');
+      const config = JSON.parse(/<script id="app-config" type="application\/json">(.*?)<\/script>/s.exec(html)![1]!);
+      expect(config.shopName).toBe(DOLLARS_SHOP);
+    }
+  });
+
+  it("is in the product page's head, its rendered markup and its page data, each exactly once", async () => {
+    const [item] = await pages();
+    const html = item!.body;
+    expect(html.match(/<title>.*?<\/title>/g)).toEqual([`<title>${escapeHtml(`${DOLLARS} | ${DOLLARS_SHOP}`)}</title>`]);
+    expect(html.match(/<meta name="description" content="[^"]*">/g)).toEqual([`<meta name="description" content="${escapeHtml(DOLLARS_TEXT)}">`]);
+    expect(count(html, `<li>${DOLLARS.replace(/&/g, '&amp;')}</li>`)).toBe(1);
+    expect(count(rootOf(html), '<li>')).toBe(count(rootOf((await get('/')).body), '<li>'));
+    const data = JSON.parse(/<script id="app-data" type="application\/json">(.*?)<\/script>/s.exec(html)![1]!);
+    const products = data.queries[0].state.data as { name: string; description: string }[];
+    expect(products.filter((p) => p.name === DOLLARS).map((p) => p.description)).toEqual([DOLLARS_TEXT]);
   });
 });
 

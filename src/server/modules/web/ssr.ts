@@ -14,11 +14,11 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
+import type { ClientConfig } from '../../../shared/contracts/client-config';
 import type { Product } from '../../../shared/contracts/product';
 import type { AppContext } from '../../context';
-import { jsonForScript } from '../../lib/html';
+import { jsonForScript, spliceAt } from '../../lib/html';
 import { productKeyFromPath, type CatalogueSnapshot } from '../products';
-import type { ClientConfig } from './client-config';
 
 const gzipAsync = promisify(gzip);
 
@@ -80,6 +80,12 @@ export class ServerRenderer {
   ) {
     this.entryChunks = new Set();
     for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) this.closure(key, this.entryChunks);
+    // Dropped on every product notification, like the catalogue (and so after a LISTEN
+    // connection was re-opened and notifications may have been missed).
+    ctx.events.subscribe(() => {
+      this.pages.clear();
+      this.snapshot = null;
+    });
   }
 
   /**
@@ -189,7 +195,7 @@ export function deferAppStart(html: string): string {
     });
   if (entry === null) return html;
   const boot = `<script src="/boot.js" data-app="${entry}" data-preload="${[entry, ...chunks].join(' ')}" defer></script>`;
-  return rest.replace('<!--app-boot-->', boot);
+  return spliceAt(rest, '<!--app-boot-->', boot);
 }
 
 /** The renderer of a web build, or null when the build has none (or no manifest). */

@@ -4,13 +4,16 @@
  *   const order = await createOrder(t.app, { email: 'ann@example.com', lines: [{ productId: 'BV-1', name: 'Puzzles', unitPence: 799, qty: 2 }] });
  */
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { App } from '../../app';
-import { orderItems, orders } from '../../db/schema';
+import { orderItems, orders, products } from '../../db/schema';
 import { SHIPPING_PENCE } from '../../../shared/constants';
 import type { OrderStatus } from '../../../shared/order-status';
 
 export interface OrderLineInput {
   productId: string;
+  /** The book bought; left out, the book that has `productId` now (or none). */
+  productKey?: string | null;
   name: string;
   unitPence: number;
   qty: number;
@@ -38,6 +41,15 @@ export async function createOrder(
     .returning();
   await app.ctx.database.db
     .insert(orderItems)
-    .values(opts.lines.map((line) => ({ orderId: order!.id, productId: line.productId, name: line.name, unitPricePence: line.unitPence, quantity: line.qty })));
+    .values(
+      opts.lines.map((line) => ({
+        orderId: order!.id,
+        productId: line.productId,
+        productKey: line.productKey !== undefined ? line.productKey : sql`(select ${products.productKey} from ${products} where ${products.id} = ${line.productId})`,
+        name: line.name,
+        unitPricePence: line.unitPence,
+        quantity: line.qty,
+      })),
+    );
   return order!;
 }

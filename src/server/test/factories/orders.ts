@@ -5,6 +5,7 @@
  *   const order = await createPaidOrder(t.app, { user: alice, items: [{ product: maze, qty: 2 }] });
  */
 import { randomUUID } from 'node:crypto';
+import type { Order } from '../../../shared/contracts/order';
 import { priceCart } from '../../../shared/pricing';
 import type { App } from '../../app';
 import { checkoutSessions } from '../../db/schema';
@@ -15,7 +16,7 @@ export async function createPaidOrder(
   app: App,
   opts: { user?: { id: string; email: string } | null; email?: string; items: { product: ProductFixture; qty?: number }[] },
 ): Promise<{ orderId: string; sessionId: string; totalPence: number }> {
-  const lines = opts.items.map(({ product, qty = 1 }) => ({ productId: product.id, name: product.name, qty, unitPence: product.pricePence }));
+  const lines = opts.items.map(({ product, qty = 1 }) => ({ productId: product.id, productKey: product.key, name: product.name, qty, unitPence: product.pricePence }));
   const price = priceCart(opts.items.map(({ product, qty = 1 }) => ({ unitPence: product.pricePence, qty, type: product.type, age: product.age })));
   const sessionId = `demo_${randomUUID()}`;
   await app.ctx.database.db.insert(checkoutSessions).values({
@@ -31,4 +32,10 @@ export async function createPaidOrder(
   });
   const done = await completeCheckout(app.ctx, sessionId, { eventId: `test:${sessionId}`, eventType: 'test.paid' });
   return { orderId: done.orderId!, sessionId, totalPence: price.totalPence };
+}
+
+/** One order as `GET /api/server/order_history/{userId}` shows it to its owner (undefined when not there). */
+export async function historyOrder(app: App, user: { id: string; token: string }, orderId: string): Promise<Order | undefined> {
+  const res = await app.inject({ method: 'GET', url: `/api/server/order_history/${user.id}`, headers: { authorization: `Bearer ${user.token}` } });
+  return (res.json() as Order[]).find((order) => order.order_id === orderId);
 }

@@ -8,6 +8,8 @@ import type { Db } from '../../db/client';
 import { images, productImages, products } from '../../db/schema';
 
 export interface ProductFixture {
+  /** The book's stable key (decision 038). */
+  key: string;
   id: string;
   name: string;
   type: string;
@@ -24,7 +26,7 @@ export const fakeImageKey = (seed: string) => createHash('sha256').update(seed).
 
 export async function createProduct(
   db: Db,
-  opts: Partial<Omit<ProductFixture, 'imageKeys'>> & { images?: number } = {},
+  opts: Partial<Omit<ProductFixture, 'imageKeys' | 'key'>> & { images?: number } = {},
 ): Promise<ProductFixture> {
   counter += 1;
   const unique = `${Date.now().toString(36)}${counter}`;
@@ -36,7 +38,7 @@ export async function createProduct(
     age: opts.age ?? '',
     pricePence: opts.pricePence ?? 799,
   };
-  await db.insert(products).values(product);
+  const [row] = await db.insert(products).values(product).returning({ key: products.productKey });
   const imageKeys = Array.from({ length: opts.images ?? 0 }, (_, i) => fakeImageKey(`${product.id}/${i}`));
   if (imageKeys.length) {
     await db
@@ -45,5 +47,5 @@ export async function createProduct(
       .onConflictDoNothing();
     await db.insert(productImages).values(imageKeys.map((imageKey, position) => ({ productId: product.id, position, imageKey })));
   }
-  return { ...product, imageKeys };
+  return { ...product, key: row!.key, imageKeys };
 }

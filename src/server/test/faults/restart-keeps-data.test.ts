@@ -57,11 +57,18 @@ const start = () =>
 interface Answer<T> {
   status: number;
   body: T;
+  /** The Set-Cookie answered, as `name=value` (a browser would send it back). */
+  cookie: string | null;
 }
 
-async function call<T = unknown>(method: 'GET' | 'POST', url: string, options: { token?: string; json?: unknown; form?: FormData } = {}): Promise<Answer<T>> {
+async function call<T = unknown>(
+  method: 'GET' | 'POST',
+  url: string,
+  options: { token?: string; json?: unknown; form?: FormData; cookie?: string | null } = {},
+): Promise<Answer<T>> {
   const headers: Record<string, string> = {};
   if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.cookie) headers.cookie = options.cookie;
   let body: string | FormData | undefined = options.form;
   if (options.json !== undefined) {
     headers['content-type'] = 'application/json';
@@ -70,7 +77,7 @@ async function call<T = unknown>(method: 'GET' | 'POST', url: string, options: {
   const res = await fetch(url, { method, headers, body, redirect: 'manual' });
   const text = await res.text();
   const json = (res.headers.get('content-type') ?? '').includes('application/json');
-  return { status: res.status, body: (json ? JSON.parse(text) : text) as T };
+  return { status: res.status, body: (json ? JSON.parse(text) : text) as T, cookie: res.headers.get('set-cookie')?.split(';')[0] ?? null };
 }
 
 /** The answer's body, after checking the status (the body is the failure message otherwise). */
@@ -204,14 +211,16 @@ describe('a restart of the embedded default', () => {
     expect(catalogue.length, 'the demo catalogue was seeded').toBeGreaterThan(5);
     const [first, second, third, fourth, fifth] = catalogue as [Product, Product, Product, Product, Product];
 
-    // A customer signs up (signed in at once) and follows the mailed verification link.
-    const created = await ok(call<{ id: string; token: string; verified: boolean }>('POST', `${base}/api/create_account`, { json: CUSTOMER }), 201);
+    // A customer signs up (signed in at once) and follows the mailed verification link in the
+    // same browser (its binding cookie goes with it, so the password and sessions are kept).
+    const signUp = await call<{ id: string; token: string; verified: boolean }>('POST', `${base}/api/create_account`, { json: CUSTOMER });
+    const created = await ok(Promise.resolve(signUp), 201);
     expect(created.verified).toBe(false);
     customer = { id: created.id, firstToken: created.token };
     const [welcome] = await mailbox(base, CUSTOMER.email);
     expect(welcome, 'the verification mail').toBeDefined();
     const verifyLink = linkIn(welcome!, /\/api\/verify_email\?token=/);
-    const verified = await call('GET', `${base}${verifyLink.pathname}${verifyLink.search}`);
+    const verified = await call('GET', `${base}${verifyLink.pathname}${verifyLink.search}`, { cookie: signUp.cookie });
     expect(verified.status).toBe(302);
     expect((await ok(call<{ verified: boolean }>('GET', `${base}/api/check_verification?email=${encodeURIComponent(CUSTOMER.email)}`))).verified).toBe(true);
     const token = customer.firstToken;

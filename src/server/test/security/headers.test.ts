@@ -49,4 +49,12 @@ describe('caching of personal answers', () => {
     const publicAnswer = await t.app.inject({ method: 'GET', url: '/api/server/get_products' });
     expect(publicAnswer.headers['cache-control']).not.toBe('no-store');
   });
+
+  it('marks them no-store whatever spelling of the address the router matched (the rule is not read from the URL text)', async () => {
+    for (const url of ['/%61pi/server/get_cart/someone', '/ap%69/server/get_cart/someone', '/api/server/get_cart/someone/']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { authorization: 'Bearer not-a-token' } });
+      expect(res.statusCode, url).toBe(401);
+      expect(res.headers['cache-control'], url).toBe('no-store');
+    }
+  });
 });

@@ -9,7 +9,7 @@ import { PASSWORD_CHANGED_REDIRECT_MS } from '@shared/constants';
 import { MSG } from '@shared/messages';
 import { changePasswordProblem } from '@shared/validation';
 import { Button } from '../../components/Button';
-import { ApiError } from '../../lib/api';
+import { serverMessage } from '../../lib/api';
 import { useBanner } from '../../lib/banner';
 import { useSession } from '../../lib/session';
 import { useChangePassword } from './api/password-reset';
@@ -55,7 +55,7 @@ export function ChangePasswordForm() {
       }, PASSWORD_CHANGED_REDIRECT_MS);
     } catch (error) {
       banner.show({ content: MSG.changePasswordError, action: 'error' });
-      const detail = error instanceof ApiError && error.status !== 0 ? error.message : null;
+      const detail = serverMessage(error);
       setNotice({ tone: 'error', text: detail ? `${MSG.changePasswordError}: ${detail}` : MSG.changePasswordError });
     }
   };

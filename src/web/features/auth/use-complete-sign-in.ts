@@ -8,7 +8,7 @@ import { useNavigate } from 'react-router';
 import type { SessionAnswer } from '@shared/contracts/auth';
 import { MSG } from '@shared/messages';
 import { useBanner } from '../../lib/banner';
-import { mergeGuestBasketAfterSignIn } from '../../lib/basket';
+import { mergeGuestBasketAfterSignIn } from '../cart';
 import { useSession } from '../../lib/session';
 import { verificationKey } from './api/verification';
 

@@ -2,16 +2,17 @@
  * /checkout/demo/:sessionId: the embedded stand-in for the card provider's hosted page, used when
  * the shop has no Stripe keys. It is clearly a demo: no card details are asked for and nothing is
  * charged. Pay completes the order through the same server function as a paid Stripe session;
- * Cancel goes back to the basket with nothing lost.
+ * Cancel closes the checkout (its discount code is free again at once) and goes back to the
+ * basket with nothing lost.
  */
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { MSG } from '@shared/messages';
-import { Button, buttonClass } from '../../components/Button';
+import { Button } from '../../components/Button';
 import { Spinner } from '../../components/Spinner';
 import { ApiError } from '../../lib/api';
 import { formatPounds } from '../../lib/format';
-import { useDemoCheckout, usePayDemoCheckout } from './api/demo-checkout';
+import { useCancelDemoCheckout, useDemoCheckout, usePayDemoCheckout } from './api/demo-checkout';
 import styles from './DemoCheckout.module.css';
 
 export const DEMO_LABEL = 'Demo payment: no card is charged';
@@ -21,6 +22,7 @@ export function DemoCheckoutPage() {
   const navigate = useNavigate();
   const checkout = useDemoCheckout(sessionId);
   const pay = usePayDemoCheckout(sessionId);
+  const cancel = useCancelDemoCheckout(sessionId);
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
 
@@ -32,6 +34,9 @@ export function DemoCheckoutPage() {
       onError: (err) => setError(err instanceof ApiError && err.status < 500 ? err.message : MSG.errorCheckingOut),
     });
   };
+
+  // Back to the basket whatever the answer: if the cancel did not reach the server, the basket tries again.
+  const leave = () => cancel.mutate(undefined, { onSettled: () => navigate('/cart') });
 
   return (
     <main className={`page ${styles.page}`}>
@@ -123,12 +128,12 @@ export function DemoCheckoutPage() {
               </p>
             )}
             <div className={styles.actions}>
-              <Button type="submit" block disabled={pay.isPending}>
+              <Button type="submit" block disabled={pay.isPending || cancel.isPending}>
                 {pay.isPending ? 'Paying…' : `Pay ${formatPounds(checkout.data.total)}`}
               </Button>
-              <Link className={buttonClass('secondary')} to="/cart">
+              <Button variant="secondary" onClick={leave} disabled={pay.isPending || cancel.isPending}>
                 Cancel
-              </Link>
+              </Button>
             </div>
           </form>
         )}

@@ -10,6 +10,7 @@ import { Spinner } from '../../components/Spinner';
 import { formatDate, formatPounds, shortOrderId } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { useOrderHistory } from './api/order-history';
+import { OrderItems } from './OrderItems';
 import styles from './OrderHistory.module.css';
 
 export function OrderHistory() {
@@ -47,13 +48,7 @@ export function OrderHistory() {
                   {formatPounds(order.total_cost)} {order.currency.toUpperCase()}
                 </span>
               </p>
-              <ul className={styles.items}>
-                {order.items.map((item) => (
-                  <li key={item.product_id}>
-                    {item.quantity} × {item.item}
-                  </li>
-                ))}
-              </ul>
+              <OrderItems className={styles.items} items={order.items} />
               {(order.tracking_ref || order.bookVault_ref) && (
                 <p className={styles.refs}>
                   {order.tracking_ref && <>Tracking: {order.tracking_ref}</>}

@@ -2,13 +2,15 @@
  * /review/order/{orderId}: the order's books, each with a review form (spec "Review page").
  * With `review_token` in the address (the Delivered mail's link) the token is first exchanged for
  * a session and then removed from the address; a bad token shows 'Invalid review token. Please
- * try again.' and goes to /login?review=invalid.
+ * try again.' and goes to /login?review=invalid. A link whose order has nothing left to review
+ * signs no one in (409, decisions/050): the page says all reviews have been submitted.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { MSG } from '@shared/messages';
 import { buttonClass } from '../../components/Button';
 import { Spinner } from '../../components/Spinner';
+import { ApiError } from '../../lib/api';
 import { useBanner } from '../../lib/banner';
 import { shortOrderId } from '../../lib/format';
 import { useSession } from '../../lib/session';
@@ -28,20 +30,29 @@ export function ReviewPage() {
   const verify = useVerifyReviewToken();
   const exchanging = useRef<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
+  const [linkUsedUp, setLinkUsedUp] = useState(false);
 
   useEffect(() => {
     if (!reviewToken || exchanging.current === reviewToken) return;
     exchanging.current = reviewToken;
+    const dropTokenFromAddress = () => {
+      const rest = new URLSearchParams(params);
+      rest.delete('review_token');
+      const search = rest.toString();
+      navigate({ pathname: location.pathname, search: search ? `?${search}` : '' }, { replace: true });
+    };
     verify
       .mutateAsync(reviewToken)
       .then((answer) => {
         if (!signIn(answer.token)) throw new Error('unreadable session');
-        const rest = new URLSearchParams(params);
-        rest.delete('review_token');
-        const search = rest.toString();
-        navigate({ pathname: location.pathname, search: search ? `?${search}` : '' }, { replace: true });
+        dropTokenFromAddress();
       })
-      .catch(() => {
+      .catch((error: unknown) => {
+        if (error instanceof ApiError && error.status === 409) {
+          setLinkUsedUp(true);
+          dropTokenFromAddress();
+          return;
+        }
         banner.show({ content: MSG.invalidReviewToken, action: 'error' });
         navigate('/login?review=invalid', { replace: true });
       });
@@ -50,8 +61,27 @@ export function ReviewPage() {
   const products = useOrderProducts(reviewToken ? undefined : session?.id, orderId);
   const focusHeading = () => requestAnimationFrame(() => heading.current?.focus());
 
+  const allReviewed = (
+    <div className={styles.done}>
+      <h1 ref={heading} tabIndex={-1} className={styles.title}>
+        {MSG.allReviewsSubmitted}
+      </h1>
+      <p className={styles.lead}>Your reviews help other families find the right books.</p>
+      <div className={styles.actions}>
+        <Link className={buttonClass()} to="/">
+          Continue shopping
+        </Link>
+        <Link className={buttonClass('secondary')} to="/profile">
+          Your orders
+        </Link>
+      </div>
+    </div>
+  );
+
   let content;
-  if (reviewToken) {
+  if (linkUsedUp) {
+    content = allReviewed;
+  } else if (reviewToken) {
     content = (
       <>
         <h1 className={styles.title}>Review your order</h1>
@@ -88,22 +118,7 @@ export function ReviewPage() {
       </>
     );
   } else if (products.data.length === 0) {
-    content = (
-      <div className={styles.done}>
-        <h1 ref={heading} tabIndex={-1} className={styles.title}>
-          {MSG.allReviewsSubmitted}
-        </h1>
-        <p className={styles.lead}>Your reviews help other families find the right books.</p>
-        <div className={styles.actions}>
-          <Link className={buttonClass()} to="/">
-            Continue shopping
-          </Link>
-          <Link className={buttonClass('secondary')} to="/profile">
-            Your orders
-          </Link>
-        </div>
-      </div>
-    );
+    content = allReviewed;
   } else {
     const count = products.data.length;
     content = (

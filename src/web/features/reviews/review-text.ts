@@ -5,7 +5,7 @@
  */
 import { REVIEW_DISPLAY_CUT, REVIEW_DISPLAY_LIMIT } from '@shared/constants';
 
-export interface ShownText {
+interface ShownText {
   text: string;
   cut: boolean;
 }

@@ -1,18 +1,18 @@
 /** /wishlist (signed-in only; the route guard sends guests to /login): a grid of the wishlisted books. */
 import { useQuery } from '@tanstack/react-query';
-import type { Product } from '@shared/contracts/product';
 import { MSG } from '@shared/messages';
 import { EmptyState } from '../../components/EmptyState';
-import { ProductGrid } from '../../components/ProductGrid';
 import { Spinner } from '../../components/Spinner';
 import { api } from '../../lib/api';
+import { productList } from '../../lib/products';
 import { useSession } from '../../lib/session';
-import { useWishlist, wishlistKey } from '../../lib/wishlist';
+import { ProductGrid } from '../products';
+import { useWishlist, wishlistKey } from './wishlist';
 import styles from './Wishlist.module.css';
 
 /** Under the wishlist's own key, so a heart toggled anywhere refreshes this list too. */
 export const wishlistProductsKey = (userId: string) => [...wishlistKey(userId), 'products'] as const;
-const fetchWishlistProducts = (userId: string) => api.get<Product[]>(`/api/server/get_wishlist_products/${encodeURIComponent(userId)}`);
+const fetchWishlistProducts = (userId: string) => api.get(`/api/server/get_wishlist_products/${encodeURIComponent(userId)}`, productList);
 
 export function WishlistPage() {
   const { session } = useSession();

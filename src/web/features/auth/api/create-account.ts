@@ -1,9 +1,11 @@
 /** POST /api/create_account (201): a customer session; the verification link is mailed. */
 import { useMutation } from '@tanstack/react-query';
-import type { AccountAnswer, Credentials } from '@shared/contracts/auth';
-import { api } from '../../../lib/api';
+import type { Credentials } from '@shared/contracts/auth';
+import { answer, api } from '../../../lib/api';
 
-export const createAccount = (body: Credentials) => api.post<AccountAnswer>('/api/create_account', body, { token: null });
+const accountAnswer = answer('auth', 'accountAnswerSchema');
+
+const createAccount = (body: Credentials) => api.post('/api/create_account', accountAnswer, body, { token: null });
 
 export function useCreateAccount() {
   return useMutation({ mutationFn: createAccount });

@@ -1,11 +1,14 @@
 /** E-mail verification: GET /api/check_verification (per-address key) and POST /api/resend_verification/{email}. */
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { answer, api } from '../../../lib/api';
+
+const verificationAnswer = answer('auth', 'checkVerificationAnswerSchema');
+const messageAnswer = answer('auth', 'messageAnswerSchema');
 
 export const verificationKey = (email: string) => ['verification', email.toLowerCase()] as const;
 
-export const checkVerification = (email: string, signal?: AbortSignal) =>
-  api.get<{ verified: boolean }>(`/api/check_verification?email=${encodeURIComponent(email)}`, { signal, token: null });
+const checkVerification = (email: string, signal?: AbortSignal) =>
+  api.get(`/api/check_verification?email=${encodeURIComponent(email)}`, verificationAnswer, { signal, token: null });
 
 export function useVerification(email: string | null | undefined) {
   return useQuery({
@@ -16,8 +19,8 @@ export function useVerification(email: string | null | undefined) {
   });
 }
 
-export const resendVerification = (email: string) =>
-  api.post<{ message: string }>(`/api/resend_verification/${encodeURIComponent(email)}`, undefined, { token: null });
+const resendVerification = (email: string) =>
+  api.post(`/api/resend_verification/${encodeURIComponent(email)}`, messageAnswer, undefined, { token: null });
 
 export function useResendVerification() {
   return useMutation({ mutationFn: resendVerification });

@@ -29,10 +29,6 @@ declare global {
   }
 }
 
-export function hasSocialSignIn(): boolean {
-  return Boolean(clientConfig.social.googleClientId || clientConfig.social.facebookAppId);
-}
-
 export function SocialSignIn() {
   const { googleClientId, facebookAppId } = clientConfig.social;
   const banner = useBanner();

@@ -5,18 +5,22 @@
 import { useMutation } from '@tanstack/react-query';
 import { CURRENCY, SHIPPING_PENCE } from '@shared/constants';
 import { penceToPounds } from '@shared/money';
-import { api } from '../../../lib/api';
+import { answer, api } from '../../../lib/api';
+import { releaseLeftCheckout, rememberLeftCheckout } from '../../../lib/left-checkout';
 
-export interface CheckoutInput {
+const checkoutAnswer = answer('order', 'createCheckoutAnswerSchema');
+
+interface CheckoutInput {
   items: { product_id: string; qty: number; price: number }[];
   userId: string | null;
   email: string;
   discountCode: string | null;
 }
 
-export const createCheckout = (input: CheckoutInput) =>
-  api.post<{ sessionId: string; url: string }>(
+const createCheckout = (input: CheckoutInput) =>
+  api.post(
     '/api/checkout/create_checkout_session',
+    checkoutAnswer,
     {
       cartItems: input.items,
       user_id: input.userId,
@@ -29,5 +33,13 @@ export const createCheckout = (input: CheckoutInput) =>
   );
 
 export function useCreateCheckout() {
-  return useMutation({ mutationFn: createCheckout });
+  return useMutation({
+    // The checkout this tab left (if any) is cancelled first, so it does not hold the code this one brings.
+    mutationFn: async (input: CheckoutInput) => {
+      await releaseLeftCheckout();
+      const created = await createCheckout(input);
+      rememberLeftCheckout(created.sessionId);
+      return created;
+    },
+  });
 }

@@ -1,12 +1,20 @@
 /** POST /api/server/validate_discount: is this code usable on this basket, and on which books? */
 import { useMutation } from '@tanstack/react-query';
-import type { ValidateDiscountAnswer } from '@shared/contracts/discount';
-import { api } from '../../../lib/api';
-import type { BasketLine } from '../../../lib/basket';
+import { answer, api } from '../../../lib/api';
+import type { BasketLine } from '../basket';
+import { releaseLeftCheckout } from '../../../lib/left-checkout';
 
-export const validateDiscount = (code: string, items: readonly BasketLine[]) =>
-  api.post<ValidateDiscountAnswer>('/api/server/validate_discount', { code, cartItems: items }, { token: null });
+const discountAnswer = answer('discount', 'validateDiscountAnswerSchema');
+
+const validateDiscount = (code: string, items: readonly BasketLine[]) =>
+  api.post('/api/server/validate_discount', discountAnswer, { code, cartItems: items }, { token: null });
 
 export function useValidateDiscount() {
-  return useMutation({ mutationFn: ({ code, items }: { code: string; items: readonly BasketLine[] }) => validateDiscount(code, items) });
+  return useMutation({
+    // A checkout this tab left may hold the very code being applied: it is cancelled first.
+    mutationFn: async ({ code, items }: { code: string; items: readonly BasketLine[] }) => {
+      await releaseLeftCheckout();
+      return validateDiscount(code, items);
+    },
+  });
 }

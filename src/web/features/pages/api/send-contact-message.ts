@@ -1,9 +1,11 @@
 /** POST /api/server/contact: { email, orderRef, text } → { success: true }. */
 import { useMutation } from '@tanstack/react-query';
-import type { ContactBody, ContactResponse } from '@shared/contracts/catalogue';
-import { api } from '../../../lib/api';
+import type { ContactBody } from '@shared/contracts/catalogue';
+import { answer, api } from '../../../lib/api';
 
-export const sendContactMessage = (body: ContactBody) => api.post<ContactResponse>('/api/server/contact', body, { token: null });
+const contactAnswer = answer('catalogue', 'contactResponseSchema');
+
+const sendContactMessage = (body: ContactBody) => api.post('/api/server/contact', contactAnswer, body, { token: null });
 
 export function useSendContactMessage() {
   return useMutation({ mutationFn: sendContactMessage });

@@ -5,11 +5,14 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Product } from '@shared/contracts/product';
-import type { AddReviewBody, Review } from '@shared/contracts/review';
-import { ApiError, api } from '../../../lib/api';
+import type { AddReviewBody } from '@shared/contracts/review';
+import { ApiError, answer, api } from '../../../lib/api';
+import { orderHistoryKey } from '../../orders';
 import { reviewKeys } from './keys';
 
-export const addReview = (body: AddReviewBody) => api.post<Review>('/api/server/add_review', body);
+const reviewAnswer = answer('review', 'reviewSchema');
+
+const addReview = (body: AddReviewBody) => api.post('/api/server/add_review', reviewAnswer, body);
 
 export function useAddReview(userId: string, orderId: string) {
   const queryClient = useQueryClient();
@@ -17,7 +20,7 @@ export function useAddReview(userId: string, orderId: string) {
     queryClient.setQueryData<Product[]>(reviewKeys.orderProducts(userId, orderId), (list) => list?.filter((p) => p.id !== productId));
     void queryClient.invalidateQueries({ queryKey: reviewKeys.product(productId) });
     // The profile's order history shows 'Reviewed'; let it ask again.
-    void queryClient.invalidateQueries({ queryKey: ['orders', userId] });
+    void queryClient.invalidateQueries({ queryKey: orderHistoryKey(userId) });
   };
   return useMutation({
     mutationFn: addReview,

@@ -1,11 +1,12 @@
 /** GET /api/server/fetch_product_reviews/{productId}: a book's reviews, newest first, with the average. */
 import { useQuery } from '@tanstack/react-query';
-import type { ProductReviews } from '@shared/contracts/review';
-import { api } from '../../../lib/api';
+import { answer, api } from '../../../lib/api';
+
+const productReviews = answer('review', 'productReviewsSchema');
 import { reviewKeys } from './keys';
 
-export const fetchProductReviews = (productId: string, signal?: AbortSignal) =>
-  api.get<ProductReviews>(`/api/server/fetch_product_reviews/${encodeURIComponent(productId)}`, { signal, token: null });
+const fetchProductReviews = (productId: string, signal?: AbortSignal) =>
+  api.get(`/api/server/fetch_product_reviews/${encodeURIComponent(productId)}`, productReviews, { signal, token: null });
 
 export function useProductReviews(productId: string) {
   return useQuery({

@@ -1,8 +1,9 @@
 /** POST /api/verify_review_token: the mailed review token for a session (sent without a bearer). */
 import { useMutation } from '@tanstack/react-query';
-import type { SessionAnswer } from '@shared/contracts/auth';
-import { api } from '../../../lib/api';
+import { answer, api } from '../../../lib/api';
 
-export const verifyReviewToken = (token: string) => api.post<SessionAnswer>('/api/verify_review_token', { token }, { token: null });
+const sessionAnswer = answer('auth', 'sessionAnswerSchema');
+
+const verifyReviewToken = (token: string) => api.post('/api/verify_review_token', sessionAnswer, { token }, { token: null });
 
 export const useVerifyReviewToken = () => useMutation({ mutationFn: verifyReviewToken });

@@ -7,7 +7,7 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Button } from '../../../components/Button';
 import styles from './ConfirmDialog.module.css';
 
-export interface ConfirmDialogProps {
+interface ConfirmDialogProps {
   open: boolean;
   title: string;
   children?: ReactNode;

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { STAR_COUNT, StarShape } from '../../../components/Stars';
 import styles from './StarRatingInput.module.css';
 
-export interface StarRatingInputProps {
+interface StarRatingInputProps {
   name: string;
   value: number;
   onChange(value: number): void;
@@ -16,7 +16,7 @@ export interface StarRatingInputProps {
   error?: string | null;
 }
 
-export const starLabel = (n: number) => `${n} star${n === 1 ? '' : 's'}`;
+const starLabel = (n: number) => `${n} star${n === 1 ? '' : 's'}`;
 
 export function StarRatingInput({ name, value, onChange, legend = 'Your rating', errorId, error }: StarRatingInputProps) {
   const [preview, setPreview] = useState(0);

@@ -1,12 +1,12 @@
 /** GET /api/server/search?query=: up to 10 ranked products. Cached per query under ['search', query]. */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { Product } from '@shared/contracts/product';
 import { api } from '../../../lib/api';
+import { productList } from '../../../lib/products';
 
-export const searchKey = (query: string) => ['search', query] as const;
+const searchKey = (query: string) => ['search', query] as const;
 
-export const searchProducts = (query: string, signal?: AbortSignal) =>
-  api.get<Product[]>(`/api/server/search?query=${encodeURIComponent(query)}`, { token: null, signal });
+const searchProducts = (query: string, signal?: AbortSignal) =>
+  api.get(`/api/server/search?query=${encodeURIComponent(query)}`, productList, { token: null, signal });
 
 /** Searches on every change of the query; failures are silently ignored (spec section 8). */
 export function useProductSearch(query: string) {

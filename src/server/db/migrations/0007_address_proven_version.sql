@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "address_proven_version" integer;

@@ -1,0 +1,20 @@
+/** Every mail the shop can send, by name. Add a template here and `renderMail` knows it. */
+import { adminSignIn, choosePassword, passwordReset, verifyEmail } from './account';
+import { contactCopy, contactMessage } from './contact';
+import { discountCode } from './discount';
+import { orderConfirmation, orderStatus, ownerNewOrder, printPartnerProblem, reviewInvitation } from './orders';
+
+export const templates = {
+  verifyEmail,
+  passwordReset,
+  adminSignIn,
+  choosePassword,
+  orderConfirmation,
+  orderStatus,
+  reviewInvitation,
+  discountCode,
+  contactMessage,
+  contactCopy,
+  ownerNewOrder,
+  printPartnerProblem,
+};

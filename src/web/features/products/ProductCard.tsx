@@ -1,0 +1,103 @@
+/**
+ * One book in a grid. Shoppers: main image (second image on hover), name, type and age, price,
+ * a wishlist heart and an add-to-basket button. Admins: an edit link and, where the page gives
+ * `onDelete`, a delete button, instead of the heart and basket.
+ */
+import { memo, useState } from 'react';
+import { Link } from 'react-router';
+import type { Product } from '@shared/contracts/product';
+import { MSG } from '@shared/messages';
+import { productPath } from '@shared/routes';
+import { useBasket } from '../cart';
+import { formatPounds } from '../../lib/format';
+import { useSession } from '../../lib/session';
+import { useWishlist } from '../wishlist';
+import { CartIcon, HeartIcon } from '../../components/icons';
+import { ProductImage } from '../../components/ProductImage';
+import styles from './ProductCard.module.css';
+
+export interface ProductCardProps {
+  product: Product;
+  /** Load the cover at once (the first row of a grid). */
+  eager?: boolean;
+  /** Admin only: delete this product (the page confirms and calls the server). */
+  onDelete?: (product: Product) => void;
+  /** Heading level of the name inside the page's outline. */
+  headingLevel?: 2 | 3;
+}
+
+export const ageLabel = (age: Product['age']) => age || MSG.allAges;
+
+function ShopperActions({ product }: { product: Product }) {
+  const wishlist = useWishlist();
+  const basket = useBasket();
+  const loved = wishlist.has(product.id);
+  return (
+    <div className={styles.actions}>
+      <button
+        type="button"
+        className={`${styles.iconButton} ${loved ? styles.loved : ''}`}
+        aria-pressed={loved}
+        aria-label={loved ? `Remove ${product.name} from wishlist` : `Add ${product.name} to wishlist`}
+        onClick={() => wishlist.toggle(product.id)}
+      >
+        <HeartIcon filled={loved} />
+      </button>
+      <button
+        type="button"
+        className={styles.addButton}
+        aria-label={`Add ${product.name} to basket`}
+        onClick={() => basket.add(product.id, 1)}
+      >
+        <CartIcon width={18} height={18} />
+        <span aria-hidden="true">Add</span>
+      </button>
+    </div>
+  );
+}
+
+function AdminActions({ product, onDelete }: { product: Product; onDelete?: (product: Product) => void }) {
+  return (
+    <div className={styles.actions}>
+      <Link className={styles.adminLink} to={`/admin/edit_product/${encodeURIComponent(product.id)}`} aria-label={`Edit ${product.name}`}>
+        Edit
+      </Link>
+      {onDelete && (
+        <button type="button" className={styles.deleteButton} aria-label={`Delete ${product.name}`} onClick={() => onDelete(product)}>
+          Delete
+        </button>
+      )}
+    </div>
+  );
+}
+
+export const ProductCard = memo(function ProductCard({ product, eager = false, onDelete, headingLevel = 3 }: ProductCardProps) {
+  const { isAdmin } = useSession();
+  // The hover image is only fetched once the pointer or focus reaches the card.
+  const [wantHover, setWantHover] = useState(false);
+  const hoverImage = product.imageUrls[1];
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <article className={styles.card} onPointerEnter={() => setWantHover(true)} onFocus={() => setWantHover(true)}>
+      <div className={styles.media}>
+        <ProductImage className={styles.image} src={product.imageUrls[0]} alt={`Cover of ${product.name}`} eager={eager} />
+        {hoverImage && wantHover && <ProductImage className={`${styles.image} ${styles.hoverImage}`} src={hoverImage} alt="" />}
+      </div>
+      <div className={styles.body}>
+        <p className={styles.meta}>
+          {product.type && <span>{product.type}</span>}
+          <span>{ageLabel(product.age)}</span>
+        </p>
+        <Heading className={styles.name}>
+          <Link className={styles.link} to={productPath(product.name)}>
+            {product.name}
+          </Link>
+        </Heading>
+        <div className={styles.footer}>
+          <p className={styles.price}>{formatPounds(product.price)}</p>
+          {isAdmin ? <AdminActions product={product} onDelete={onDelete} /> : <ShopperActions product={product} />}
+        </div>
+      </div>
+    </article>
+  );
+});

@@ -1,0 +1,26 @@
+/**
+ * A list of product cards in responsive columns: the catalogue, the wishlist, and a product
+ * page's Similar Items and Other Items (`layout="row"`: four across from 760px).
+ */
+import type { Product } from '@shared/contracts/product';
+import { ProductCard, type ProductCardProps } from './ProductCard';
+import styles from './ProductGrid.module.css';
+
+interface ProductGridProps extends Pick<ProductCardProps, 'headingLevel' | 'onDelete'> {
+  products: Product[];
+  /** How many cards, from the first, load their cover at once (the first row). */
+  eagerCount?: number;
+  layout?: 'grid' | 'row';
+}
+
+export function ProductGrid({ products, eagerCount = 0, layout = 'grid', headingLevel, onDelete }: ProductGridProps) {
+  return (
+    <ul className={layout === 'row' ? `${styles.grid} ${styles.row}` : styles.grid}>
+      {products.map((product, index) => (
+        <li key={product.id}>
+          <ProductCard product={product} eager={index < eagerCount} headingLevel={headingLevel} onDelete={onDelete} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,3 @@
+/** The product grid (the router gives it to the wishlist page) and the admin's product list (the discounts page's types). */
+export { useAdminProducts } from './admin/api';
+export { ProductGrid } from './ProductGrid';

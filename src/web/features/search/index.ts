@@ -1,0 +1,2 @@
+/** The header's search box. */
+export { HeaderSearch } from './HeaderSearch';
