@@ -43,7 +43,7 @@ export function KeepScrollOnHydration(): null {
   const [scrollY] = useState(() => (hydrating && typeof window !== 'undefined' ? window.scrollY : 0));
   useLayoutEffect(() => {
     if (scrollY > 0 && !window.location.hash) window.scrollTo(0, scrollY);
-    // Only the first commit: later navigations are <ScrollRestoration>'s.
-  }, []);
+    // Only the first commit (scrollY never changes): later navigations are <ScrollRestoration>'s.
+  }, [scrollY]);
   return null;
 }

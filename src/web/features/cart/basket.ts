@@ -183,7 +183,7 @@ export function useBasket() {
     },
   });
 
-  const items = userId ? (cart.data ?? []) : local;
+  const items = useMemo(() => (userId ? (cart.data ?? []) : local), [userId, cart.data, local]);
   const { mutate } = mutation;
 
   const change = useCallback(

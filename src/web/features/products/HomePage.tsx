@@ -34,11 +34,11 @@ export function HomePage({ overlay }: { overlay?: ReactNode }) {
   const [sort, setSort] = useState<SortOrder>('default');
   const [chosen, setChosen] = useState<Omit<Filters, 'maxPrice'> & { maxPrice: number | null }>({ type: '', age: 'All', maxPrice: null });
   // The slider follows the catalogue's range until the shopper moves it.
-  const filters: Filters = { ...chosen, maxPrice: Math.min(chosen.maxPrice ?? bounds.max, bounds.max) };
+  const filters: Filters = useMemo(() => ({ ...chosen, maxPrice: Math.min(chosen.maxPrice ?? bounds.max, bounds.max) }), [chosen, bounds.max]);
   const shown = useMemo(() => {
     const filtered = isAdmin ? all : applyFilters(all, filters);
     return sortProducts(filtered, sort);
-  }, [all, isAdmin, sort, filters.type, filters.age, filters.maxPrice]);
+  }, [all, isAdmin, sort, filters]);
 
   useEffect(() => {
     if (products.isError) show({ content: MSG.errorLoadingProducts, action: 'error' });

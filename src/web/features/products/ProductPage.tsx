@@ -67,6 +67,9 @@ function ProductDetail({ product, all, renderReviews }: { product: Product; all:
   // Random but the same for a product everywhere (server render, hydration, later visits).
   const others = useMemo(
     () => otherItems(new Set([product.id, ...similar.map((p) => p.id)]), all, RELATED_COUNT, seededRandom(product.id)),
+    // Keyed on the catalogue's size, not its identity: a refetch of the same catalogue must not
+    // reshuffle 'Other Items' under the shopper (and the server-rendered page must hydrate alike).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
     [product.id, all.length],
   );
 
