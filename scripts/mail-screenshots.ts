@@ -36,7 +36,7 @@ export async function mailScreenshots(browser: Browser, shopUrl: string): Promis
         discount: { code: 'WELCOME10', pence: discountPence },
         shippingPence: 383,
         totalPence: subtotalPence - discountPence + 383,
-        deliveryAddress: { name: 'Ann Reader', line1: '14 Orchard Row', line2: 'Flat 2', city: 'York', postcode: 'YO1 7HH', country: 'United Kingdom' },
+        deliveryAddress: { name: 'Ann Reader', line1: '14 Orchard Row', line2: 'Flat 2', city: 'York', county: '', postcode: 'YO1 7HH', country: 'GB', phone: '01904 555123' },
         hasAccount: true,
       },
       config,

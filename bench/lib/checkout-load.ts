@@ -23,6 +23,7 @@ import { call, clientIp, createShoppers, expectCall, mapLimit, type Shopper } fr
 import { percentile } from './load';
 import type { Row } from './report';
 import { openBenchDatabase, type BenchDatabase } from './seed-products';
+import { TEST_ADDRESS } from '../../src/server/test/factories/addresses';
 
 export interface AdminCredentials {
   email: string;
@@ -387,7 +388,7 @@ export async function runDiscountRace(baseUrl: string, stripe: FakeStripe | null
       const pay = () =>
         event
           ? call(`${baseUrl}/api/checkout/webhook`, { body: event.payload, headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': event.signature } })
-          : call(`${baseUrl}/api/checkout/demo/${sessionId}/pay`, { body: {} });
+          : call(`${baseUrl}/api/checkout/demo/${sessionId}/pay`, { body: { address: TEST_ADDRESS } });
       return [pay(), pay()].map(async (paid) => {
         const answer = await paid;
         if (answer.status !== 200) payFailures.push(`${answer.status} ${answer.text.slice(0, 120)}`);

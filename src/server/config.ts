@@ -132,6 +132,37 @@ export const configSchema = z
     /** Only for tests and local fakes: where the Stripe SDK sends its calls. */
     STRIPE_API_URL: optionalUrl,
     SALES_DASHBOARD_URL: z.url().default('https://dashboard.stripe.com/payments'),
+    /**
+     * The countries the shop sends books to (ISO 3166-1 alpha-2, comma-separated): the checkout's
+     * country list and Stripe's shipping_address_collection. GB by default: the flat shipping rate
+     * is the UK rate (decision 110).
+     */
+    SHIPPING_COUNTRIES: z
+      .string()
+      .default('GB')
+      .transform((value) => value.split(',').map((code) => code.trim().toUpperCase()).filter(Boolean))
+      .pipe(
+        z
+          .array(z.string().regex(/^[A-Z]{2}$/, { message: 'must be two-letter country codes (ISO 3166-1), comma-separated' }))
+          .min(1, { message: 'must name at least one country' })
+          .max(50, { message: 'must name at most 50 countries' }),
+      ),
+
+    /**
+     * The print partner (issue: print partner; adapters/print): bookvault when BOOKVAULT_API_KEY is
+     * set, else the simulated printer; manual leaves the references to the owner.
+     */
+    PRINT_PARTNER: z.enum(['bookvault', 'simulated', 'manual']).optional(),
+    /** How often open print orders are checked with the partner. */
+    PRINT_PARTNER_POLL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+    /** The simulated printer's delay for each step (accepted → printed → dispatched). */
+    SIMULATED_PRINTER_STEP_SECONDS: z.coerce.number().min(0).max(86_400).default(60),
+    BOOKVAULT_API_KEY: optionalText,
+    BOOKVAULT_API_URL: z.url({ message: 'must be a URL' }).default('https://api.bookvault.app/v3'),
+    /** How BookVault is paid for each order: Saved (the saved card), Credit (a prepaid balance) or Draft (priced, never printed). */
+    BOOKVAULT_PAY_METHOD: z.enum(['Saved', 'Credit', 'Draft']).default('Saved'),
+    /** BookVault's dispatch service for every order (CheapestTracked, Quickest, ...). */
+    BOOKVAULT_DISPATCH_SERVICE: z.string().trim().min(1).max(60).default('CheapestTracked'),
 
     S3_ENDPOINT: optionalUrl,
     S3_REGION: z.string().default('us-east-1'),
@@ -180,6 +211,9 @@ export const configSchema = z
         message: 'must be less than DATABASE_QUERY_TIMEOUT_MS (the server cancels a slow statement before the shop gives up on the connection)',
       });
     }
+    if (env.PRINT_PARTNER === 'bookvault' && !env.BOOKVAULT_API_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['BOOKVAULT_API_KEY'], message: 'is required when PRINT_PARTNER is bookvault' });
+    }
     if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'is required when ADMIN_EMAIL is set' });
     }
@@ -215,6 +249,7 @@ export const configSchema = z
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     /** MAIL_FROM as a display name and an address; the shop's name when MAIL_FROM has none. */
     MAIL_SENDER: mailSender(env.MAIL_FROM, env.SHOP_NAME)!,
+    PRINT_PARTNER: env.PRINT_PARTNER ?? (env.BOOKVAULT_API_KEY ? 'bookvault' : 'simulated'),
   }));
 
 export type Config = z.output<typeof configSchema>;

@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { PRODUCT_AGES } from '../../shared/constants';
+import type { DeliveryAddress } from '../../shared/delivery-address';
 import { INITIAL_ORDER_STATUS, ORDER_STATUSES } from '../../shared/order-status';
 import {
   boolean,
@@ -218,14 +219,52 @@ export const orders = pgTable(
       .default(INITIAL_ORDER_STATUS),
     bookVaultRef: text('bookvault_ref'),
     trackingRef: text('tracking_ref'),
+    /**
+     * Where the books go, as given at checkout (decision 110). Null on orders made before
+     * addresses were collected ("no address recorded") and on a paid checkout that carried none
+     * (`addressMissing`).
+     */
+    deliveryAddress: jsonb('delivery_address').$type<DeliveryAddress>(),
+    /** A paid checkout came without an address: the owner must get one from the customer. */
+    addressMissing: boolean('address_missing').notNull().default(false),
+    /** The payment's reference at the provider (Stripe's payment intent), 'demo' for the demo checkout. */
+    paymentRef: text('payment_ref'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('orders_checkout_session_unique').on(t.checkoutSessionId),
     index('orders_user_created').on(t.userId, t.createdAt),
-    index('orders_created').on(t.createdAt),
+    // The admin's overview: newest first, by keyset (created_at, id), with or without a status.
+    index('orders_created_id').on(t.createdAt, t.id),
+    index('orders_status_created_id').on(t.status, t.createdAt, t.id),
   ],
+);
+
+/**
+ * An order's history: its making and every change of status or reference after it, who made it
+ * and the mail it sent. Written in the transaction of the change.
+ */
+export const orderStatusChanges = pgTable(
+  'order_status_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** Null for the order's making. */
+    fromStatus: text('from_status', { enum: ORDER_STATUSES }),
+    toStatus: text('to_status', { enum: ORDER_STATUSES }).notNull(),
+    /** The references this change set (null: unchanged). */
+    bookVaultRef: text('bookvault_ref'),
+    trackingRef: text('tracking_ref'),
+    /** Who: the admin's e-mail address, 'checkout' for the payment, 'print partner' for its updates. */
+    changedBy: text('changed_by').notNull(),
+    /** The subject of the mail the change sent, null when none was sent. */
+    mailSubject: text('mail_subject'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_status_changes_order').on(t.orderId, t.createdAt)],
 );
 
 /**

@@ -34,6 +34,13 @@ export interface FakeStripe {
   close(): Promise<void>;
 }
 
+/** The delivery address a completed session carries (when the session collects one), as Stripe shapes it. */
+export const STRIPE_TEST_SHIPPING = {
+  name: 'Ann Reader',
+  address: { line1: '14 Orchard Row', line2: 'Flat 2', city: 'York', state: 'North Yorkshire', postal_code: 'YO1 7HH', country: 'GB' },
+};
+export const STRIPE_TEST_PHONE = '+441904555123';
+
 const id = (prefix: string) => `${prefix}_test_${randomBytes(12).toString('hex')}`;
 
 /** Parses Stripe's form encoding (`line_items[0][price_data][unit_amount]=799`) into objects and arrays. */
@@ -105,6 +112,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         client_reference_id: body.client_reference_id ?? null,
         customer_email: body.customer_email ?? null,
         customer_details: null,
+        collected_information: null,
+        shipping_address_collection: body.shipping_address_collection ?? null,
+        phone_number_collection: body.phone_number_collection ?? { enabled: false },
+        payment_intent: null,
         metadata: body.metadata ?? {},
         line_items_sent: lineItems,
         discounts_sent: discounts,
@@ -159,7 +170,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     const payload = JSON.stringify({
       id: eventId,
       object: 'event',
-      api_version: '2025-01-01',
+      api_version: Stripe.API_VERSION,
       created: Math.floor(Date.now() / 1000),
       type,
       livemode: false,
@@ -187,7 +198,19 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const session = sessions.get(sessionId);
       if (!session) throw new Error(`fake Stripe has no session ${sessionId}`);
       const email = (session.customer_email as string | null) ?? 'buyer@example.com';
-      const paid = { ...session, status: 'complete', payment_status: 'paid', customer_details: { email }, ...override };
+      // What the shopper typed on Stripe's page: the address (when the session asked for one) under
+      // collected_information, as the API version the SDK pins shapes it, and the phone number.
+      const collects = session.shipping_address_collection !== null;
+      const phone = (session.phone_number_collection as Json).enabled === 'true' ? STRIPE_TEST_PHONE : null;
+      const paid = {
+        ...session,
+        status: 'complete',
+        payment_status: 'paid',
+        payment_intent: id('pi'),
+        customer_details: { email, name: STRIPE_TEST_SHIPPING.name, phone },
+        collected_information: collects ? { shipping_details: STRIPE_TEST_SHIPPING } : null,
+        ...override,
+      };
       sessions.set(sessionId, paid);
       return event('checkout.session.completed', paid, eventId);
     },

@@ -3,6 +3,7 @@
  * pounds. The statuses and their moves are the table in ../order-status.ts.
  */
 import { z } from 'zod';
+import { ADDRESS_FIELDS, type AddressField } from '../delivery-address';
 import { ORDER_STATUSES } from '../order-status';
 import { checkoutItemSchema } from './cart';
 import { discountCodeInputSchema } from './discount';
@@ -22,6 +23,28 @@ export const createCheckoutAnswerSchema = z.object({ sessionId: z.string(), url:
 
 export const orderStatusSchema = z.enum(ORDER_STATUSES);
 
+/**
+ * A delivery address as typed (the demo checkout's form). Only its shape is checked here; the
+ * service normalises it and applies the rules of ../delivery-address.ts with the shop's countries,
+ * answering 400 with every bad field's message.
+ */
+export const deliveryAddressInputSchema = z.object({
+  name: z.string({ message: 'must be text' }).max(500, 'is too long'),
+  line1: z.string({ message: 'must be text' }).max(500, 'is too long'),
+  line2: z.string({ message: 'must be text' }).max(500, 'is too long').optional().default(''),
+  city: z.string({ message: 'must be text' }).max(500, 'is too long'),
+  county: z.string({ message: 'must be text' }).max(500, 'is too long').optional().default(''),
+  postcode: z.string({ message: 'must be text' }).max(500, 'is too long'),
+  country: z.string({ message: 'must be text' }).max(500, 'is too long'),
+  phone: z.string({ message: 'must be text' }).max(500, 'is too long'),
+});
+export type DeliveryAddressInput = z.input<typeof deliveryAddressInputSchema>;
+
+/** A delivery address as stored on an order (every field a string; '' for an optional one not given). */
+export const deliveryAddressSchema = z.object(
+  Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, z.string()])) as Record<AddressField, z.ZodString>,
+);
+
 export const orderItemSchema = z.object({ item: z.string(), quantity: z.number().int(), product_id: z.string() });
 /** An order as its customer sees it (order history). */
 export const orderSchema = z.object({
@@ -36,12 +59,14 @@ export const orderSchema = z.object({
   bookVault_ref: z.string().nullable(),
   tracking_ref: z.string().nullable(),
   reviewed: z.boolean(),
+  /** Where the books go; null on orders made before addresses were collected, or paid without one. */
+  delivery_address: deliveryAddressSchema.nullable(),
 });
 export const orderHistorySchema = z.array(orderSchema);
 export type Order = z.infer<typeof orderSchema>;
 
-/** An order as the admin sees it: the customer's view and the address it was made for. */
-export const adminOrderSchema = orderSchema.extend({ user_email: z.string() });
+/** An order as the admin sees it: the customer's view, the e-mail it was made for, and whether a paid checkout came without an address. */
+export const adminOrderSchema = orderSchema.extend({ user_email: z.string(), address_missing: z.boolean() });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 export const adminOrdersSchema = z.array(adminOrderSchema);
 
@@ -81,8 +106,80 @@ export const demoCheckoutSchema = z.object({
   total: z.number(),
   /** True when the checkout has no e-mail yet (a guest): the page asks for one. */
   needsEmail: z.boolean(),
+  /** The countries the shop sends to (ISO codes), for the address form's country list. */
+  countries: z.array(z.string()),
 });
 export type DemoCheckout = z.infer<typeof demoCheckoutSchema>;
 
-export const demoPayBodySchema = z.object({ email: z.string().trim().max(320).optional() });
+export const demoPayBodySchema = z.object({ email: z.string().trim().max(320).optional(), address: deliveryAddressInputSchema });
+export type DemoPayBody = z.input<typeof demoPayBodySchema>;
 export const demoPayAnswerSchema = z.object({ order_id: z.string(), redirect: z.string() });
+
+/** GET /api/server/delivery_address/:userId: the address of the customer's last order that had one, offered at the next checkout. */
+export const lastDeliveryAddressSchema = z.object({ address: deliveryAddressSchema.nullable() });
+
+/** An order line with its price (pounds). */
+export const pricedOrderLineSchema = z.object({ product_id: z.string(), item: z.string(), quantity: z.number().int(), unit_price: z.number() });
+
+/**
+ * GET /api/checkout/sessions/:sessionId/order: the order a checkout made, for the thank-you view
+ * (the session id of the return address is the capability; decision 110). 404 until it is paid.
+ */
+export const checkoutOrderSchema = z.object({
+  order_id: z.string(),
+  items: z.array(pricedOrderLineSchema),
+  subtotal: z.number(),
+  discount: z.number(),
+  discount_code: z.string().nullable(),
+  shipping: z.number(),
+  total: z.number(),
+  currency: z.string(),
+  /** Where the confirmation was sent. */
+  email: z.string(),
+  delivery_address: deliveryAddressSchema.nullable(),
+});
+export type CheckoutOrder = z.infer<typeof checkoutOrderSchema>;
+
+/** The admin's order overview: query (all optional). */
+export const adminOrdersQuerySchema = z.object({
+  /** An order number (its last 10 characters or the whole id), an e-mail address or a name, or part of one. */
+  q: z.string().trim().max(200, 'is too long').optional().default(''),
+  status: orderStatusSchema.optional(),
+  /** Only orders whose paid checkout came without an address. */
+  address_missing: z.enum(['true', 'false']).optional(),
+  /** The opaque cursor of the previous page's next_cursor. */
+  cursor: z.string().max(200, 'is too long').optional(),
+  limit: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100').optional().default(25),
+});
+export type AdminOrdersQuery = z.input<typeof adminOrdersQuerySchema>;
+
+/** One page of the admin's order overview, newest first. */
+export const adminOrderPageSchema = z.object({ orders: z.array(adminOrderSchema), next_cursor: z.string().nullable() });
+export type AdminOrderPage = z.infer<typeof adminOrderPageSchema>;
+
+/** One line of an order's history: its making (from null) or a change of status or references. */
+export const orderStatusChangeSchema = z.object({
+  from: orderStatusSchema.nullable(),
+  to: orderStatusSchema,
+  bookVault_ref: z.string().nullable(),
+  tracking_ref: z.string().nullable(),
+  /** ISO timestamp. */
+  at: z.string(),
+  /** An admin's e-mail, 'checkout' or 'print partner'. */
+  by: z.string(),
+  /** The subject of the mail the change sent, null when none. */
+  mail: z.string().nullable(),
+});
+
+/** GET /api/admin/orders/:orderId: everything about one order. */
+export const adminOrderDetailSchema = adminOrderSchema.extend({
+  lines: z.array(pricedOrderLineSchema),
+  subtotal: z.number(),
+  discount: z.number(),
+  discount_code: z.string().nullable(),
+  shipping: z.number(),
+  /** The payment provider's reference (Stripe's payment intent), 'demo', or null when unknown. */
+  payment_ref: z.string().nullable(),
+  history: z.array(orderStatusChangeSchema),
+});
+export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;

@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
+import type { DeliveryAddress } from '../../../shared/delivery-address';
 import { badRequest } from '../../lib/errors';
 
 export interface CheckoutRequestLine {
@@ -37,6 +38,8 @@ export interface CheckoutRequest {
   cancelUrl: string;
   /** After this the payment page no longer takes a payment (whole seconds; Stripe: 30 minutes to 24 hours away). */
   expiresAt: Date;
+  /** The countries a delivery address may be in (ISO codes): a hosted page collects the address and a phone number. */
+  shippingCountries: readonly string[];
 }
 
 export interface CreatedCheckout {
@@ -58,6 +61,13 @@ export interface PaymentEvent {
   amountTotalPence: number | null;
   currency: string | null;
   email: string | null;
+  /**
+   * The delivery address the payment page collected, as the provider gave it (not yet checked
+   * against the shop's rules), or null when it carried none.
+   */
+  deliveryAddress: Partial<DeliveryAddress> | null;
+  /** The payment's own reference at the provider (Stripe's payment intent id), when it has one. */
+  paymentRef: string | null;
 }
 
 export interface PaymentProvider {

@@ -9,6 +9,7 @@
  * checkout reference, so a retried request never makes a second coupon or session.
  */
 import Stripe from 'stripe';
+import type { DeliveryAddress } from '../../../shared/delivery-address';
 import { MSG } from '../../../shared/messages';
 import { AppError, badRequest, unavailable } from '../../lib/errors';
 import type { CheckoutRequest, PaymentEvent, PaymentProvider } from './provider';
@@ -54,6 +55,9 @@ export function sessionParams(request: CheckoutRequest, couponId: string | null)
     discounts: couponId ? [{ coupon: couponId }] : undefined,
     metadata: request.metadata,
     payment_intent_data: { metadata: request.metadata },
+    // The delivery address and a phone number (the print partner's courier asks for one): decision 110.
+    shipping_address_collection: { allowed_countries: request.shippingCountries as Stripe.Checkout.SessionCreateParams.ShippingAddressCollection.AllowedCountry[] },
+    phone_number_collection: { enabled: true },
     success_url: request.successUrl(STRIPE_SESSION_ID_TEMPLATE),
     cancel_url: request.cancelUrl,
     expires_at: Math.floor(request.expiresAt.getTime() / 1000),
@@ -153,7 +157,7 @@ const kinds: Record<string, PaymentEvent['kind']> = {
 export function toPaymentEvent(event: Stripe.Event): PaymentEvent {
   const kind = kinds[event.type] ?? 'other';
   if (kind === 'other') {
-    return { id: event.id, kind, providerType: event.type, sessionId: null, paid: false, amountTotalPence: null, currency: null, email: null };
+    return { id: event.id, kind, providerType: event.type, sessionId: null, paid: false, amountTotalPence: null, currency: null, email: null, deliveryAddress: null, paymentRef: null };
   }
   const session = event.data.object as Stripe.Checkout.Session;
   return {
@@ -165,5 +169,32 @@ export function toPaymentEvent(event: Stripe.Event): PaymentEvent {
     amountTotalPence: session.amount_total ?? null,
     currency: session.currency ?? null,
     email: session.customer_details?.email ?? session.customer_email ?? null,
+    deliveryAddress: collectedAddress(session),
+    paymentRef: typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null),
+  };
+}
+
+/** Stripe's shipping details: where API versions before 2025-03-31 put them (the session's top level). */
+type OlderSession = { shipping_details?: Stripe.Checkout.Session.CollectedInformation.ShippingDetails | null };
+
+/**
+ * The delivery address a completed session collected. The API version the SDK pins keeps it under
+ * `collected_information.shipping_details`; older versions (an account whose webhook endpoint is
+ * pinned to one) sent `shipping_details` on the session itself. The phone number is the
+ * customer's (`customer_details.phone`). Null when the session has no address at all.
+ */
+export function collectedAddress(session: Stripe.Checkout.Session): Partial<DeliveryAddress> | null {
+  const shipping = session.collected_information?.shipping_details ?? (session as Stripe.Checkout.Session & OlderSession).shipping_details ?? null;
+  const address = shipping?.address;
+  if (!shipping || !address?.line1) return null;
+  return {
+    name: shipping.name ?? session.customer_details?.name ?? '',
+    line1: address.line1 ?? '',
+    line2: address.line2 ?? '',
+    city: address.city ?? '',
+    county: address.state ?? '',
+    postcode: address.postal_code ?? '',
+    country: address.country ?? '',
+    phone: session.customer_details?.phone ?? '',
   };
 }

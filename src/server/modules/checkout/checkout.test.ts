@@ -8,6 +8,7 @@ import { bearer, createUser, type TestUser } from '../../test/factories/users';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { mailsTo } from '../../test/mailbox';
 import { DISCOUNT_PROBLEMS } from '../discounts/rules';
+import { TEST_ADDRESS } from '../../test/factories/addresses';
 
 let t: TestApp;
 let alice: TestUser;
@@ -139,9 +140,10 @@ describe('demo checkout', () => {
       discount_code: code.code,
       total: (1598 + 383 - discount) / 100,
       needsEmail: false,
+      countries: ['GB'],
     });
 
-    const paid = await post(`/api/checkout/demo/${sessionId}/pay`, {});
+    const paid = await post(`/api/checkout/demo/${sessionId}/pay`, { address: TEST_ADDRESS });
     expect(paid.statusCode).toBe(200);
     expect(paid.json().redirect).toBe(`/cart?order_success=true&token=${sessionId}`);
     const orderId = paid.json().order_id;
@@ -161,7 +163,7 @@ describe('demo checkout', () => {
     expect(mail!.text).toContain(`Total paid: £${((1598 + 383 - discount) / 100).toFixed(2)}`);
 
     // Pay again (a double click): the same order, nothing new.
-    const again = await post(`/api/checkout/demo/${sessionId}/pay`, {});
+    const again = await post(`/api/checkout/demo/${sessionId}/pay`, { address: TEST_ADDRESS });
     expect(again.json().order_id).toBe(orderId);
     expect(await db().select().from(orders).where(eq(orders.checkoutSessionId, sessionId))).toHaveLength(1);
     expect(await mailsTo(db(), carol.email)).toHaveLength(1);
@@ -171,11 +173,11 @@ describe('demo checkout', () => {
   it('asks a guest for a valid e-mail before paying, then makes the order for it', async () => {
     const { sessionId } = (await checkout({ cartItems: [{ product_id: journal.id, qty: 1 }] })).json();
     expect((await t.app.inject({ method: 'GET', url: `/api/checkout/demo/${sessionId}` })).json().needsEmail).toBe(true);
-    const bad = await post(`/api/checkout/demo/${sessionId}/pay`, { email: 'not-an-email' });
+    const bad = await post(`/api/checkout/demo/${sessionId}/pay`, { email: 'not-an-email', address: TEST_ADDRESS });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(/e-?mail/i);
     expect(await db().select().from(orders).where(eq(orders.checkoutSessionId, sessionId))).toHaveLength(0);
-    const ok = await post(`/api/checkout/demo/${sessionId}/pay`, { email: 'Guest.Buyer@Example.com' });
+    const ok = await post(`/api/checkout/demo/${sessionId}/pay`, { email: 'Guest.Buyer@Example.com', address: TEST_ADDRESS });
     expect(ok.statusCode).toBe(200);
     const [order] = await db().select().from(orders).where(eq(orders.checkoutSessionId, sessionId));
     expect(order).toMatchObject({ userId: null, email: 'guest.buyer@example.com', totalPence: 1299 + 383 });
@@ -184,7 +186,7 @@ describe('demo checkout', () => {
   it('refuses to pay an expired demo checkout and writes no order', async () => {
     const { sessionId } = (await checkout({ cartItems: [{ product_id: maze.id, qty: 1 }], user_email: 'late@example.com' })).json();
     await db().update(checkoutSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(checkoutSessions.id, sessionId));
-    const res = await post(`/api/checkout/demo/${sessionId}/pay`, {});
+    const res = await post(`/api/checkout/demo/${sessionId}/pay`, { address: TEST_ADDRESS });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toMatch(/expired/);
     expect(await db().select().from(orders).where(eq(orders.checkoutSessionId, sessionId))).toHaveLength(0);
@@ -196,8 +198,8 @@ describe('demo checkout', () => {
     // Only when the first checkout's hold on the code ran out can a second one open with it (decision 036).
     await db().update(discountCodes).set({ heldUntil: new Date(Date.now() - 1000) }).where(eq(discountCodes.code, code.code));
     const second = (await checkout({ cartItems: [{ product_id: maze.id, qty: 1 }], user_email: 'b@example.com', discount_code: code.code })).json();
-    expect((await post(`/api/checkout/demo/${first.sessionId}/pay`, {})).statusCode).toBe(200);
-    const res = await post(`/api/checkout/demo/${second.sessionId}/pay`, {});
+    expect((await post(`/api/checkout/demo/${first.sessionId}/pay`, { address: TEST_ADDRESS })).statusCode).toBe(200);
+    const res = await post(`/api/checkout/demo/${second.sessionId}/pay`, { address: TEST_ADDRESS });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/already been used/);
     expect(await db().select().from(orders).where(eq(orders.checkoutSessionId, second.sessionId))).toHaveLength(0);
@@ -205,7 +207,7 @@ describe('demo checkout', () => {
 
   it('answers 404 for an unknown session', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/checkout/demo/demo_nope' })).statusCode).toBe(404);
-    expect((await post('/api/checkout/demo/demo_nope/pay', {})).statusCode).toBe(404);
+    expect((await post('/api/checkout/demo/demo_nope/pay', { address: TEST_ADDRESS })).statusCode).toBe(404);
   });
 
   it('the webhook refuses every call when the shop runs the demo checkout', async () => {

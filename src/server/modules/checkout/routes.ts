@@ -1,8 +1,11 @@
 /** Checkout: a basket priced and turned into a payment, the payment webhooks, the demo checkout, and a discount code checked against the basket (docs/api.md). */
 import { z } from 'zod';
 import { validateDiscountAnswerSchema, validateDiscountBodySchema } from '../../../shared/contracts/discount';
+import { userIdParamsSchema } from '../../../shared/contracts/cart';
 import {
   cancelCheckoutAnswerSchema,
+  checkoutOrderSchema,
+  lastDeliveryAddressSchema,
   createCheckoutAnswerSchema,
   createCheckoutBodySchema,
   demoCheckoutSchema,
@@ -10,6 +13,7 @@ import {
   demoPayBodySchema,
 } from '../../../shared/contracts/order';
 import type { ModuleRoutes } from '../../http';
+import { ownerFromParam } from '../../plugins/access';
 import * as checkout from './service';
 import { paymentWebhookPlugin } from './webhook';
 
@@ -55,7 +59,37 @@ export const checkoutRoutes: ModuleRoutes = async (app, ctx) => {
       config: { access: 'public' },
       schema: { tags: ['checkout'], params: sessionParams, body: demoPayBodySchema, response: { 200: demoPayAnswerSchema } },
     },
-    (request) => checkout.payDemoCheckout(ctx, request.params.sessionId, request.body.email),
+    (request) => checkout.payDemoCheckout(ctx, request.params.sessionId, request.body),
+  );
+
+  // The thank-you view: the session id of the return address is the capability, for a day (decision 110).
+  // Polled while a provider's webhook is on its way, so the budget is larger than the others'.
+  app.get(
+    '/api/checkout/sessions/:sessionId/order',
+    {
+      config: { access: 'public', rateLimit: perMinute(120) },
+      schema: {
+        tags: ['checkout'],
+        summary: "The order a paid checkout made, for the shopper's thank-you view (404 until it is paid)",
+        params: sessionParams,
+        response: { 200: checkoutOrderSchema },
+      },
+    },
+    (request) => checkout.checkoutOrder(ctx, request.params.sessionId),
+  );
+
+  app.get(
+    '/api/server/delivery_address/:userId',
+    {
+      config: { access: ownerFromParam('userId') },
+      schema: {
+        tags: ['checkout'],
+        summary: "The customer's last delivery address, offered at the next checkout",
+        params: userIdParamsSchema,
+        response: { 200: lastDeliveryAddressSchema },
+      },
+    },
+    (request) => checkout.savedDeliveryAddress(ctx, request.params.userId),
   );
 
   app.post(

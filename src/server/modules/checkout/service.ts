@@ -8,7 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { CART_QTY_MAX } from '../../../shared/constants';
 import type { ValidateDiscountAnswer } from '../../../shared/contracts/discount';
-import type { CreateCheckoutBody, DemoCheckout } from '../../../shared/contracts/order';
+import type { CheckoutOrder, CreateCheckoutBody, DemoCheckout, DemoPayBody } from '../../../shared/contracts/order';
+import { ADDRESS_FIELDS, addressProblems, normaliseAddress, type DeliveryAddress } from '../../../shared/delivery-address';
 import { formatPence, penceToPounds } from '../../../shared/money';
 import { priceCart, type CartPrice } from '../../../shared/pricing';
 import { DEMO_PROVIDER, type CreatedCheckout, type PaymentEvent, type PaymentProvider } from '../../adapters/payments/provider';
@@ -30,7 +31,7 @@ import {
   type UsableDiscount,
 } from '../discounts';
 import { enqueueMail } from '../mail';
-import { orderIdOfCheckout, placeOrder } from '../orders';
+import { lastDeliveryAddress, orderIdOfCheckout, orderOfCheckout, placeOrder } from '../orders';
 import { pricedProducts } from '../products';
 import * as repo from './repository';
 
@@ -132,6 +133,7 @@ export async function createCheckoutSession(ctx: AppContext, body: CreateCheckou
       successUrl: (sessionRef) => `${base}${orderSuccessPath(sessionRef)}`,
       cancelUrl: `${base}/cart`,
       expiresAt,
+      shippingCountries: ctx.config.SHIPPING_COUNTRIES,
     });
     const sessionId = created.sessionId;
     await ctx.database.db.transaction(async (tx) => {
@@ -193,6 +195,10 @@ export interface CompleteOptions {
   currency?: string | null;
   /** The buyer's e-mail as the provider knows it (used when the checkout has none). */
   email?: string | null;
+  /** Where the books go: the demo's checked form, or what the provider's page collected; null/absent when none came. */
+  deliveryAddress?: Partial<DeliveryAddress> | null;
+  /** The payment's reference at the provider, or 'demo'. */
+  paymentRef?: string | null;
   /**
    * This is the moment of payment and no money is taken yet (the demo's Pay): an expired checkout
    * or a code used meanwhile refuses the payment, writing nothing, instead of being honoured.
@@ -230,7 +236,11 @@ export async function completeCheckout(ctx: AppContext, sessionId: string, optio
     const email = (checkout.email || options.email || '').toLowerCase();
     if (!email) throw badRequest('The order has no e-mail address.');
 
-    const orderId = await placeOrder(ctx, tx, { ...checkout, email });
+    // Paid is paid: an address the provider collected is kept as it came (its own page checked it), and
+    // a payment without one still makes the order, marked for the owner (decision 110).
+    const deliveryAddress = options.deliveryAddress?.line1 ? normaliseAddress(options.deliveryAddress) : null;
+    if (!deliveryAddress) ctx.log.warn({ sessionId, eventId: options.eventId }, 'a paid checkout carried no delivery address; the order is marked for the owner');
+    const orderId = await placeOrder(ctx, tx, { ...checkout, email, deliveryAddress, paymentRef: options.paymentRef ?? null });
     if (!orderId) return { orderId: await orderIdOfCheckout(tx, sessionId), created: false };
 
     if (checkout.discountCode && !(await redeemDiscountCode(tx, checkout.discountCode, orderId))) {
@@ -304,6 +314,8 @@ export async function handlePaymentEvent(ctx: AppContext, event: PaymentEvent): 
       amountTotalPence: event.amountTotalPence,
       currency: event.currency,
       email: event.email,
+      deliveryAddress: event.deliveryAddress,
+      paymentRef: event.paymentRef,
     });
     return;
   }
@@ -350,14 +362,29 @@ export async function getDemoCheckout(ctx: AppContext, sessionId: string): Promi
     discount_code: checkout.discountCode,
     total: penceToPounds(checkout.totalPence),
     needsEmail: !checkout.email,
+    countries: [...ctx.config.SHIPPING_COUNTRIES],
   };
+}
+
+/**
+ * A typed delivery address, normalised, or a 400 naming every bad field in the words the
+ * checkout form shows under each field (src/shared/delivery-address.ts).
+ */
+export function checkedDeliveryAddress(ctx: AppContext, input: DemoPayBody['address']): DeliveryAddress {
+  const address = normaliseAddress(input);
+  const problems = addressProblems(address, ctx.config.SHIPPING_COUNTRIES);
+  const messages = ADDRESS_FIELDS.flatMap((field) => (problems[field] ? [problems[field]] : []));
+  if (messages.length > 0) throw badRequest(`Please check the delivery address. ${messages.join(' ')}`);
+  return address;
 }
 
 /**
  * The demo's "Pay": the same completeCheckout as Stripe's webhook, but before any money moves, so
  * an expired checkout or a code used meanwhile refuses the payment (inside the order's transaction).
  */
-export async function payDemoCheckout(ctx: AppContext, sessionId: string, typedEmail?: string) {
+export async function payDemoCheckout(ctx: AppContext, sessionId: string, body: DemoPayBody) {
+  const deliveryAddress = checkedDeliveryAddress(ctx, body.address);
+  const typedEmail = body.email;
   const checkout = await demoCheckout(ctx, sessionId);
   const redirect = orderSuccessPath(encodeURIComponent(sessionId));
   if (checkout.status === 'completed') {
@@ -371,7 +398,26 @@ export async function payDemoCheckout(ctx: AppContext, sessionId: string, typedE
     if (!parsed.success) throw badRequest('Please enter a valid email address for your receipt.');
     email = parsed.data;
   }
-  const done = await completeCheckout(ctx, sessionId, { eventId: `demo:${sessionId}`, eventType: 'demo.payment_succeeded', email, beforePayment: true });
+  const done = await completeCheckout(ctx, sessionId, {
+    eventId: `demo:${sessionId}`,
+    eventType: 'demo.payment_succeeded',
+    email,
+    beforePayment: true,
+    deliveryAddress,
+    paymentRef: DEMO_PROVIDER,
+  });
   if (!done.orderId) throw new AppError(500, 'The order could not be made.');
   return { order_id: done.orderId, redirect };
+}
+
+/** GET /api/checkout/sessions/:sessionId/order: the thank-you view's order; 404 until the payment has made it. */
+export async function checkoutOrder(ctx: AppContext, sessionId: string): Promise<CheckoutOrder> {
+  const order = await orderOfCheckout(ctx.database.db, sessionId);
+  if (!order) throw notFound('We have not received the payment for this checkout yet.');
+  return order;
+}
+
+/** GET /api/server/delivery_address/:userId: the customer's last delivery address, offered at the next checkout. */
+export async function savedDeliveryAddress(ctx: AppContext, userId: string): Promise<{ address: DeliveryAddress | null }> {
+  return { address: await lastDeliveryAddress(ctx.database.db, userId) };
 }

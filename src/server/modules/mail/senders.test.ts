@@ -9,6 +9,7 @@ import { createOrder } from '../../test/factories/admin-orders';
 import { createProduct, type ProductFixture } from '../../test/factories/products';
 import { bearer, createUser, type TestUser } from '../../test/factories/users';
 import { mailsTo } from '../../test/mailbox';
+import { TEST_ADDRESS } from '../../test/factories/addresses';
 
 const PUBLIC_URL = 'https://shop.example.com';
 const ADMIN = { email: 'owner@shop.test', password: 'admin1pass' };
@@ -63,7 +64,7 @@ describe('the mails the shop sends', () => {
   it('checkout: the order confirmation shows the cover, the line and the total', async () => {
     const session = await post('/api/checkout/create_checkout_session', { cartItems: [{ product_id: book.id, qty: 2 }], user_id: null, user_email: '', currency: 'GBP' });
     expect(session.statusCode, session.body).toBe(200);
-    const paid = await post(`/api/checkout/demo/${session.json().sessionId}/pay`, { email: 'buyer@example.org' });
+    const paid = await post(`/api/checkout/demo/${session.json().sessionId}/pay`, { email: 'buyer@example.org', address: TEST_ADDRESS });
     expect(paid.statusCode, paid.body).toBe(200);
     const mail = await newest('buyer@example.org');
     expect(mail.subject).toMatch(/^Your order [0-9a-f]{10} is confirmed$/);
@@ -71,6 +72,15 @@ describe('the mails the shop sends', () => {
     expect(mail.html).toContain('alt="Cover of The Rainy Day Activity Book"');
     expect(mail.text).toContain('2 × The Rainy Day Activity Book (£5.99 each) — £11.98');
     expect(mail.text).toMatch(/Total paid: £\d+\.\d\d/);
+    expect(mail.text).toContain('14 Orchard Row');
+    expect(mail.html).toContain('YO1 7HH');
+
+    // The owner's copy: the same lines, the address with the phone number, a link to the order's detail.
+    const owner = await newest('owner@example.com');
+    expect(owner.subject).toMatch(/^New order [0-9a-f]{10}: £\d+\.\d\d$/);
+    expect(owner.text).toContain('2 × The Rainy Day Activity Book');
+    expect(owner.text).toContain('Phone: 01904 555123');
+    expect(hrefs(owner.html!)).toContain(`${PUBLIC_URL}/admin/orders/${paid.json().order_id}`);
   });
 
   it('order status: Shipped with the tracking reference and a Track button, Delivered with the review link first', async () => {
@@ -99,7 +109,7 @@ describe('the mails the shop sends', () => {
 
   it('never leaves a mail without its HTML version (every mail the tests above made)', async () => {
     const rows = await t.deps.database.db.select({ subject: outgoingMail.subject, html: outgoingMail.html }).from(outgoingMail);
-    expect(rows.length).toBe(8);
+    expect(rows.length).toBe(9);
     expect(rows.filter((row) => !row.html?.startsWith('<!DOCTYPE html')).map((row) => row.subject)).toEqual([]);
   });
 });

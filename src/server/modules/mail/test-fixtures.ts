@@ -27,7 +27,16 @@ function totals(lines: { qty: number; unitPence: number }[], percentage: number,
   return { subtotalPence, discount: percentage ? { code: 'BOOK-K7P2-QX9M-H4TD', pence: discountPence } : null, shippingPence, totalPence: subtotalPence - discountPence + shippingPence };
 }
 
-const awkwardAddress = { name: `${SCRIPT} ${RTL}`, line1: LONG, line2: HEBREW, city: 'Llanfairpwllgwyngyllgogerychwyrndrobwllllantysiliogogogoch', region: null, postcode: 'LL61 5UJ', country: 'United Kingdom' };
+const awkwardAddress = {
+  name: `${SCRIPT} ${RTL}`,
+  line1: LONG,
+  line2: HEBREW,
+  city: 'Llanfairpwllgwyngyllgogerychwyrndrobwllllantysiliogogogoch',
+  county: '',
+  postcode: 'LL61 5UJ',
+  country: 'GB',
+  phone: '+44 7700 900123',
+};
 
 export function awkwardMails(publicUrl: string): MailCase[] {
   const lines = twentyLines();
@@ -91,7 +100,7 @@ export function realisticMails(publicUrl: string): MailCase[] {
     { name: 'The Rainy Day Activity Book', qty: 2, unitPence: 599, coverUrl: `/images/${'a'.repeat(64)}/320.webp` },
     { name: 'Seaside Spotters: A Coastal Activity Book', qty: 1, unitPence: 649, coverUrl: `/images/${'b'.repeat(64)}/320.webp` },
   ];
-  const address = { name: 'Ann Reader', line1: '14 Orchard Row', line2: 'Flat 2', city: 'York', postcode: 'YO1 7HH', country: 'United Kingdom' };
+  const address = { name: 'Ann Reader', line1: '14 Orchard Row', line2: 'Flat 2', city: 'York', county: '', postcode: 'YO1 7HH', country: 'GB', phone: '01904 555123' };
   const token = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjMifQ.c2lnbmF0dXJl';
   return [
     { label: 'verify e-mail', name: 'verifyEmail', data: { link: `/api/verify_email?token=${token}` } },

@@ -2,6 +2,7 @@
 import type { OutgoingMessage } from '../../adapters/mail/transport';
 import type { Db } from '../../db/client';
 import type { CheckoutLine } from '../../db/schema';
+import type { DeliveryAddress } from '../../../shared/delivery-address';
 import type { OrderStatus } from '../../../shared/order-status';
 import { mailCovers, renderMail, type RenderConfig } from '../mail';
 
@@ -24,6 +25,7 @@ export async function orderUpdateMail(
 
 /** What the confirmation shows of the paid checkout. */
 export interface PaidCheckout {
+  deliveryAddress: DeliveryAddress | null;
   userId: string | null;
   lines: CheckoutLine[];
   subtotalPence: number;
@@ -33,13 +35,27 @@ export interface PaidCheckout {
   discountCode: string | null;
 }
 
-/** The order confirmation, with each book's cover. */
-export async function confirmationMail(config: RenderConfig, db: Db, input: { to: string; orderId: string; checkout: PaidCheckout }): Promise<OutgoingMessage> {
-  const { checkout } = input;
+/** What both mails about a new order show: its lines with covers, totals and delivery address. */
+async function paidOrder(db: Db, orderId: string, checkout: PaidCheckout) {
   const covers = await mailCovers(db, checkout.lines.map((line) => line.productId));
   const lines = checkout.lines.map((line) => ({ name: line.name, qty: line.qty, unitPence: line.unitPence, coverUrl: covers.get(line.productId) ?? null }));
   const discount = checkout.discountPence > 0 && checkout.discountCode ? { code: checkout.discountCode, pence: checkout.discountPence } : null;
-  const { subtotalPence, shippingPence, totalPence } = checkout;
-  const order = { orderId: input.orderId, lines, subtotalPence, discount, shippingPence, totalPence, hasAccount: Boolean(checkout.userId) };
+  const { subtotalPence, shippingPence, totalPence, deliveryAddress } = checkout;
+  return { orderId, lines, subtotalPence, discount, shippingPence, totalPence, deliveryAddress };
+}
+
+/** The order confirmation, with each book's cover and the delivery address. */
+export async function confirmationMail(config: RenderConfig, db: Db, input: { to: string; orderId: string; checkout: PaidCheckout }): Promise<OutgoingMessage> {
+  const order = { ...(await paidOrder(db, input.orderId, input.checkout)), hasAccount: Boolean(input.checkout.userId) };
   return { to: input.to, ...(await renderMail('orderConfirmation', order, config)) };
+}
+
+/** To the shop owner: a new paid order, with a link to its detail (and a warning when it came without an address). */
+export async function ownerNewOrderMail(
+  config: RenderConfig,
+  db: Db,
+  input: { to: string; orderId: string; checkout: PaidCheckout & { email: string } },
+): Promise<OutgoingMessage> {
+  const order = { ...(await paidOrder(db, input.orderId, input.checkout)), customerEmail: input.checkout.email };
+  return { to: input.to, ...(await renderMail('ownerNewOrder', order, config)) };
 }

@@ -57,6 +57,8 @@ describe('GET /api/admin/orders_status', () => {
       bookVault_ref: null,
       tracking_ref: null,
       reviewed: false,
+      delivery_address: null,
+      address_missing: false,
     });
     expect(list.find((order: { order_id: string }) => order.order_id === newer.id)).toMatchObject({ status: 'Shipped', bookVault_ref: 'BV-REF', tracking_ref: 'TRK1', user_email: 'newer@example.com' });
   });

@@ -10,8 +10,10 @@ import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
 import { enqueueMail } from '../mail';
 import { createReviewLink } from '../reviews';
-import { confirmationMail, orderUpdateMail, type PaidCheckout } from './mails';
+import type { DeliveryAddress } from '../../../shared/delivery-address';
+import { confirmationMail, orderUpdateMail, ownerNewOrderMail, type PaidCheckout } from './mails';
 import { findOrderIdByCheckoutSession, insertOrder, listOrdersWithItems, lockOrder, saveOrderState, type OrderWithItems } from './repository';
+import { CHANGED_BY_CHECKOUT, recordStatusChange } from './history';
 import { planOrderUpdate } from './status';
 
 /** An order row as the API shows it (pounds, ISO date, the spec's field names). */
@@ -26,6 +28,7 @@ export function toOrderAnswer(row: OrderWithItems): Order {
     bookVault_ref: row.bookVaultRef,
     tracking_ref: row.trackingRef,
     reviewed: row.reviewed,
+    delivery_address: row.deliveryAddress,
   };
 }
 
@@ -36,19 +39,24 @@ export async function orderHistory(ctx: AppContext, userId: string): Promise<Ord
 
 /** Every order, newest first, with the address it was made for (the admin's list). */
 export async function listOrders(ctx: AppContext): Promise<AdminOrder[]> {
-  return (await listOrdersWithItems(ctx.database.db)).map((row) => ({ ...toOrderAnswer(row), user_email: row.email }));
+  return (await listOrdersWithItems(ctx.database.db)).map((row) => ({ ...toOrderAnswer(row), user_email: row.email, address_missing: row.addressMissing }));
 }
 
 /** A paid checkout, as the order is made from it. */
 export interface PlacedCheckout extends PaidCheckout {
   id: string;
   email: string;
+  /** Where the books go; null when the paid checkout carried none (the order is marked, the owner told). */
+  deliveryAddress: DeliveryAddress | null;
+  /** The payment's reference at the provider ('demo' for the demo checkout), when known. */
+  paymentRef: string | null;
 }
 
 /**
- * Makes the order of a paid checkout in the caller's transaction: the order, its lines (each with
- * the name and price paid) and the confirmation mail. Answers the new order's id, or null when the
- * checkout already has its order (the unique index on orders.checkout_session_id decides).
+ * Makes the order of a paid checkout in the caller's transaction: the order with its delivery
+ * address, its lines (each with the name and price paid), the first line of its history, the
+ * customer's confirmation and the owner's new-order mail. Answers the new order's id, or null when
+ * the checkout already has its order (the unique index on orders.checkout_session_id decides).
  */
 export async function placeOrder(ctx: AppContext, tx: Db, checkout: PlacedCheckout): Promise<string | null> {
   const orderId = await insertOrder(
@@ -64,11 +72,17 @@ export async function placeOrder(ctx: AppContext, tx: Db, checkout: PlacedChecko
       currency: 'gbp',
       discountCode: checkout.discountCode,
       status: INITIAL_ORDER_STATUS,
+      deliveryAddress: checkout.deliveryAddress,
+      addressMissing: checkout.deliveryAddress === null,
+      paymentRef: checkout.paymentRef,
     },
     checkout.lines,
   );
   if (!orderId) return null;
-  await enqueueMail(tx, await confirmationMail(ctx.config, tx, { to: checkout.email, orderId, checkout }));
+  const confirmation = await confirmationMail(ctx.config, tx, { to: checkout.email, orderId, checkout });
+  await enqueueMail(tx, confirmation);
+  await enqueueMail(tx, await ownerNewOrderMail(ctx.config, tx, { to: ctx.config.SHOP_EMAIL, orderId, checkout }));
+  await recordStatusChange(tx, { orderId, from: null, to: INITIAL_ORDER_STATUS, by: CHANGED_BY_CHECKOUT, mailSubject: confirmation.subject });
   return orderId;
 }
 
@@ -80,6 +94,8 @@ export interface OrderStatusChange {
   status: OrderStatus;
   bookVaultRef: string | null;
   trackingRef: string | null;
+  /** Who asks: the admin's e-mail address (the order's history records it). */
+  by: string;
 }
 
 /**
@@ -95,18 +111,25 @@ export async function updateOrderStatus(ctx: AppContext, change: OrderStatusChan
     await saveOrderState(tx, order.id, plan.next);
     const invitesReview = plan.statusChanged && ORDER_STATUS_TABLE[plan.next.status].invitesReview === true;
     const reviewLink = invitesReview ? await createReviewLink(ctx, { id: order.id, email: order.email }, tx) : null;
-    await enqueueMail(
-      tx,
-      await orderUpdateMail(ctx.config, {
-        to: order.email,
-        orderId: order.id,
-        status: plan.next.status,
-        statusChanged: plan.statusChanged,
-        bookVaultRef: plan.next.bookVaultRef,
-        trackingRef: plan.next.trackingRef,
-        reviewLink,
-      }),
-    );
+    const mail = await orderUpdateMail(ctx.config, {
+      to: order.email,
+      orderId: order.id,
+      status: plan.next.status,
+      statusChanged: plan.statusChanged,
+      bookVaultRef: plan.next.bookVaultRef,
+      trackingRef: plan.next.trackingRef,
+      reviewLink,
+    });
+    await enqueueMail(tx, mail);
+    await recordStatusChange(tx, {
+      orderId: order.id,
+      from: order.status,
+      to: plan.next.status,
+      bookVaultRef: plan.refsAdded.includes('bookVaultRef') ? plan.next.bookVaultRef : null,
+      trackingRef: plan.refsAdded.includes('trackingRef') ? plan.next.trackingRef : null,
+      by: change.by,
+      mailSubject: mail.subject,
+    });
   });
   void ctx.mailWorker.kick();
   return { message: 'Order status updated successfully!' };

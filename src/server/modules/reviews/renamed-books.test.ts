@@ -10,6 +10,7 @@ import { bearer, createUser, type TestUser } from '../../test/factories/users';
 import { createTestApp, type TestApp } from '../../test/harness';
 import type { Order } from '../../../shared/contracts/order';
 import { adminForm, productFormFields } from '../../test/multipart';
+import { TEST_ADDRESS } from '../../test/factories/addresses';
 
 let t: TestApp;
 let admin: TestUser;
@@ -98,7 +99,7 @@ describe('a book whose ID changes after it was sold', () => {
     );
     expect(created.statusCode, created.body).toBe(200);
     await renameId(book, 'BV-REN-4-V2');
-    const paid = await post(`/api/checkout/demo/${created.json().sessionId}/pay`, {}, alice);
+    const paid = await post(`/api/checkout/demo/${created.json().sessionId}/pay`, { address: TEST_ADDRESS }, alice);
     expect(paid.statusCode, paid.body).toBe(200);
     const orderId = paid.json().order_id as string;
 

@@ -13,6 +13,7 @@ import { orders, outgoingMail } from '../../db/schema';
 import { createProduct } from '../factories/products';
 import { createTestDatabase } from '../harness';
 import { freePort } from '../server-process';
+import { TEST_ADDRESS } from '../factories/addresses';
 
 const lines: string[] = [];
 let app: App;
@@ -46,7 +47,7 @@ describe('a mail outage', () => {
     });
     expect(checkout.statusCode).toBe(200);
     const sessionId = checkout.json().sessionId as string;
-    const paid = await app.inject({ method: 'POST', url: `/api/checkout/demo/${sessionId}/pay`, payload: { email: 'reader@example.com' } });
+    const paid = await app.inject({ method: 'POST', url: `/api/checkout/demo/${sessionId}/pay`, payload: { email: 'reader@example.com', address: TEST_ADDRESS } });
     expect(paid.statusCode).toBe(200);
     expect(await db.select().from(orders).where(eq(orders.checkoutSessionId, sessionId))).toHaveLength(1);
 

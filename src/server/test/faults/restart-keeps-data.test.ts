@@ -22,6 +22,7 @@ import { priceCart } from '../../../shared/pricing';
 import { picture } from '../images';
 import { linkInText } from '../mailbox';
 import { startServerProcess, type ServerProcess } from '../server-process';
+import { TEST_ADDRESS } from '../factories/addresses';
 
 const ADMIN = { email: 'restart-admin@example.com', password: 'Admin2restart' };
 const CUSTOMER = { email: 'restart-customer@example.com', password: 'Keep4ever' };
@@ -246,7 +247,7 @@ describe('a restart of the embedded default', () => {
     const demo = await ok(call<DemoCheckout>('GET', `${base}/api/checkout/demo/${encodeURIComponent(session.sessionId)}`));
     const expectedTotal = priceCart(bought.map(({ product, qty }) => ({ unitPence: Math.round(product.price * 100), qty, type: product.type, age: product.age }))).totalPence / 100;
     expect(demo).toMatchObject({ status: 'open', needsEmail: false, total: expectedTotal });
-    const paid = await ok(call<{ order_id: string }>('POST', `${base}/api/checkout/demo/${encodeURIComponent(session.sessionId)}/pay`, { json: {} }));
+    const paid = await ok(call<{ order_id: string }>('POST', `${base}/api/checkout/demo/${encodeURIComponent(session.sessionId)}/pay`, { json: { address: TEST_ADDRESS } }));
 
     // Then a basket of two other books and one on the wishlist.
     await ok(call('POST', `${base}/api/server/update_cart`, { token, json: { user_id: customer.id, product_id: third.id, qty: 2 } }));

@@ -10,6 +10,7 @@ import { orders } from '../../db/schema';
 import { createProduct } from '../factories/products';
 import { bearer, createUser } from '../factories/users';
 import { createTwoInstances, type TwoInstances } from '../two-instances';
+import { TEST_ADDRESS } from '../factories/addresses';
 
 let shop: TwoInstances;
 let first: App;
@@ -54,7 +55,7 @@ describe('two instances on one PostgreSQL', () => {
     );
     const pays = sessions.flatMap((sessionId) =>
       [first, second, first, second].map((app, i) =>
-        app.inject({ method: 'POST', url: `/api/checkout/demo/${sessionId}/pay`, payload: { email: `buyer${i}@example.com` } }),
+        app.inject({ method: 'POST', url: `/api/checkout/demo/${sessionId}/pay`, payload: { email: `buyer${i}@example.com`, address: TEST_ADDRESS } }),
       ),
     );
     const answers = await Promise.all(pays);

@@ -12,6 +12,7 @@ import { createReviewLink } from '../../modules/reviews/review-links';
 import { createProduct } from '../factories/products';
 import { createTestDatabase } from '../harness';
 import { linkInMail } from '../mailbox';
+import { TEST_ADDRESS } from '../factories/addresses';
 
 const lines: string[] = [];
 let app: App;
@@ -91,7 +92,7 @@ describe('logs', () => {
     );
     expect(checkout.statusCode).toBe(200);
     const sessionId = checkout.json().sessionId as string;
-    expect((await inject('POST', `/api/checkout/demo/${encodeURIComponent(sessionId)}/pay`, {})).statusCode).toBe(200);
+    expect((await inject('POST', `/api/checkout/demo/${encodeURIComponent(sessionId)}/pay`, { address: TEST_ADDRESS })).statusCode).toBe(200);
 
     // A review link.
     const history = await inject('GET', `/api/server/order_history/${me.id}`, undefined, me.token);

@@ -5,6 +5,7 @@
  */
 import { Body, Button, Column, Container, Head, Heading, Hr, Html, Img, Link, Preview, Row, Section, Text } from '@react-email/components';
 import { Fragment, type CSSProperties, type ReactNode } from 'react';
+import { addressLines, type DeliveryAddress } from '../../../../shared/delivery-address';
 import { formatPence } from '../../../../shared/money';
 import type { Shop } from './shop';
 import { colour, font, HEAD_CSS } from './theme';
@@ -283,18 +284,11 @@ export function Totals({ totals, totalLabel = 'Total paid' }: { totals: OrderTot
 }
 
 /** Where an order goes (Stripe Checkout's shipping fields). */
-export interface DeliveryAddress {
-  name: string;
-  line1: string;
-  line2?: string | null;
-  city: string;
-  region?: string | null;
-  postcode: string;
-  country: string;
-}
+export type { DeliveryAddress };
 
-export function Address({ address }: { address: DeliveryAddress }) {
-  const lines = [address.name, address.line1, address.line2, address.city, address.region, address.postcode, address.country].filter((line): line is string => Boolean(line?.trim()));
+/** The delivery address as a label; the owner's copy adds the phone number. */
+export function Address({ address, withPhone = false }: { address: DeliveryAddress; withPhone?: boolean }) {
+  const lines = [...addressLines(address), ...(withPhone && address.phone ? [`Phone: ${address.phone}`] : [])];
   return (
     <Section className="m-box" style={s.box}>
       <Text className="m-muted" style={s.boxLabel}>

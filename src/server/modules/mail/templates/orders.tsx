@@ -152,7 +152,7 @@ export interface OwnerNewOrderMail extends OrderTotals {
   deliveryAddress?: DeliveryAddress | null;
 }
 
-/** To the shop owner when an order is paid (not sent yet). */
+/** To the shop owner when an order is paid. */
 export const ownerNewOrder: MailTemplate<OwnerNewOrderMail> = {
   subject: ({ orderId, totalPence }) => `New order ${orderRef(orderId)}: ${formatPence(totalPence)}`,
   body: (order, shop) => {
@@ -171,8 +171,12 @@ export const ownerNewOrder: MailTemplate<OwnerNewOrderMail> = {
         <Rule />
         <Totals totals={order} />
         <Rule />
-        {order.deliveryAddress && <Address address={order.deliveryAddress} />}
-        <Action href={shop.href('/admin/orders')}>Open the orders</Action>
+        {order.deliveryAddress ? (
+          <Address address={order.deliveryAddress} withPhone />
+        ) : (
+          <Highlight label="No delivery address" value="The payment came without a delivery address. Please ask the customer for one before the order is printed." prose />
+        )}
+        <Action href={shop.href(`/admin/orders/${order.orderId}`)}>Open the order</Action>
       </MailLayout>
     );
   },

@@ -1,0 +1,240 @@
+/**
+ * Delivery (decision 110): every checkout collects where the books go. The demo checkout's form is
+ * checked field by field before anything is written; Stripe's page collects the address and a phone
+ * number, and the order is made from what the signed event carries (collected_information in the
+ * API version the SDK pins, shipping_details in older ones); a paid session without one still makes
+ * the order, marked for the owner. The thank-you view reads the order through its checkout only.
+ */
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paymentProviders } from '../../adapters/payments/provider';
+import { stripePaymentProvider } from '../../adapters/payments/stripe';
+import { checkoutSessions, orderStatusChanges, orders } from '../../db/schema';
+import { startFakeStripe, STRIPE_TEST_PHONE, type FakeStripe } from '../../test/fake-stripe';
+import { TEST_ADDRESS, testAddress } from '../../test/factories/addresses';
+import { createProduct, type ProductFixture } from '../../test/factories/products';
+import { bearer, createUser, type TestUser } from '../../test/factories/users';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { mailsTo } from '../../test/mailbox';
+
+let t: TestApp;
+let alice: TestUser;
+let bob: TestUser;
+let book: ProductFixture;
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { SHIPPING_COUNTRIES: 'GB,IE' } });
+  alice = await createUser(t.app);
+  bob = await createUser(t.app);
+  book = await createProduct(t.deps.database.db, { name: 'Puzzle Parade', pricePence: 799 });
+});
+afterAll(() => t.close());
+
+const db = () => t.deps.database.db;
+const post = (url: string, payload: unknown, user?: TestUser) =>
+  t.app.inject({ method: 'POST', url, payload: payload as object, headers: user ? bearer(user.token) : {} });
+const get = (url: string, user?: TestUser) => t.app.inject({ method: 'GET', url, headers: user ? bearer(user.token) : {} });
+const open = async (user?: TestUser) => {
+  const res = await post(
+    '/api/checkout/create_checkout_session',
+    { cartItems: [{ product_id: book.id, qty: 2 }], user_id: user?.id ?? null, user_email: '' },
+    user,
+  );
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().sessionId as string;
+};
+const pay = (sessionId: string, body: Record<string, unknown>) => post(`/api/checkout/demo/${sessionId}/pay`, body);
+const orderOf = async (sessionId: string) => (await db().select().from(orders).where(eq(orders.checkoutSessionId, sessionId)))[0];
+
+describe('the demo checkout collects the delivery address', () => {
+  it('offers the configured countries', async () => {
+    const view = await get(`/api/checkout/demo/${await open()}`);
+    expect(view.json().countries).toEqual(['GB', 'IE']);
+  });
+
+  it('keeps the address on the order as it was typed, normalised, and marks the payment as the demo', async () => {
+    const sessionId = await open();
+    const paid = await pay(sessionId, { email: 'ann@example.com', address: { ...TEST_ADDRESS, name: '  Ann   Reader ', postcode: 'yo17hh' } });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(await orderOf(sessionId)).toMatchObject({
+      deliveryAddress: { ...TEST_ADDRESS, name: 'Ann Reader', postcode: 'YO1 7HH' },
+      addressMissing: false,
+      paymentRef: 'demo',
+    });
+  });
+
+  it.each([
+    ['a postcode that is not a UK one', { postcode: '12345' }, /UK postcode/],
+    ['an empty name', { name: '   ' }, /enter your full name/],
+    ['no phone number', { phone: '' }, /enter your phone number/],
+    ['letters for a phone number', { phone: 'call me maybe' }, /phone number/],
+    ['a country the shop does not send to', { country: 'FR' }, /only send books to United Kingdom, Ireland/],
+    ['markup in a field', { line1: '<script>alert(1)</script>' }, /Address line 1 must not contain < or >/],
+    ['an over-long line', { line2: 'x'.repeat(101) }, /Address line 2 must be at most 100 characters/],
+  ])('refuses %s with 400 naming it, and writes nothing', async (_label, change, message) => {
+    const sessionId = await open();
+    const res = await pay(sessionId, { email: 'refused@example.com', address: testAddress(change) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(message);
+    expect(await orderOf(sessionId)).toBeUndefined();
+    expect((await db().select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId)))[0]!.status).toBe('open');
+    expect(await mailsTo(db(), 'refused@example.com')).toEqual([]);
+  });
+
+  it('names every bad field at once', async () => {
+    const res = await pay(await open(), { email: 'many@example.com', address: testAddress({ name: '', city: '', postcode: 'nope' }) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/full name.*town or city.*UK postcode/);
+  });
+
+  it.each([
+    ['no address at all', { email: 'x@example.com' }],
+    ['a field that is not text', { email: 'x@example.com', address: { ...TEST_ADDRESS, line1: 42 } }],
+    ['a field missing', { email: 'x@example.com', address: { ...TEST_ADDRESS, postcode: undefined } }],
+    ['a NUL byte', { email: 'x@example.com', address: { ...TEST_ADDRESS, city: 'Yo\u0000rk' } }],
+    ['a huge field', { email: 'x@example.com', address: { ...TEST_ADDRESS, name: 'x'.repeat(5000) } }],
+  ])('refuses a malformed body (%s) with 400, never 500', async (_label, body) => {
+    const sessionId = await open();
+    const res = await pay(sessionId, body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toEqual(expect.any(String));
+    expect(await orderOf(sessionId)).toBeUndefined();
+  });
+
+  it('an Irish address needs no UK postcode', async () => {
+    const sessionId = await open();
+    const res = await pay(sessionId, { email: 'eire@example.com', address: testAddress({ country: 'IE', postcode: 'D02 X285', county: 'Dublin' }) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await orderOf(sessionId))!.deliveryAddress).toMatchObject({ country: 'IE', postcode: 'D02 X285' });
+  });
+});
+
+describe('the thank-you view reads the order through its checkout', () => {
+  it('answers 404 until the checkout is paid, then the order with lines, totals and address', async () => {
+    const sessionId = await open();
+    const before = await get(`/api/checkout/sessions/${sessionId}/order`);
+    expect(before.statusCode).toBe(404);
+    expect(before.json().message).toMatch(/not received the payment/);
+    const paid = await pay(sessionId, { email: 'thanks@example.com', address: TEST_ADDRESS });
+    const res = await get(`/api/checkout/sessions/${sessionId}/order`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      order_id: paid.json().order_id,
+      items: [{ product_id: book.id, item: 'Puzzle Parade', quantity: 2, unit_price: 7.99 }],
+      subtotal: 15.98,
+      discount: 0,
+      discount_code: null,
+      shipping: 3.83,
+      total: 19.81,
+      currency: 'gbp',
+      email: 'thanks@example.com',
+      delivery_address: TEST_ADDRESS,
+    });
+  });
+
+  it('answers 404 for an unknown checkout and for an order older than a day', async () => {
+    expect((await get('/api/checkout/sessions/demo_unknown/order')).statusCode).toBe(404);
+    const sessionId = await open();
+    await pay(sessionId, { email: 'old@example.com', address: TEST_ADDRESS });
+    await db().update(orders).set({ createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000) }).where(eq(orders.checkoutSessionId, sessionId));
+    expect((await get(`/api/checkout/sessions/${sessionId}/order`)).statusCode).toBe(404);
+  });
+});
+
+describe("a customer's last delivery address", () => {
+  it('is offered again at the next checkout, the newest first; another user gets 403, a guest 401', async () => {
+    expect((await get(`/api/server/delivery_address/${alice.id}`, alice)).json()).toEqual({ address: null });
+    await pay(await open(alice), { address: testAddress({ line1: '1 First Street' }) });
+    await pay(await open(alice), { address: testAddress({ line1: '2 Second Street' }) });
+    const res = await get(`/api/server/delivery_address/${alice.id}`, alice);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().address).toMatchObject({ line1: '2 Second Street' });
+    expect((await get(`/api/server/delivery_address/${alice.id}`, bob)).statusCode).toBe(403);
+    expect((await get(`/api/server/delivery_address/${alice.id}`)).statusCode).toBe(401);
+  });
+
+  it("shows in the customer's order history, and only there for its owner", async () => {
+    await pay(await open(bob), { address: testAddress({ line1: '9 History Lane' }) });
+    const history = await get(`/api/server/order_history/${bob.id}`, bob);
+    expect(history.json()[0].delivery_address).toMatchObject({ line1: '9 History Lane' });
+    expect((await get(`/api/server/order_history/${bob.id}`, alice)).statusCode).toBe(403);
+  });
+});
+
+describe('an order begins its history', () => {
+  it('with a line for its making, by the checkout, naming the confirmation mail', async () => {
+    const sessionId = await open();
+    await pay(sessionId, { email: 'history@example.com', address: TEST_ADDRESS });
+    const order = (await orderOf(sessionId))!;
+    const lines = await db().select().from(orderStatusChanges).where(eq(orderStatusChanges.orderId, order.id));
+    expect(lines).toEqual([
+      expect.objectContaining({ fromStatus: null, toStatus: 'Printing', changedBy: 'checkout', mailSubject: `Your order ${order.id.slice(-10)} is confirmed` }),
+    ]);
+  });
+});
+
+describe('Stripe collects the delivery address', () => {
+  let stripe: FakeStripe;
+  let s: TestApp;
+  beforeAll(async () => {
+    stripe = await startFakeStripe();
+    s = await createTestApp({ deps: { payments: paymentProviders(stripePaymentProvider(stripe.providerOptions)) } });
+    await createProduct(s.deps.database.db, { id: book.id, name: book.name, pricePence: 799 });
+  });
+  afterAll(async () => {
+    await s.close();
+    await stripe.close();
+  });
+
+  const openStripe = async () => {
+    const res = await s.app.inject({ method: 'POST', url: '/api/checkout/create_checkout_session', payload: { cartItems: [{ product_id: book.id, qty: 1 }], user_id: null, user_email: '' } });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().sessionId as string;
+  };
+  const deliver = (event: { payload: string; signature: string }) =>
+    s.app.inject({ method: 'POST', url: '/api/checkout/webhook', payload: event.payload, headers: { 'content-type': 'application/json', 'stripe-signature': event.signature } });
+  const stripeOrder = async (sessionId: string) => (await s.deps.database.db.select().from(orders).where(eq(orders.checkoutSessionId, sessionId)))[0]!;
+
+  it('asks Stripe for the address in the configured countries and a phone number', async () => {
+    const sessionId = await openStripe();
+    const sent = stripe.requests.find((request) => request.path === '/v1/checkout/sessions' && stripe.sessions.get(sessionId)?.client_reference_id === request.body.client_reference_id)!;
+    expect(sent.body.shipping_address_collection).toEqual({ allowed_countries: ['GB'] });
+    expect(sent.body.phone_number_collection).toEqual({ enabled: 'true' });
+  });
+
+  it('makes the order with the address and phone of the signed completed event, and the payment intent', async () => {
+    const sessionId = await openStripe();
+    expect((await deliver(stripe.completedEvent(sessionId))).statusCode).toBe(200);
+    const order = await stripeOrder(sessionId);
+    expect(order.deliveryAddress).toEqual({
+      name: 'Ann Reader',
+      line1: '14 Orchard Row',
+      line2: 'Flat 2',
+      city: 'York',
+      county: 'North Yorkshire',
+      postcode: 'YO1 7HH',
+      country: 'GB',
+      phone: STRIPE_TEST_PHONE,
+    });
+    expect(order.addressMissing).toBe(false);
+    expect(order.paymentRef).toMatch(/^pi_test_/);
+  });
+
+  it('reads the address where older API versions put it (shipping_details)', async () => {
+    const sessionId = await openStripe();
+    const older = { collected_information: undefined, shipping_details: { name: 'Old Style', address: { line1: '3 Past Road', line2: null, city: 'Leeds', state: null, postal_code: 'LS1 4AP', country: 'GB' } } };
+    expect((await deliver(stripe.completedEvent(sessionId, older))).statusCode).toBe(200);
+    expect((await stripeOrder(sessionId)).deliveryAddress).toMatchObject({ name: 'Old Style', line1: '3 Past Road', line2: '', city: 'Leeds', county: '', postcode: 'LS1 4AP' });
+  });
+
+  it('a paid session without an address still makes the order, marked, and the owner is told', async () => {
+    const sessionId = await openStripe();
+    expect((await deliver(stripe.completedEvent(sessionId, { collected_information: null }))).statusCode).toBe(200);
+    const order = await stripeOrder(sessionId);
+    expect(order).toMatchObject({ deliveryAddress: null, addressMissing: true });
+    const owner = (await mailsTo(s.deps.database.db, s.config.SHOP_EMAIL)).find((mail) => mail.subject.includes(order.id.slice(-10)))!;
+    expect(owner.text).toMatch(/came without a delivery address/);
+    const counted = await s.deps.database.db.select({ n: count() }).from(orders).where(eq(orders.checkoutSessionId, sessionId));
+    expect(counted[0]!.n).toBe(1);
+  });
+});
