@@ -1,5 +1,6 @@
 /** Order SQL: making an order from a paid checkout, listing orders with their lines, status changes. */
-import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { DeliveryAddress } from '../../../shared/delivery-address';
 import type { Db } from '../../db/client';
 import { orderItems, orders, products, type CheckoutLine } from '../../db/schema';
 import type { OrderState } from './status';
@@ -7,14 +8,26 @@ import type { OrderState } from './status';
 export interface OrderWithItems {
   id: string;
   email: string;
+  subtotalPence: number;
+  shippingPence: number;
+  discountPence: number;
+  discountCode: string | null;
   totalPence: number;
   currency: string;
   createdAt: Date;
+  /**
+   * created_at as UTC ISO text with its microseconds, the order's keyset position: a JS Date keeps
+   * milliseconds only, so two orders made within one millisecond could not be told apart by it.
+   */
+  createdAtExact: string;
   status: OrderState['status'];
   bookVaultRef: string | null;
   trackingRef: string | null;
-  items: Array<{ productId: string; name: string; quantity: number }>;
+  paymentRef: string | null;
+  items: Array<{ productId: string; name: string; quantity: number; unitPricePence: number }>;
   reviewed: boolean;
+  deliveryAddress: DeliveryAddress | null;
+  addressMissing: boolean;
 }
 
 /**
@@ -30,33 +43,63 @@ const orderFullyReviewed = sql<boolean>`not exists (
     and not exists (select 1 from reviews r where r.order_id = oi.order_id and r.product_key = oi.product_key)
 )`;
 
-/** Every order (or one user's), newest first, with its lines and whether every line has been reviewed. */
-export async function listOrdersWithItems(db: Db, filter: { userId?: string } = {}): Promise<OrderWithItems[]> {
-  const rows = await db
+/** Which orders listOrdersWithItems reads (all of them when nothing is given). */
+export interface OrderListQuery {
+  /** One user's orders only. */
+  userId?: string;
+  /** Further conditions on the orders row: the admin's filters and keyset position (admin-repository.ts). */
+  where?: SQL;
+  /** At most this many, newest first. */
+  limit?: number;
+}
+
+/**
+ * Orders newest first (created_at, then id: a total order, so keyset pages neither skip nor
+ * repeat), with their lines and whether every line has been reviewed. One read for the
+ * customer's history, the admin's list, overview pages, one order and the CSV export.
+ */
+export async function listOrdersWithItems(db: Db, query: OrderListQuery = {}): Promise<OrderWithItems[]> {
+  const select = db
     .select({
       id: orders.id,
       email: orders.email,
+      subtotalPence: orders.subtotalPence,
+      shippingPence: orders.shippingPence,
+      discountPence: orders.discountPence,
+      discountCode: orders.discountCode,
       totalPence: orders.totalPence,
       currency: orders.currency,
       createdAt: orders.createdAt,
+      createdAtExact: sql<string>`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
       status: orders.status,
       bookVaultRef: orders.bookVaultRef,
       trackingRef: orders.trackingRef,
+      paymentRef: orders.paymentRef,
+      deliveryAddress: orders.deliveryAddress,
+      addressMissing: orders.addressMissing,
       reviewed: orderFullyReviewed,
     })
     .from(orders)
-    .where(filter.userId === undefined ? undefined : eq(orders.userId, filter.userId))
-    .orderBy(desc(orders.createdAt), desc(orders.id));
+    .where(and(query.userId === undefined ? undefined : eq(orders.userId, query.userId), query.where))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .$dynamic();
+  const rows = await (query.limit === undefined ? select : select.limit(query.limit));
   if (rows.length === 0) return [];
   const lines = await db
-    .select({ orderId: orderItems.orderId, productId: orderItems.productId, name: orderItems.name, quantity: orderItems.quantity })
+    .select({
+      orderId: orderItems.orderId,
+      productId: orderItems.productId,
+      name: orderItems.name,
+      quantity: orderItems.quantity,
+      unitPricePence: orderItems.unitPricePence,
+    })
     .from(orderItems)
     .where(inArray(orderItems.orderId, rows.map((row) => row.id)))
-    .orderBy(orderItems.name);
+    .orderBy(orderItems.name, orderItems.productId);
   const linesByOrder = new Map<string, OrderWithItems['items']>();
   for (const line of lines) {
     const list = linesByOrder.get(line.orderId) ?? [];
-    list.push({ productId: line.productId, name: line.name, quantity: line.quantity });
+    list.push({ productId: line.productId, name: line.name, quantity: line.quantity, unitPricePence: line.unitPricePence });
     linesByOrder.set(line.orderId, list);
   }
   return rows.map((row) => ({ ...row, reviewed: Boolean(row.reviewed), items: linesByOrder.get(row.id) ?? [] }));

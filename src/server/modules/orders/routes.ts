@@ -1,15 +1,29 @@
 /**
- * Orders (docs/api.md): the customer's history (the owner only), and the admin's list and status
- * changes (`access: 'admin'`: 401 without a session token, 403 for anyone but an admin).
+ * Orders (docs/api.md): the customer's history (the owner only), and the admin's list, overview,
+ * order detail, CSV export and status changes (`access: 'admin'`: 401 without a session token,
+ * 403 for anyone but an admin).
  */
+import { Readable } from 'node:stream';
+import { z } from 'zod';
 import { userIdParamsSchema } from '../../../shared/contracts/cart';
 import { messageSchema } from '../../../shared/contracts/common';
-import { adminOrdersSchema, orderHistorySchema, updateOrderStatusBodySchema } from '../../../shared/contracts/order';
+import {
+  adminOrderDetailSchema,
+  adminOrderPageSchema,
+  adminOrdersQuerySchema,
+  adminOrdersSchema,
+  orderHistorySchema,
+  updateOrderStatusBodySchema,
+} from '../../../shared/contracts/order';
 import type { ModuleRoutes } from '../../http';
 import { ownerFromParam } from '../../plugins/access';
+import { exportOrdersCsv, orderDetail, orderOverview } from './admin-service';
 import { listOrders, orderHistory, updateOrderStatus } from './service';
 
 const admin = { access: 'admin' as const };
+const adminErrors = { 400: messageSchema, 401: messageSchema, 403: messageSchema };
+/** The export takes the overview's filters; it has no pages. */
+const exportQuerySchema = adminOrdersQuerySchema.pick({ q: true, status: true, address_missing: true });
 
 export const orderRoutes: ModuleRoutes = async (app, ctx) => {
   app.get(
@@ -25,6 +39,62 @@ export const orderRoutes: ModuleRoutes = async (app, ctx) => {
     '/api/admin/orders_status',
     { config: admin, schema: { tags: ['admin'], summary: 'Every order, newest first', response: { 200: adminOrdersSchema, 401: messageSchema, 403: messageSchema } } },
     async () => listOrders(ctx),
+  );
+
+  app.get(
+    '/api/admin/orders',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'A page of orders, newest first: search by order number, e-mail or delivery name, filter by status or missing address; next_cursor asks for the next page',
+        querystring: adminOrdersQuerySchema,
+        response: { 200: adminOrderPageSchema, ...adminErrors },
+      },
+    },
+    async (request) => orderOverview(ctx, request.query),
+  );
+
+  // Registered before /api/admin/orders/:orderId for the reader; the router prefers a fixed path anyway.
+  app.get(
+    '/api/admin/orders/export',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: "The overview's orders (same filters, every page) as a text/csv attachment orders-YYYY-MM-DD.csv (UTF-8 with BOM, CRLF): one row per line item, addresses included",
+        querystring: exportQuerySchema,
+        response: {
+          200: { description: 'An attachment named orders-YYYY-MM-DD.csv', content: { 'text/csv': { schema: z.string().describe('CSV, UTF-8 with BOM, CRLF') } } },
+          ...adminErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const chunks = await exportOrdersCsv(ctx, request.query);
+      // The day in UTC, as the file's dates are.
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="orders-${day}.csv"`)
+        .header('cache-control', 'no-store')
+        // Sent as a stream, piped as it is; the response schema describes the text it carries (typed as a string).
+        .send(Readable.from(chunks) as unknown as string);
+    },
+  );
+
+  app.get(
+    '/api/admin/orders/:orderId',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'One order in full: lines with unit prices, money, payment reference, delivery address, status and its history',
+        params: z.object({ orderId: z.uuid({ message: 'must be an order id' }) }),
+        response: { 200: adminOrderDetailSchema, ...adminErrors, 404: messageSchema },
+      },
+    },
+    async (request) => orderDetail(ctx, request.params.orderId),
   );
 
   app.post(
@@ -44,6 +114,7 @@ export const orderRoutes: ModuleRoutes = async (app, ctx) => {
         status: request.body.status,
         bookVaultRef: request.body.bookVault_ref,
         trackingRef: request.body.tracking_ref,
+        by: request.user!.email,
       }),
   );
 };

@@ -1,5 +1,6 @@
 /**
- * Orders for API tests, inserted directly (the checkout's own tests make them the real way).
+ * Orders for API tests, inserted directly (the checkout's own tests make them the real way), with
+ * the first line of their history as placeOrder writes it.
  *
  *   const order = await createOrder(t.app, { email: 'ann@example.com', lines: [{ productId: 'BV-1', name: 'Puzzles', unitPence: 799, qty: 2 }] });
  */
@@ -8,7 +9,9 @@ import { sql } from 'drizzle-orm';
 import type { App } from '../../app';
 import { orderItems, orders, products } from '../../db/schema';
 import { SHIPPING_PENCE } from '../../../shared/constants';
+import type { DeliveryAddress } from '../../../shared/delivery-address';
 import type { OrderStatus } from '../../../shared/order-status';
+import { CHANGED_BY_CHECKOUT, recordStatusChange } from '../../modules/orders/history';
 
 export interface OrderLineInput {
   productId: string;
@@ -19,12 +22,28 @@ export interface OrderLineInput {
   qty: number;
 }
 
-export async function createOrder(
-  app: App,
-  opts: { email: string; userId?: string | null; lines: OrderLineInput[]; status?: OrderStatus; bookVaultRef?: string; trackingRef?: string; createdAt?: Date },
-) {
+export interface OrderInput {
+  email: string;
+  userId?: string | null;
+  lines: OrderLineInput[];
+  status?: OrderStatus;
+  bookVaultRef?: string;
+  trackingRef?: string;
+  /** A Date, or a timestamptz literal when microseconds matter ('2026-01-01 10:00:00.123456+00'). */
+  createdAt?: Date | string;
+  /** Where the books go (factories/addresses.ts); left out, none recorded (an order from before addresses were collected). */
+  deliveryAddress?: DeliveryAddress | null;
+  addressMissing?: boolean;
+  paymentRef?: string | null;
+  discountPence?: number;
+  discountCode?: string | null;
+}
+
+export async function createOrder(app: App, opts: OrderInput) {
+  const db = app.ctx.database.db;
   const subtotal = opts.lines.reduce((sum, line) => sum + line.unitPence * line.qty, 0);
-  const [order] = await app.ctx.database.db
+  const discount = opts.discountPence ?? 0;
+  const [order] = await db
     .insert(orders)
     .values({
       checkoutSessionId: `test_${randomUUID()}`,
@@ -32,14 +51,19 @@ export async function createOrder(
       email: opts.email.toLowerCase(),
       subtotalPence: subtotal,
       shippingPence: SHIPPING_PENCE,
-      totalPence: subtotal + SHIPPING_PENCE,
+      discountPence: discount,
+      discountCode: opts.discountCode ?? null,
+      totalPence: subtotal - discount + SHIPPING_PENCE,
       status: opts.status ?? 'Printing',
       bookVaultRef: opts.bookVaultRef ?? null,
       trackingRef: opts.trackingRef ?? null,
-      ...(opts.createdAt ? { createdAt: opts.createdAt } : {}),
+      deliveryAddress: opts.deliveryAddress ?? null,
+      addressMissing: opts.addressMissing ?? false,
+      paymentRef: opts.paymentRef ?? null,
+      ...(opts.createdAt instanceof Date ? { createdAt: opts.createdAt } : typeof opts.createdAt === 'string' ? { createdAt: sql`${opts.createdAt}::timestamptz` } : {}),
     })
     .returning();
-  await app.ctx.database.db
+  await db
     .insert(orderItems)
     .values(
       opts.lines.map((line) => ({
@@ -51,5 +75,7 @@ export async function createOrder(
         quantity: line.qty,
       })),
     );
+  // The order's making, as placeOrder records it (made with the status asked for).
+  await recordStatusChange(db, { orderId: order!.id, from: null, to: order!.status, by: CHANGED_BY_CHECKOUT, mailSubject: null });
   return order!;
 }
