@@ -5,6 +5,7 @@
 import { expect, test } from '@playwright/test';
 import { MSG } from '../src/shared/messages';
 import { adminToken, signInAsAdmin } from './support/admin';
+import { deliveryAddress } from './support/checkout';
 import { expectAccessible } from './support/fixtures';
 
 test('an admin deletes a sold book: it is archived, listed as archived, and restored', async ({ page }) => {
@@ -25,7 +26,9 @@ test('an admin deletes a sold book: it is archived, listed as archived, and rest
     data: { cartItems: [{ product_id: id, qty: 1 }], user_id: null, user_email: '', shipping_cost: 3.83, currency: 'GBP' },
   });
   expect(checkout.status()).toBe(200);
-  const paid = await page.request.post(`/api/checkout/demo/${(await checkout.json()).sessionId}/pay`, { data: { email: `archive-${suffix}@example.com` } });
+  const paid = await page.request.post(`/api/checkout/demo/${(await checkout.json()).sessionId}/pay`, {
+    data: { email: `archive-${suffix}@example.com`, address: deliveryAddress() },
+  });
   expect(paid.status()).toBe(200);
 
   await page.goto('/admin');

@@ -1,12 +1,13 @@
 /**
  * Checkout: a guest adds two books, changes a quantity, sees £3.83 shipping and the right
- * total, pays on the demo checkout and sees the thank-you view; Cancel on the payment page returns
- * to a basket with nothing lost.
+ * total, is told what is missing when paying an empty form, pays on the demo checkout and sees
+ * the thank-you view; Cancel on the payment page returns to a basket with nothing lost.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { MSG } from '../src/shared/messages';
 import { formatPence } from '../src/shared/money';
 import { priceCart } from '../src/shared/pricing';
+import { fillDeliveryAddress } from './support/checkout';
 import { expectAccessible, uniqueEmail, waitForMail } from './support/fixtures';
 
 interface Product {
@@ -60,11 +61,17 @@ test('a guest adds two books, changes a quantity, pays on the demo checkout and 
   await expect(page.getByText(formatPence(expected.totalPence)).first()).toBeVisible();
   await expectAccessible(page);
 
+  // Nothing is sent while the form is empty: each field says what it needs, the first is focused.
   const email = uniqueEmail('guest-buyer');
-  await page.getByRole('button', { name: `Pay ${formatPence(expected.totalPence)}` }).click();
-  await expect(page.getByRole('alert')).toContainText('valid email');
+  const pay = page.getByRole('button', { name: `Pay ${formatPence(expected.totalPence)}` });
+  await pay.click();
+  await expect(page.getByLabel('Full name')).toBeFocused();
+  await expect(page.getByText('Please enter your full name.')).toBeVisible();
+  await expect(page.getByText('Please enter a valid email address for your receipt.')).toBeVisible();
+  await expect(page).toHaveURL(/\/checkout\/demo\/demo_/);
+  await fillDeliveryAddress(page);
   await page.getByLabel('Email for your receipt').fill(email);
-  await page.getByRole('button', { name: `Pay ${formatPence(expected.totalPence)}` }).click();
+  await pay.click();
 
   await expect(page).toHaveURL(/\/cart\?order_success=true&token=demo_/);
   await expect(page.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();

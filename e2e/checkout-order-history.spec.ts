@@ -1,12 +1,14 @@
 /**
  * Orders: a signed-in customer checks out with the demo payment, their server basket
  * is emptied of what they bought, and the order appears in the profile's order history (last 10
- * characters of the id, items, total in GBP, date en-GB, status, and a 'Review' link).
+ * characters of the id, items, total in GBP, date en-GB, status, delivery address, and a
+ * 'Review' link).
  */
 import { expect, test } from '@playwright/test';
 import { MSG } from '../src/shared/messages';
 import { formatPence } from '../src/shared/money';
 import { priceCart } from '../src/shared/pricing';
+import { payDemoCheckout } from './support/checkout';
 import { createCustomer, signInAsCustomer } from './support/customer';
 import { expectAccessible, uniqueEmail } from './support/fixtures';
 
@@ -30,8 +32,8 @@ test('a customer pays and finds the order in the profile order history', async (
   await page.getByRole('button', { name: 'Checkout' }).click();
   await expect(page.getByText('Demo payment: no card is charged')).toBeVisible();
   await expect(page.getByLabel('Email for your receipt')).toHaveCount(0); // the account's e-mail is used
-  await page.getByRole('button', { name: `Pay ${formatPence(total)}` }).click();
-  await expect(page.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
+  await expect(page.getByRole('button', { name: `Pay ${formatPence(total)}` })).toBeVisible();
+  await payDemoCheckout(page, { address: { name: 'Grace Hopper', line2: '', county: '' } });
   await expect(page.getByRole('link', { name: 'Create an Account' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Basket, 0 items' })).toBeVisible();
 
@@ -44,6 +46,7 @@ test('a customer pays and finds the order in the profile order history', async (
   await expect(order).toContainText(`${formatPence(total)} GBP`);
   await expect(order).toContainText(new Date().toLocaleDateString('en-GB'));
   await expect(order).toContainText('Printing');
+  await expect(order).toContainText('Delivery address: Grace Hopper, 12 Marchbank Road, Bath, BA1 1AA, United Kingdom');
   await expect(order.getByRole('link', { name: /^Review/ })).toHaveAttribute('href', /^\/review\/order\/[0-9a-f-]{36}$/);
   await expectAccessible(page);
 });

@@ -7,6 +7,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { MSG } from '../src/shared/messages';
 import { withAdminSignInLock } from './support/admin';
+import { payDemoCheckout } from './support/checkout';
 import { createCustomer, signInAsCustomer } from './support/customer';
 import { E2E_ADMIN, expectAccessible, linkIn, uniqueEmail, waitForMail, type Mail, waitForApp } from './support/fixtures';
 
@@ -91,8 +92,7 @@ test('a buyer follows the Delivered mail’s review link signed out, reviews bot
   expect(checkout.status(), await checkout.text()).toBe(200);
   const { url } = (await checkout.json()) as { url: string };
   await page.goto(url);
-  await page.getByRole('button', { name: /pay/i }).click();
-  await expect(page).toHaveURL(/order_success=true/);
+  await payDemoCheckout(page);
 
   const history = await request.get(`/api/server/order_history/${customer.id}`, { headers: auth(customer.token) });
   const [order] = (await history.json()) as { order_id: string; reviewed: boolean }[];

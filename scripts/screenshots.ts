@@ -1,7 +1,8 @@
 /**
- * Refreshes the storefront screenshots in docs/screenshots: home, a product page and the contact
- * page, each at a phone (390 x 844) and a desktop (1280 x 900) viewport, on a fresh web build and
- * a fresh demo catalogue, in Debian's Chromium; and the mails of scripts/mail-screenshots.ts. Run with
+ * Refreshes the storefront screenshots in docs/screenshots: home, a product page, the contact
+ * page, the demo checkout (its delivery address form) and the thank-you view of a paid order,
+ * each at a phone (390 x 844) and a desktop (1280 x 900) viewport, on a fresh web build and a
+ * fresh demo catalogue, in Debian's Chromium; and the mails of scripts/mail-screenshots.ts. Run with
  * `npm run screenshots` (`-- pages` or `-- mail` for one kind).
  *
  * Each shot is taken once the app has hydrated (`<html data-hydrated>`), the network is idle and
@@ -21,11 +22,42 @@ const VIEWPORTS = [
 ] as const;
 /** A demo book with a full gallery and a long description (Show More). */
 const PRODUCT = 'Mystery at Marchbank Manor: A Logic Puzzle Book';
-const PAGES = [
+/** A page by its path, or by a function that makes what it shows (a checkout) and answers its path. */
+const PAGES: { name: string; path: string | ((shopUrl: string) => Promise<string>) }[] = [
   { name: 'home', path: '/' },
   { name: 'product', path: `/item/${encodeURIComponent(PRODUCT)}` },
   { name: 'contact', path: '/contact' },
-] as const;
+  { name: 'checkout', path: async (shopUrl) => (await openCheckout(shopUrl)).path },
+  {
+    name: 'thank-you',
+    path: async (shopUrl) => {
+      const { sessionId } = await openCheckout(shopUrl);
+      await post(shopUrl, `/api/checkout/demo/${encodeURIComponent(sessionId)}/pay`, { email: 'ada.lovelace@example.com', address: ADDRESS });
+      return `/cart?order_success=true&token=${encodeURIComponent(sessionId)}`;
+    },
+  },
+];
+/** Where the thank-you view's order goes. */
+const ADDRESS = { name: 'Ada Lovelace', line1: '12 Marchbank Road', line2: 'Flat 3', city: 'Bath', county: 'Somerset', postcode: 'BA1 1AA', country: 'GB', phone: '07700 900123' };
+
+async function post<T>(shopUrl: string, apiPath: string, body: unknown): Promise<T> {
+  const response = await fetch(`${shopUrl}${apiPath}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  if (!response.ok) throw new Error(`POST ${apiPath}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** A guest's demo checkout of two demo books (one of them twice): its session and the payment page's path. */
+async function openCheckout(shopUrl: string): Promise<{ sessionId: string; path: string }> {
+  const products = (await (await fetch(`${shopUrl}/api/server/get_products`)).json()) as { id: string }[];
+  const [first, second] = products.filter((product) => product.id.startsWith('BV-'));
+  if (!first || !second) throw new Error('The demo catalogue has fewer than two books.');
+  const cartItems = [
+    { product_id: first.id, qty: 1 },
+    { product_id: second.id, qty: 2 },
+  ];
+  const created = await post<{ sessionId: string; url: string }>(shopUrl, '/api/checkout/create_checkout_session', { cartItems, user_id: null, user_email: '' });
+  return { sessionId: created.sessionId, path: new URL(created.url, shopUrl).pathname };
+}
 
 async function settle(page: Page): Promise<void> {
   await page.waitForSelector('html[data-hydrated]');
@@ -55,7 +87,7 @@ async function main(): Promise<void> {
       const context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height }, deviceScaleFactor: viewport.deviceScaleFactor, isMobile: viewport.isMobile, hasTouch: viewport.isMobile });
       const page = await context.newPage();
       for (const { name, path: pagePath } of PAGES) {
-        await page.goto(`${shop.url}${pagePath}`);
+        await page.goto(`${shop.url}${typeof pagePath === 'string' ? pagePath : await pagePath(shop.url)}`);
         await settle(page);
         const file = path.join(OUT_DIR, `${name}-${viewport.width}.png`);
         await page.screenshot({ path: file });

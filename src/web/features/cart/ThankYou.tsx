@@ -1,12 +1,20 @@
-/** The thank-you view on /cart?order_success=true&token=…: clears the local basket; guests are offered an account. */
+/**
+ * The thank-you view on /cart?order_success=true&token=…: clears the local basket, shows the order
+ * the checkout made (read through the checkout's token, asked again while the payment is being
+ * confirmed), and offers guests an account.
+ */
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
+import type { CheckoutOrder } from '@shared/contracts/order';
+import { addressLines } from '@shared/delivery-address';
 import { buttonClass } from '../../components/Button';
 // Through the feature's entry, as every other importer: a direct import makes the bundler put the
 // basket in a chunk of its own, 0.7 kB more on the home page (decision 094).
 import { useBasket } from '.';
+import { formatPounds, shortOrderId } from '../../lib/format';
 import { forgetLeftCheckout } from '../../lib/left-checkout';
 import { useSession } from '../../lib/session';
+import { useCheckoutOrder } from './api/checkout-order';
 import { useAppliedDiscount } from './applied-discount';
 import styles from './Cart.module.css';
 
@@ -14,6 +22,7 @@ export function ThankYou({ token }: { token: string }) {
   const { session } = useSession();
   const { clear } = useBasket();
   const [, setApplied] = useAppliedDiscount();
+  const order = useCheckoutOrder(token);
   const cleared = useRef<string | null>(null);
 
   useEffect(() => {
@@ -27,10 +36,32 @@ export function ThankYou({ token }: { token: string }) {
   return (
     <main className={`page ${styles.page}`}>
       <section className={styles.thanks} aria-labelledby="thanks-heading">
-        <h1 id="thanks-heading">Thank you for your order!</h1>
-        <p>Your payment went through and your books are on their way to the printer. A confirmation is in your inbox.</p>
+        <div className={styles.thanksHead}>
+          <svg className={styles.tick} viewBox="0 0 24 24" width="40" height="40" aria-hidden="true">
+            <circle cx="12" cy="12" r="11" fill="currentColor" />
+            <path d="M7 12.5l3.2 3.2L17.2 8.8" fill="none" stroke="#fff" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+          <h1 id="thanks-heading">Thank you for your order!</h1>
+        </div>
+
+        {order.isPending ? (
+          <div className={styles.confirming} role="status">
+            <span className={styles.confirmingSpinner} aria-hidden="true" />
+            <span>Confirming your payment…</span>
+          </div>
+        ) : order.isError ? (
+          <div className={styles.confirmLater} role="status">
+            <p>
+              Your payment is taking a little longer than usual to reach us. There is nothing you need to do: we will e-mail your
+              order confirmation as soon as it arrives{session ? ', and the order will appear in your profile' : ''}.
+            </p>
+          </div>
+        ) : (
+          <OrderSummary order={order.data} />
+        )}
+
         {session ? (
-          <p>
+          <p className={styles.followUp}>
             You can follow your order in <Link to="/profile">your profile</Link>.
           </p>
         ) : (
@@ -41,10 +72,95 @@ export function ThankYou({ token }: { token: string }) {
             </Link>
           </div>
         )}
-        <Link className={styles.continue} to="/">
-          Continue shopping
-        </Link>
+        <p className={styles.thanksFoot}>
+          <Link className={styles.continue} to="/">
+            Continue shopping
+          </Link>
+        </p>
       </section>
     </main>
+  );
+}
+
+function OrderSummary({ order }: { order: CheckoutOrder }) {
+  return (
+    <>
+      <p className={styles.lead}>
+        Your payment went through and your books are on their way to the printer. A confirmation is on its way to{' '}
+        <strong className={styles.email}>{order.email}</strong>.
+      </p>
+      <p className={styles.orderNumber}>
+        Order number <strong>#{shortOrderId(order.order_id)}</strong>
+      </p>
+
+      <div className={styles.orderGrid}>
+        <section className={styles.orderPart} aria-labelledby="thanks-items">
+          <h2 id="thanks-items" className={styles.partTitle}>
+            Your books
+          </h2>
+          <table className={styles.orderLines}>
+            <caption className="visually-hidden">Your books</caption>
+            <thead>
+              <tr>
+                <th scope="col">Book</th>
+                <th scope="col" className={styles.num}>
+                  Qty
+                </th>
+                <th scope="col" className={styles.num}>
+                  Price
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {order.items.map((line) => (
+                <tr key={line.product_id}>
+                  <td>{line.item}</td>
+                  <td className={styles.num}>{line.quantity}</td>
+                  <td className={styles.num}>{formatPounds(line.unit_price * line.quantity)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <dl className={styles.totals}>
+            <div>
+              <dt>Subtotal</dt>
+              <dd>{formatPounds(order.subtotal)}</dd>
+            </div>
+            {order.discount > 0 && (
+              <div className={styles.discountRow}>
+                <dt>
+                  Discount{order.discount_code && <> <span className={styles.codeTag}>{order.discount_code}</span></>}
+                </dt>
+                <dd>−{formatPounds(order.discount)}</dd>
+              </div>
+            )}
+            <div>
+              <dt>Shipping</dt>
+              <dd>{formatPounds(order.shipping)}</dd>
+            </div>
+            <div className={styles.totalRow}>
+              <dt>Total paid</dt>
+              <dd data-testid="order-total">{formatPounds(order.total)}</dd>
+            </div>
+          </dl>
+        </section>
+
+        <section className={styles.orderPart} aria-labelledby="thanks-address">
+          <h2 id="thanks-address" className={styles.partTitle}>
+            Delivering to
+          </h2>
+          {order.delivery_address ? (
+            <p className={styles.address} data-testid="delivery-address">
+              {addressLines(order.delivery_address).map((line, index) => (
+                <span key={index}>{line}</span>
+              ))}
+            </p>
+          ) : (
+            <p>No delivery address came with your payment. We will e-mail you to ask where to send your books.</p>
+          )}
+          <p className={styles.shipsNote}>We will e-mail you when it ships.</p>
+        </section>
+      </div>
+    </>
   );
 }

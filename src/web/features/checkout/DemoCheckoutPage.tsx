@@ -1,143 +1,339 @@
 /**
  * /checkout/demo/:sessionId: the embedded stand-in for the card provider's hosted page, used when
  * the shop has no Stripe keys. It is clearly a demo: no card details are asked for and nothing is
- * charged. Pay completes the order through the same server function as a paid Stripe session;
- * Cancel closes the checkout (its discount code is free again at once) and goes back to the
- * basket with nothing lost.
+ * charged. It asks where the books go (a signed-in customer finds their last address filled in)
+ * and checks the address with the server's own rules (src/shared/delivery-address.ts) before
+ * anything is sent. Pay completes the order through the same server function as a paid Stripe
+ * session; Cancel closes the checkout (its discount code is free again at once) and goes back to
+ * the basket with nothing lost.
  */
-import { useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import type { DemoCheckout } from '@shared/contracts/order';
+import {
+  ADDRESS_FIELDS,
+  ADDRESS_LABELS,
+  addressProblems,
+  countryName,
+  normaliseAddress,
+  type AddressField,
+  type DeliveryAddress,
+} from '@shared/delivery-address';
 import { MSG } from '@shared/messages';
 import { Button } from '../../components/Button';
 import { Spinner } from '../../components/Spinner';
 import { ApiError } from '../../lib/api';
 import { formatPounds } from '../../lib/format';
-import { useCancelDemoCheckout, useDemoCheckout, usePayDemoCheckout } from './api/demo-checkout';
+import { useSession } from '../../lib/session';
+import { useCancelDemoCheckout, useDemoCheckout, useLastDeliveryAddress, usePayDemoCheckout } from './api/demo-checkout';
 import styles from './DemoCheckout.module.css';
 
 export const DEMO_LABEL = 'Demo payment: no card is charged';
 
+type FormField = AddressField | 'email';
+type AddressValues = Record<AddressField, string>;
+
+/** The browser's autofill names for each field (the shipping section: where the books go). */
+const AUTOCOMPLETE: Record<AddressField, string> = {
+  name: 'shipping name',
+  line1: 'shipping address-line1',
+  line2: 'shipping address-line2',
+  city: 'shipping address-level2',
+  county: 'shipping address-level1',
+  postcode: 'shipping postal-code',
+  country: 'shipping country',
+  phone: 'shipping tel',
+};
+const OPTIONAL_FIELDS = new Set<FormField>(['line2', 'county']);
+/** The order the fields appear in, so the first bad one is the one focused. */
+const FORM_FIELDS: readonly FormField[] = [...ADDRESS_FIELDS, 'email'];
+
+/** Loose on purpose: the server checks the address properly; this only catches a missing or half-typed one. */
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const EMAIL_PROBLEM = 'Please enter a valid email address for your receipt.';
+
+function startingValues(address: DeliveryAddress | null, countries: readonly string[]): AddressValues {
+  const country = address && countries.includes(address.country) ? address.country : (countries[0] ?? '');
+  return {
+    name: address?.name ?? '',
+    line1: address?.line1 ?? '',
+    line2: address?.line2 ?? '',
+    city: address?.city ?? '',
+    county: address?.county ?? '',
+    postcode: address?.postcode ?? '',
+    country,
+    phone: address?.phone ?? '',
+  };
+}
+
 export function DemoCheckoutPage() {
   const { sessionId = '' } = useParams();
-  const navigate = useNavigate();
+  const { session } = useSession();
   const checkout = useDemoCheckout(sessionId);
+  // A customer's last address fills the form once it is drawn, so the form waits for it; a failed read leaves the form empty.
+  const lastAddress = useLastDeliveryAddress(session?.id ?? null);
+
+  let content: ReactNode;
+  if (checkout.isPending || (session && lastAddress.isPending)) {
+    content = <Spinner label="Loading your checkout" />;
+  } else if (checkout.isError) {
+    content = (
+      <div className={styles.state}>
+        <p role="alert">{checkout.error instanceof ApiError && checkout.error.status === 404 ? 'This checkout does not exist.' : MSG.somethingWentWrong}</p>
+        <Link to="/cart">Back to your basket</Link>
+      </div>
+    );
+  } else if (checkout.data.status === 'completed') {
+    content = (
+      <div className={styles.state}>
+        <p>This checkout has already been paid.</p>
+        <Link to={`/cart?order_success=true&token=${encodeURIComponent(sessionId)}`}>See your order confirmation</Link>
+      </div>
+    );
+  } else if (checkout.data.status === 'expired') {
+    content = (
+      <div className={styles.state}>
+        <p role="alert">This checkout has expired. Your basket is still there.</p>
+        <Link to="/cart">Back to your basket</Link>
+      </div>
+    );
+  } else {
+    content = <CheckoutForm sessionId={sessionId} checkout={checkout.data} initialAddress={lastAddress.data?.address ?? null} />;
+  }
+
+  return (
+    <main className={`page ${styles.page}`}>
+      <p className={styles.demoLabel} role="note">
+        {DEMO_LABEL}
+      </p>
+      <h1 className={styles.title}>Checkout</h1>
+      {content}
+    </main>
+  );
+}
+
+function CheckoutForm({ sessionId, checkout, initialAddress }: { sessionId: string; checkout: DemoCheckout; initialAddress: DeliveryAddress | null }) {
+  const id = useId();
+  const navigate = useNavigate();
   const pay = usePayDemoCheckout(sessionId);
   const cancel = useCancelDemoCheckout(sessionId);
+  const [values, setValues] = useState<AddressValues>(() => startingValues(initialAddress, checkout.countries));
   const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  /** Fields the shopper has left: their messages show from then on (every field's after a submit). */
+  const [left, setLeft] = useState<ReadonlySet<FormField>>(() => new Set());
+  const [submitted, setSubmitted] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const controls = useRef<Partial<Record<FormField, HTMLInputElement | HTMLSelectElement | null>>>({});
+  const busy = pay.isPending || cancel.isPending;
+
+  const problems: Partial<Record<FormField, string>> = addressProblems(normaliseAddress(values), checkout.countries);
+  if (checkout.needsEmail && !EMAIL.test(email.trim())) problems.email = EMAIL_PROBLEM;
+  const shownProblem = (field: FormField) => (submitted || left.has(field) ? problems[field] : undefined);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setError(null);
-    pay.mutate(checkout.data?.needsEmail ? email.trim() : undefined, {
+    setServerError(null);
+    setSubmitted(true);
+    const firstBad = FORM_FIELDS.find((field) => problems[field]);
+    if (firstBad) {
+      controls.current[firstBad]?.focus();
+      return;
+    }
+    const body = { address: normaliseAddress(values), ...(checkout.needsEmail ? { email: email.trim() } : {}) };
+    pay.mutate(body, {
       onSuccess: ({ redirect }) => navigate(redirect, { replace: true }),
-      onError: (err) => setError(err instanceof ApiError && err.status < 500 ? err.message : MSG.errorCheckingOut),
+      onError: (err) => setServerError(err instanceof ApiError && err.status < 500 ? err.message : MSG.errorCheckingOut),
     });
   };
 
   // Back to the basket whatever the answer: if the cancel did not reach the server, the basket tries again.
   const leave = () => cancel.mutate(undefined, { onSettled: () => navigate('/cart') });
 
-  return (
-    <main className={`page ${styles.page}`}>
-      <div className={styles.card}>
-        <p className={styles.demoLabel} role="note">
-          {DEMO_LABEL}
-        </p>
-        <h1 className={styles.title}>Checkout</h1>
-        {checkout.isPending ? (
-          <Spinner label="Loading your checkout" />
-        ) : checkout.isError || !checkout.data ? (
-          <div className={styles.state}>
-            <p role="alert">{checkout.error instanceof ApiError && checkout.error.status === 404 ? 'This checkout does not exist.' : MSG.somethingWentWrong}</p>
-            <Link to="/cart">Back to your basket</Link>
-          </div>
-        ) : checkout.data.status === 'completed' ? (
-          <div className={styles.state}>
-            <p>This checkout has already been paid.</p>
-            <Link to={`/cart?order_success=true&token=${encodeURIComponent(sessionId)}`}>See your order confirmation</Link>
-          </div>
-        ) : checkout.data.status === 'expired' ? (
-          <div className={styles.state}>
-            <p role="alert">This checkout has expired. Your basket is still there.</p>
-            <Link to="/cart">Back to your basket</Link>
-          </div>
-        ) : (
-          <form onSubmit={submit} noValidate>
-            <table className={styles.lines}>
-              <caption className="visually-hidden">Your order</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Book</th>
-                  <th scope="col" className={styles.num}>
-                    Qty
-                  </th>
-                  <th scope="col" className={styles.num}>
-                    Price
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {checkout.data.lines.map((line) => (
-                  <tr key={line.product_id}>
-                    <td>{line.name}</td>
-                    <td className={styles.num}>{line.qty}</td>
-                    <td className={styles.num}>{formatPounds(line.unit_price * line.qty)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            <dl className={styles.totals}>
-              <div>
-                <dt>Subtotal</dt>
-                <dd>{formatPounds(checkout.data.subtotal)}</dd>
-              </div>
-              {checkout.data.discount > 0 && (
-                <div>
-                  <dt>Discount ({checkout.data.discount_code})</dt>
-                  <dd>−{formatPounds(checkout.data.discount)}</dd>
-                </div>
-              )}
-              <div>
-                <dt>Shipping</dt>
-                <dd>{formatPounds(checkout.data.shipping)}</dd>
-              </div>
-              <div className={styles.total}>
-                <dt>Total</dt>
-                <dd>{formatPounds(checkout.data.total)}</dd>
-              </div>
-            </dl>
-            {checkout.data.needsEmail && (
-              <div className={styles.field}>
-                <label htmlFor="receipt-email" className={styles.label}>Email for your receipt</label>
-                <input
-                  id="receipt-email"
-                  className={styles.input}
-                  type="email"
-                  autoComplete="email"
-                  required
-                  value={email}
-                  onChange={(event) => setEmail(event.target.value)}
-                  aria-describedby={error ? 'pay-error' : undefined}
-                />
-              </div>
-            )}
-            {error && (
-              <p id="pay-error" className={styles.error} role="alert">
-                {error}
-              </p>
-            )}
-            <div className={styles.actions}>
-              <Button type="submit" block disabled={pay.isPending || cancel.isPending}>
-                {pay.isPending ? 'Paying…' : `Pay ${formatPounds(checkout.data.total)}`}
-              </Button>
-              <Button variant="secondary" onClick={leave} disabled={pay.isPending || cancel.isPending}>
-                Cancel
-              </Button>
-            </div>
-          </form>
+  /** A field: its label above, an optional hint, the control, and its message under it once it is shown. */
+  const field = (name: FormField, label: string, control: (props: ControlProps) => ReactNode, options: { hint?: string; wide?: boolean } = {}) => {
+    const controlId = `${id}-${name}`;
+    const problem = shownProblem(name);
+    const describedBy = [options.hint && `${controlId}-hint`, problem && `${controlId}-error`].filter(Boolean).join(' ');
+    return (
+      <div className={`${styles.field} ${options.wide ? styles.wide : ''}`}>
+        <label htmlFor={controlId} className={styles.label}>
+          {label}
+          {OPTIONAL_FIELDS.has(name) && <span className={styles.optional}> (optional)</span>}
+        </label>
+        {options.hint && (
+          <p id={`${controlId}-hint`} className={styles.hint}>
+            {options.hint}
+          </p>
+        )}
+        {control({
+          id: controlId,
+          name,
+          ref: (element: HTMLInputElement | HTMLSelectElement | null) => {
+            controls.current[name] = element;
+          },
+          className: styles.input,
+          'aria-invalid': problem ? true : undefined,
+          'aria-describedby': describedBy || undefined,
+          onBlur: () => setLeft((fields) => (fields.has(name) ? fields : new Set(fields).add(name))),
+        })}
+        {problem && (
+          <p id={`${controlId}-error`} className={styles.error}>
+            {problem}
+          </p>
         )}
       </div>
-    </main>
+    );
+  };
+
+  const text = (name: AddressField, extra: { type?: string; autoCapitalize?: string; spellCheck?: boolean } = {}) => (props: ControlProps) => (
+    <input
+      {...props}
+      type={extra.type ?? 'text'}
+      autoComplete={AUTOCOMPLETE[name]}
+      autoCapitalize={extra.autoCapitalize}
+      spellCheck={extra.spellCheck}
+      required={!OPTIONAL_FIELDS.has(name)}
+      value={values[name]}
+      onChange={(event) => setValues((current) => ({ ...current, [name]: event.target.value }))}
+    />
   );
+
+  const countries = [...checkout.countries].sort((a, b) => countryName(a).localeCompare(countryName(b), 'en-GB'));
+
+  return (
+    <form className={styles.layout} onSubmit={submit} noValidate aria-label="Checkout">
+      <div className={styles.details}>
+        <section className={styles.panel} aria-labelledby={`${id}-delivery`}>
+          <h2 id={`${id}-delivery`} className={styles.panelTitle}>
+            Delivery address
+          </h2>
+          <p className={styles.intro}>
+            {initialAddress
+              ? 'We filled in the address of your last order: change anything that is different this time.'
+              : 'Your books are printed for you and posted to this address.'}
+          </p>
+          <div className={styles.grid}>
+            {field('name', ADDRESS_LABELS.name, text('name', { autoCapitalize: 'words', spellCheck: false }), { wide: true })}
+            {field('line1', ADDRESS_LABELS.line1, text('line1'), { wide: true })}
+            {field('line2', ADDRESS_LABELS.line2, text('line2'), { wide: true })}
+            {field('city', ADDRESS_LABELS.city, text('city'))}
+            {field('county', ADDRESS_LABELS.county, text('county'))}
+            {field('postcode', ADDRESS_LABELS.postcode, text('postcode', { autoCapitalize: 'characters', spellCheck: false }))}
+            {field('country', ADDRESS_LABELS.country, (props) => (
+              <select
+                {...props}
+                autoComplete={AUTOCOMPLETE.country}
+                required
+                value={values.country}
+                onChange={(event) => setValues((current) => ({ ...current, country: event.target.value }))}
+              >
+                {!countries.includes(values.country) && <option value="">Choose a country</option>}
+                {countries.map((code) => (
+                  <option key={code} value={code}>
+                    {countryName(code)}
+                  </option>
+                ))}
+              </select>
+            ))}
+          </div>
+        </section>
+
+        <section className={styles.panel} aria-labelledby={`${id}-contact`}>
+          <h2 id={`${id}-contact`} className={styles.panelTitle}>
+            Contact details
+          </h2>
+          <div className={styles.grid}>
+            {field('phone', ADDRESS_LABELS.phone, text('phone', { type: 'tel' }), {
+              hint: 'Only for the courier, in case they need to reach you about the delivery.',
+              wide: true,
+            })}
+            {checkout.needsEmail &&
+              field(
+                'email',
+                'Email for your receipt',
+                (props) => (
+                  <input {...props} type="email" autoComplete="email" required spellCheck={false} value={email} onChange={(event) => setEmail(event.target.value)} />
+                ),
+                { hint: 'We send your order confirmation here, and tell you when your books ship.', wide: true },
+              )}
+          </div>
+        </section>
+      </div>
+
+      <div className={styles.side}>
+        <section className={styles.summary} aria-labelledby={`${id}-summary`}>
+          <h2 id={`${id}-summary`} className={styles.panelTitle}>
+            Your order
+          </h2>
+          <table className={styles.lines}>
+            <caption className="visually-hidden">Your order</caption>
+            <thead>
+              <tr>
+                <th scope="col">Book</th>
+                <th scope="col" className={styles.num}>
+                  Qty
+                </th>
+                <th scope="col" className={styles.num}>
+                  Price
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {checkout.lines.map((line) => (
+                <tr key={line.product_id}>
+                  <td>{line.name}</td>
+                  <td className={styles.num}>{line.qty}</td>
+                  <td className={styles.num}>{formatPounds(line.unit_price * line.qty)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <dl className={styles.totals}>
+            <div>
+              <dt>Subtotal</dt>
+              <dd>{formatPounds(checkout.subtotal)}</dd>
+            </div>
+            {checkout.discount > 0 && (
+              <div>
+                <dt>Discount ({checkout.discount_code})</dt>
+                <dd>−{formatPounds(checkout.discount)}</dd>
+              </div>
+            )}
+            <div>
+              <dt>Shipping</dt>
+              <dd>{formatPounds(checkout.shipping)}</dd>
+            </div>
+            <div className={styles.total}>
+              <dt>Total</dt>
+              <dd>{formatPounds(checkout.total)}</dd>
+            </div>
+          </dl>
+        </section>
+
+        <div className={styles.actions}>
+          {serverError && (
+            <p className={styles.payError} role="alert">
+              {serverError}
+            </p>
+          )}
+          <Button type="submit" className={styles.pay} disabled={busy}>
+            {pay.isPending ? 'Paying…' : `Pay ${formatPounds(checkout.total)}`}
+          </Button>
+          <Button variant="secondary" onClick={leave} disabled={busy}>
+            Cancel
+          </Button>
+        </div>
+      </div>
+    </form>
+  );
+}
+
+interface ControlProps {
+  id: string;
+  name: string;
+  ref: (element: HTMLInputElement | HTMLSelectElement | null) => void;
+  className: string | undefined;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+  onBlur: () => void;
 }

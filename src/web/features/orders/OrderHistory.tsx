@@ -1,10 +1,12 @@
 /**
  * The signed-in customer's orders, for the profile page: order id as its last 10 characters,
- * items, total with the currency upper-cased, date en-GB, status, and 'Reviewed' or a 'Review'
- * link to /review/order/{order_id}.
+ * items, total with the currency upper-cased, date en-GB, status, where it was sent (or "No
+ * address recorded" for orders older than the address), and 'Reviewed' or a 'Review' link to
+ * /review/order/{order_id}.
  */
 import { Link } from 'react-router';
 import { MSG } from '@shared/messages';
+import { addressLines } from '@shared/delivery-address';
 import { reviewPath } from '@shared/routes';
 import { Spinner } from '../../components/Spinner';
 import { formatDate, formatPounds, shortOrderId } from '../../lib/format';
@@ -49,6 +51,10 @@ export function OrderHistory() {
                 </span>
               </p>
               <OrderItems className={styles.items} items={order.items} />
+              <p className={styles.address}>
+                <span className={styles.addressLabel}>Delivery address: </span>
+                {order.delivery_address ? addressLines(order.delivery_address).join(', ') : <span className={styles.noAddress}>No address recorded</span>}
+              </p>
               {(order.tracking_ref || order.bookVault_ref) && (
                 <p className={styles.refs}>
                   {order.tracking_ref && <>Tracking: {order.tracking_ref}</>}

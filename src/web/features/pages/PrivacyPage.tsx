@@ -1,4 +1,8 @@
-/** Privacy Policy (last updated 17/05/2025): what a small UK shop keeps, why, for how long, and your rights. */
+/**
+ * Privacy Policy (last updated 17/05/2025): what a small UK shop keeps, why, for how long, and your
+ * rights. The spec quotes that date, so what the delivery address added (issue 14) is a section of
+ * its own with the date it was added.
+ */
 import { Link } from 'react-router';
 import { clientConfig } from '../../lib/config';
 import styles from './pages.module.css';
@@ -99,6 +103,34 @@ export function PrivacyPage() {
           <li>Contact messages: up to two years after we last corresponded with you.</li>
           <li>Server logs: up to 30 days.</li>
         </ul>
+
+        <h2>Delivery details (added 26/11/2026)</h2>
+        <p>
+          When you order, we keep with your order the delivery details you give at checkout (or on our payment provider’s page):
+          your <strong>name</strong>, <strong>delivery address</strong> and <strong>phone number</strong>.
+        </p>
+        <ul>
+          <li>
+            <strong>Why:</strong> to print your books and post them to you, and for the courier’s tracked delivery: couriers ask
+            for a phone number in case they need to reach you about a parcel. This is necessary for our contract with you. We do
+            not use your phone number for anything else, and never for marketing.
+          </li>
+          <li>
+            <strong>Who receives them:</strong> our print partner BookVault, which prints and posts your books, and the courier it
+            hands the parcel to. They receive your name, address and phone number with the books of your order, for that purpose
+            only.
+          </li>
+          <li>
+            <strong>How long:</strong> they are part of the order record, so we keep them with the order for six years after the
+            end of the financial year of the order, as UK accounting rules require for sales records, and then delete them.
+          </li>
+          <li>
+            <strong>At your next order:</strong> if you have an account, the address of your last order is filled in for you at
+            checkout. You can change it there; the change applies to the new order only, and past orders keep the address they
+            were sent to.
+          </li>
+        </ul>
+        <p>Your rights below apply to these details too, including having a wrong address corrected before an order is posted.</p>
 
         <h2>Cookies and local storage</h2>
         <p>
