@@ -82,13 +82,13 @@ export type SubmitResult =
    */
   | { outcome: 'duplicate'; reason: string; partnerWords: string[]; ref: string | null }
   /**
-   * The partner certainly did not take the order (no connection, 5xx, 429): try again later,
-   * after `retryAfterSeconds` when the partner said so.
+   * The partner certainly did not take the order (no connection was made, 429, 408, a 5xx other
+   * than 504): try again later, after `retryAfterSeconds` when the partner said so.
    */
   | { outcome: 'failed'; reason: string; retryAfterSeconds: number | null }
   /**
    * The request may have reached the partner and we do not know its answer (a timeout after
-   * sending, the connection dropped before the answer, an answer we could not read). Never send
+   * sending, the connection dropped before the answer, a 504, an answer we could not read). Never send
    * it again blindly.
    */
   | { outcome: 'uncertain'; reason: string }
