@@ -25,7 +25,7 @@ import { discountRoutes } from './modules/discounts';
 import { eventRoutes, ProductEvents } from './modules/events';
 import { imageRoutes } from './modules/images';
 import { mailboxRoutes, MailWorker } from './modules/mail';
-import { orderRoutes } from './modules/orders';
+import { orderRoutes, PrintWorker, type PrintWorkerOptions } from './modules/orders';
 import { CatalogueCache, catalogueRoutes, productAdminRoutes, productHead } from './modules/products';
 import { reviewRoutes } from './modules/reviews';
 import { systemRoutes } from './modules/system';
@@ -55,8 +55,10 @@ const modules: ModuleRoutes[] = [
 const pageHeads = [productHead, notFoundHead];
 
 export interface BuildOptions {
-  /** Start the mail worker's timer. Tests that drive delivery themselves (`ctx.mailWorker.kick()`) pass false. */
+  /** Start the mail and print workers' timers. Tests that drive them themselves (`ctx.mailWorker.kick()`) pass false. */
   background?: boolean;
+  /** The print worker's retry and lease times (tests and the bench shorten them). */
+  printWorker?: PrintWorkerOptions;
   /** Where log lines go (default stdout); tests capture them to prove no secret is logged. */
   logStream?: { write(line: string): void };
 }
@@ -118,6 +120,7 @@ export async function buildApp(config: Config, deps: AppDeps, options: BuildOpti
     tokens,
     events,
     mailWorker: new MailWorker(deps.database.db, deps.mail, app.log),
+    printWorker: new PrintWorker(() => ctx, options.printWorker),
     catalogue: new CatalogueCache(deps.database.db),
     sessionVersions: sessionVersionsOf(deps.database),
     pageHeads,
@@ -146,9 +149,13 @@ export async function buildApp(config: Config, deps: AppDeps, options: BuildOpti
 
   app.addHook('onReady', async () => {
     await events.start();
-    if (options.background !== false) ctx.mailWorker.start();
+    if (options.background !== false) {
+      ctx.mailWorker.start();
+      ctx.printWorker.start();
+    }
   });
   app.addHook('onClose', async () => {
+    await ctx.printWorker.stop();
     await ctx.mailWorker.stop();
     await events.stop();
   });

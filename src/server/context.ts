@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ImageStore } from './adapters/images/store';
 import type { MailTransport } from './adapters/mail/transport';
 import type { PaymentProviders } from './adapters/payments/provider';
+import type { PrintPartner } from './adapters/print';
 import type { SocialVerifier } from './adapters/social/verifier';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -16,6 +17,7 @@ import type { TokenService } from './lib/tokens';
 import type { SessionVersions } from './modules/accounts';
 import type { ProductEvents } from './modules/events';
 import type { MailWorker } from './modules/mail';
+import type { PrintWorker } from './modules/orders';
 import type { CatalogueCache } from './modules/products';
 
 /** The outside services, each one interface with a real and an embedded implementation. */
@@ -26,12 +28,16 @@ export interface AppDeps {
   /** The payment providers by name, and the one new checkouts use (Stripe when configured, else the demo checkout). */
   payments: PaymentProviders;
   social: SocialVerifier;
+  /** Who prints and posts paid orders: BookVault, the simulated printer, or the owner by hand (decision 111). */
+  printPartner: PrintPartner;
 }
 
 export interface AppContext extends AppDeps {
   config: Config;
   tokens: TokenService;
   mailWorker: MailWorker;
+  /** Sends paid orders to the print partner and follows them (decision 112). */
+  printWorker: PrintWorker;
   events: ProductEvents;
   /** The whole catalogue in memory, dropped on every productUpdate (decision 010). */
   catalogue: CatalogueCache;

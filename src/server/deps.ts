@@ -5,6 +5,8 @@ import { s3ImageStore } from './adapters/images/s3';
 import { outboxTransport, smtpTransport } from './adapters/mail/transport';
 import { demoPaymentProvider, paymentProviders, type PaymentProviders } from './adapters/payments/provider';
 import { stripePaymentProvider } from './adapters/payments/stripe';
+import { createPrintPartner, type PrintPartnerLog } from './adapters/print';
+import { manualPrintPartner } from './adapters/print/manual';
 import { disabledSocialVerifier, socialVerifier } from './adapters/social/verifier';
 import type { Config } from './config';
 import type { AppDeps } from './context';
@@ -46,7 +48,7 @@ function payments(config: Config): PaymentProviders {
   return paymentProviders(demoPaymentProvider());
 }
 
-export async function createDeps(config: Config): Promise<AppDeps> {
+export async function createDeps(config: Config, log?: PrintPartnerLog): Promise<AppDeps> {
   const database = await openDatabase(
     config.DATABASE_URL
       ? { kind: 'postgres', url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE, timeouts: databaseTimeouts(config) }
@@ -59,10 +61,15 @@ export async function createDeps(config: Config): Promise<AppDeps> {
     images: imageStore(config),
     payments: payments(config),
     social: socialVerifier(config),
+    printPartner: createPrintPartner(config, { log }),
   };
 }
 
-/** The embedded adapters on a given database (tests, the API document): outbox mail, images in memory, the demo checkout, no social sign-in. */
+/**
+ * The embedded adapters on a given database (tests, the API document): outbox mail, images in
+ * memory, the demo checkout, no social sign-in, and print orders placed by hand (a test of the
+ * print partner passes its own).
+ */
 export function embeddedDeps(database: Database, overrides: Partial<AppDeps> = {}): AppDeps {
   return {
     database,
@@ -70,6 +77,7 @@ export function embeddedDeps(database: Database, overrides: Partial<AppDeps> = {
     images: memoryImageStore(),
     payments: paymentProviders(demoPaymentProvider()),
     social: disabledSocialVerifier(),
+    printPartner: manualPrintPartner(),
     ...overrides,
   };
 }

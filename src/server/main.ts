@@ -19,8 +19,10 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const deps = await createDeps(config);
-  const app = await buildApp(config, deps);
+  // The print adapter reports a status name it does not know to the app's log, made just after it.
+  let app: Awaited<ReturnType<typeof buildApp>> | null = null;
+  const deps = await createDeps(config, { warn: (details, message) => app?.log.warn(details, message) });
+  app = await buildApp(config, deps);
   await seedOnFirstStart(app.ctx);
 
   let closing = false;
@@ -43,7 +45,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
-  app.log.info(`${config.SHOP_NAME} is open at ${config.PUBLIC_URL} (database: ${deps.database.kind}, mail: ${deps.mail.kind}, payments: ${deps.payments.checkout.name})`);
+  app.log.info(`${config.SHOP_NAME} is open at ${config.PUBLIC_URL} (database: ${deps.database.kind}, mail: ${deps.mail.kind}, payments: ${deps.payments.checkout.name}, printer: ${deps.printPartner.name})`);
 }
 
 main().catch((error: unknown) => {

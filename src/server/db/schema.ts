@@ -229,6 +229,9 @@ export const orders = pgTable(
     addressMissing: boolean('address_missing').notNull().default(false),
     /** The payment's reference at the provider (Stripe's payment intent), 'demo' for the demo checkout. */
     paymentRef: text('payment_ref'),
+    /** The carrier and its tracking page, when the print partner reported them with the dispatch. */
+    carrier: text('carrier'),
+    trackingUrl: text('tracking_url'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -367,6 +370,49 @@ export const outgoingMail = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('outgoing_mail_pending').on(t.status, t.nextAttemptAt), index('outgoing_mail_to').on(t.to)],
+);
+
+/**
+ * An order's print job (decision 112): queued in the transaction that makes the order, claimed by
+ * one worker at a time (FOR UPDATE SKIP LOCKED), sent to the print partner with the order id as
+ * the document reference, then followed until the partner reports it dispatched. `state`:
+ * queued (waiting, or waiting to retry after `next_attempt_at`), submitting (a worker is sending
+ * it; if the shop stops meanwhile, the outcome is unknown and the owner is asked: never sent
+ * again blindly), submitted (the partner holds it), failed (needs the owner: `problem` says why).
+ */
+export const printJobs = pgTable(
+  'print_jobs',
+  {
+    orderId: uuid('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The partner it was queued for ('bookvault', 'simulated'). */
+    partner: text('partner').notNull(),
+    state: text('state', { enum: ['queued', 'submitting', 'submitted', 'failed'] }).notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the current submission began (state submitting). */
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    /** Names the current submission: its outcome is recorded only while the job is still this one's. */
+    claimId: uuid('claim_id'),
+    /** Why the owner is needed (state failed), or the last retryable failure, in words for the owner. */
+    problem: text('problem'),
+    /** The partner's reference (BookVault's PodRef). */
+    partnerRef: text('partner_ref'),
+    /** The partner's last reported state: submitted, printing, dispatched, delivered, cancelled, unknown. */
+    partnerState: text('partner_state'),
+    /** The partner's own words for that state. */
+    partnerStatus: text('partner_status'),
+    /** What the partner charged, in the minor unit of its currency. */
+    costPence: integer('cost_pence'),
+    costCurrency: text('cost_currency'),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    /** When the partner was last asked for the order's state. */
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('print_jobs_due').on(t.state, t.nextAttemptAt), index('print_jobs_checked').on(t.state, t.checkedAt)],
 );
 
 /** Payment provider events already handled; written in the same transaction as their effect. */

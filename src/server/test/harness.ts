@@ -15,6 +15,7 @@ import { buildApp, type App } from '../app';
 import { testConfig, type Config } from '../config';
 import type { AppDeps } from '../context';
 import { openDatabase, type Database } from '../db/client';
+import type { PrintWorkerOptions } from '../modules/orders';
 import { withDatabase } from './global-setup';
 
 export const usingPostgres = () => process.env.TEST_DB === 'postgres';
@@ -67,12 +68,18 @@ export async function createTestApp(
     logStream?: { write(line: string): void };
     /** Adds test-only routes before the app is ready. */
     beforeReady?: (app: App) => Promise<void> | void;
+    /** The print worker's retry and lease times. */
+    printWorker?: PrintWorkerOptions;
   } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env);
   const { database, drop } = await createTestDatabase();
   const deps = embeddedDeps(database, options.deps);
-  const app = await buildApp(config, deps, { background: options.background ?? false, ...(options.logStream ? { logStream: options.logStream } : {}) });
+  const app = await buildApp(config, deps, {
+    background: options.background ?? false,
+    printWorker: options.printWorker,
+    ...(options.logStream ? { logStream: options.logStream } : {}),
+  });
   await options.beforeReady?.(app);
   await app.ready();
   return {

@@ -65,8 +65,18 @@ export const orderSchema = z.object({
 export const orderHistorySchema = z.array(orderSchema);
 export type Order = z.infer<typeof orderSchema>;
 
-/** An order as the admin sees it: the customer's view, the e-mail it was made for, and whether a paid checkout came without an address. */
-export const adminOrderSchema = orderSchema.extend({ user_email: z.string(), address_missing: z.boolean() });
+/**
+ * Where an order is with the print partner, as the owner sees it (decision 112): queued (waiting to
+ * be sent, or to be sent again after a failed try), sent (the partner holds it), printing,
+ * dispatched, delivered, needs attention (refused, cancelled, or not known whether the partner
+ * got it: the owner decides). Null when orders go to the printer by hand.
+ */
+export const PRINT_STATES = ['queued', 'sent', 'printing', 'dispatched', 'delivered', 'needs attention'] as const;
+export const printStateSchema = z.enum(PRINT_STATES);
+export type PrintState = z.infer<typeof printStateSchema>;
+
+/** An order as the admin sees it: the customer's view, the e-mail it was made for, whether a paid checkout came without an address, and the print state. */
+export const adminOrderSchema = orderSchema.extend({ user_email: z.string(), address_missing: z.boolean(), print_state: printStateSchema.nullable() });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 export const adminOrdersSchema = z.array(adminOrderSchema);
 
@@ -147,6 +157,8 @@ export const adminOrdersQuerySchema = z.object({
   status: orderStatusSchema.optional(),
   /** Only orders whose paid checkout came without an address. */
   address_missing: z.enum(['true', 'false']).optional(),
+  /** Only orders the print partner could not take (needs attention). */
+  print: z.enum(['needs_attention']).optional(),
   /** The opaque cursor of the previous page's next_cursor. */
   cursor: z.string().max(200, 'is too long').optional(),
   limit: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100').optional().default(25),
@@ -180,6 +192,31 @@ export const adminOrderDetailSchema = adminOrderSchema.extend({
   shipping: z.number(),
   /** The payment provider's reference (Stripe's payment intent), 'demo', or null when unknown. */
   payment_ref: z.string().nullable(),
+  /** The carrier and its tracking page, when the print partner gave them with the dispatch. */
+  carrier: z.string().nullable(),
+  tracking_url: z.string().nullable(),
   history: z.array(orderStatusChangeSchema),
+  /** The order's print job; null when orders go to the printer by hand. */
+  print: z
+    .object({
+      state: printStateSchema,
+      /** 'bookvault' or 'simulated'. */
+      partner: z.string(),
+      /** The partner's reference (BookVault's PodRef). */
+      partner_ref: z.string().nullable(),
+      /** The partner's own words for the order's state. */
+      partner_status: z.string().nullable(),
+      /** Why the owner is needed, or the last failed try's reason while it is retried. */
+      problem: z.string().nullable(),
+      attempts: z.number().int(),
+      /** What the partner charged (in its currency's major unit), when it said. */
+      cost: z.number().nullable(),
+      cost_currency: z.string().nullable(),
+      /** ISO timestamp of the last change. */
+      updated_at: z.string(),
+      /** Send again is offered (the job needs attention and the order has an address). */
+      can_send_again: z.boolean(),
+    })
+    .nullable(),
 });
 export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;

@@ -251,7 +251,11 @@ export async function completeCheckout(ctx: AppContext, sessionId: string, optio
     await repo.setCheckoutStatus(tx, checkout.id, 'completed');
     return { orderId, created: true };
   });
-  if (result.created) void ctx.mailWorker.kick();
+  if (result.created) {
+    void ctx.mailWorker.kick();
+    // The printer is called after the payment's answer, never inside it (decision 112).
+    void ctx.printWorker.kick();
+  }
   return result;
 }
 

@@ -90,7 +90,7 @@ describe('the mails the shop sends', () => {
     const shipped = await newest('parcel@example.org');
     expect(shipped.subject).toBe(`Your order ${order.id.slice(-10)} is on its way`);
     expect(shipped.text).toContain('Tracking reference: RM123456785GB');
-    expect(shipped.text).toContain(`Track your order ${PUBLIC_URL}/profile`);
+    expect(shipped.text).toContain(`Track your order ${PUBLIC_URL}/api/orders/${order.id}/track`);
 
     expect((await update({ status: 'Delivered', tracking_ref: 'RM123456785GB' })).statusCode).toBe(200);
     const delivered = await newest('parcel@example.org');

@@ -100,6 +100,7 @@ describe('GET /api/admin/orders (the overview)', () => {
       delivery_address: testAddress({ name: 'Ann Older' }),
       user_email: `ann@${d}`,
       address_missing: false,
+      print_state: null,
     });
     expect(page.orders[0]).toMatchObject({ status: 'Shipped', bookVault_ref: 'BV-77', tracking_ref: 'RM1GB', delivery_address: null, address_missing: true });
   });

@@ -6,7 +6,7 @@
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { OrderStatus } from '../../../shared/order-status';
 import type { Db } from '../../db/client';
-import { orders } from '../../db/schema';
+import { orders, printJobs } from '../../db/schema';
 import { listOrdersWithItems, type OrderWithItems } from './repository';
 
 export interface AdminOrderFilter {
@@ -14,6 +14,8 @@ export interface AdminOrderFilter {
   q: string;
   status?: OrderStatus;
   addressMissing?: boolean;
+  /** Only orders whose print job needs the owner. */
+  printNeedsAttention?: boolean;
 }
 
 /** An order's place in the newest-first list: its created_at (UTC ISO text, microseconds) and id. */
@@ -52,6 +54,7 @@ function conditions(filter: AdminOrderFilter, after?: OrderPosition): SQL | unde
     searchCondition(filter.q),
     filter.status === undefined ? undefined : eq(orders.status, filter.status),
     filter.addressMissing === undefined ? undefined : eq(orders.addressMissing, filter.addressMissing),
+    filter.printNeedsAttention ? eq(printJobs.state, 'failed') : undefined,
     // Row comparison on (created_at, id), the index orders_created_id read backwards; the position's
     // text keeps the microseconds that a JS Date would lose.
     after === undefined ? undefined : sql`(${orders.createdAt}, ${orders.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`,

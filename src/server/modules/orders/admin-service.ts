@@ -12,14 +12,15 @@ import { findOrder, findOrdersPage, type AdminOrderFilter, type OrderPosition } 
 import { csvRecord, CSV_BOM, type CsvValue } from './csv';
 import { orderHistoryLines } from './history';
 import type { OrderWithItems } from './repository';
+import { printJobAnswer, printStateOf } from './print-service';
 import { toOrderAnswer } from './service';
 
 type OverviewQuery = z.output<typeof adminOrdersQuerySchema>;
-export type AdminOrdersFilterQuery = Pick<OverviewQuery, 'q' | 'status' | 'address_missing'>;
+export type AdminOrdersFilterQuery = Pick<OverviewQuery, 'q' | 'status' | 'address_missing' | 'print'>;
 
 /** An order as the admin's lists show it: the customer's view, the e-mail it was made for, whether its address is missing. */
 export function toAdminOrderAnswer(row: OrderWithItems): AdminOrder {
-  return { ...toOrderAnswer(row), user_email: row.email, address_missing: row.addressMissing };
+  return { ...toOrderAnswer(row), user_email: row.email, address_missing: row.addressMissing, print_state: printStateOf(row.printJobState, row.printPartnerState) };
 }
 
 function filterOf(query: AdminOrdersFilterQuery): AdminOrderFilter {
@@ -27,6 +28,7 @@ function filterOf(query: AdminOrdersFilterQuery): AdminOrderFilter {
     q: query.q,
     ...(query.status ? { status: query.status } : {}),
     ...(query.address_missing ? { addressMissing: query.address_missing === 'true' } : {}),
+    ...(query.print === 'needs_attention' ? { printNeedsAttention: true } : {}),
   };
 }
 
@@ -88,6 +90,9 @@ export async function orderDetail(ctx: AppContext, orderId: string): Promise<Adm
     discount_code: row.discountCode,
     shipping: penceToPounds(row.shippingPence),
     payment_ref: row.paymentRef,
+    carrier: row.carrier,
+    tracking_url: row.trackingUrl,
+    print: await printJobAnswer(ctx, row),
     history: history.map((change) => ({
       from: change.fromStatus,
       to: change.toStatus,

@@ -19,8 +19,9 @@ export async function orderUpdateMail(
   },
 ): Promise<OutgoingMessage> {
   const { to, reviewLink, ...order } = input;
-  // The order history (/profile) shows the tracking reference; there is no carrier page to send a shopper to yet.
-  return { to, ...(await renderMail('orderStatus', { ...order, trackUrl: '/profile', reviewUrl: reviewLink }, config)) };
+  // The Track button stays on the shop's address, as every mailed link does: the shop sends it on to
+  // the carrier's page the print partner gave, or to the order history (orders/print-service.ts).
+  return { to, ...(await renderMail('orderStatus', { ...order, trackUrl: `/api/orders/${order.orderId}/track`, reviewUrl: reviewLink }, config)) };
 }
 
 /** What the confirmation shows of the paid checkout. */

@@ -59,6 +59,7 @@ describe('GET /api/admin/orders_status', () => {
       reviewed: false,
       delivery_address: null,
       address_missing: false,
+      print_state: null,
     });
     expect(list.find((order: { order_id: string }) => order.order_id === newer.id)).toMatchObject({ status: 'Shipped', bookVault_ref: 'BV-REF', tracking_ref: 'TRK1', user_email: 'newer@example.com' });
   });

@@ -2,7 +2,7 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DeliveryAddress } from '../../../shared/delivery-address';
 import type { Db } from '../../db/client';
-import { orderItems, orders, products, type CheckoutLine } from '../../db/schema';
+import { orderItems, orders, printJobs, products, type CheckoutLine } from '../../db/schema';
 import type { OrderState } from './status';
 
 export interface OrderWithItems {
@@ -28,7 +28,14 @@ export interface OrderWithItems {
   reviewed: boolean;
   deliveryAddress: DeliveryAddress | null;
   addressMissing: boolean;
+  carrier: string | null;
+  trackingUrl: string | null;
+  /** The print job's state and the partner's last reported state; null without a job (manual). */
+  printJobState: PrintJobState | null;
+  printPartnerState: string | null;
 }
+
+type PrintJobState = (typeof printJobs.$inferSelect)['state'];
 
 /**
  * Whether an order is fully reviewed: every line whose book is in the shop has a review. Lines
@@ -77,9 +84,14 @@ export async function listOrdersWithItems(db: Db, query: OrderListQuery = {}): P
       paymentRef: orders.paymentRef,
       deliveryAddress: orders.deliveryAddress,
       addressMissing: orders.addressMissing,
+      carrier: orders.carrier,
+      trackingUrl: orders.trackingUrl,
+      printJobState: printJobs.state,
+      printPartnerState: printJobs.partnerState,
       reviewed: orderFullyReviewed,
     })
     .from(orders)
+    .leftJoin(printJobs, eq(printJobs.orderId, orders.id))
     .where(and(query.userId === undefined ? undefined : eq(orders.userId, query.userId), query.where))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .$dynamic();

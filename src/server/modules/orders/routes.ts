@@ -18,12 +18,14 @@ import {
 import type { ModuleRoutes } from '../../http';
 import { ownerFromParam } from '../../plugins/access';
 import { exportOrdersCsv, orderDetail, orderOverview } from './admin-service';
+import { sendToPrinterAgain, trackingPage } from './print-service';
 import { listOrders, orderHistory, updateOrderStatus } from './service';
 
 const admin = { access: 'admin' as const };
 const adminErrors = { 400: messageSchema, 401: messageSchema, 403: messageSchema };
 /** The export takes the overview's filters; it has no pages. */
-const exportQuerySchema = adminOrdersQuerySchema.pick({ q: true, status: true, address_missing: true });
+const exportQuerySchema = adminOrdersQuerySchema.pick({ q: true, status: true, address_missing: true, print: true });
+const orderParams = z.object({ orderId: z.uuid({ message: 'must be an order id' }) });
 
 export const orderRoutes: ModuleRoutes = async (app, ctx) => {
   app.get(
@@ -95,6 +97,31 @@ export const orderRoutes: ModuleRoutes = async (app, ctx) => {
       },
     },
     async (request) => orderDetail(ctx, request.params.orderId),
+  );
+
+  app.post(
+    '/api/admin/orders/:orderId/print',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Send an order that needs attention to the print partner again (after the owner fixed the cause, or checked the partner does not hold it)',
+        params: orderParams,
+        response: { 200: messageSchema, ...adminErrors, 404: messageSchema, 409: messageSchema },
+      },
+    },
+    async (request) => sendToPrinterAgain(ctx, request.params.orderId, request.user!.email),
+  );
+
+  // The Track button of the Shipped mail: a link on the shop's own address (every mailed link is),
+  // sent on to the carrier's tracking page the print partner gave, or to the order history.
+  app.get(
+    '/api/orders/:orderId/track',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['orders'], summary: "Redirects to the parcel's tracking page (the carrier's), or to the order history when there is none", params: orderParams },
+    },
+    async (request, reply) => reply.redirect(await trackingPage(ctx, request.params.orderId), 302),
   );
 
   app.post(

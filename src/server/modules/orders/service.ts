@@ -3,7 +3,7 @@
  * admin's list, and status changes that mail the customer (decision 042).
  */
 import type { AdminOrder, Order } from '../../../shared/contracts/order';
-import { INITIAL_ORDER_STATUS, ORDER_STATUS_TABLE, type OrderStatus } from '../../../shared/order-status';
+import { INITIAL_ORDER_STATUS, ORDER_STATUS_TABLE, ORDER_STATUSES, type OrderStatus } from '../../../shared/order-status';
 import { penceToPounds } from '../../../shared/money';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
@@ -13,7 +13,9 @@ import { createReviewLink } from '../reviews';
 import type { DeliveryAddress } from '../../../shared/delivery-address';
 import { confirmationMail, orderUpdateMail, ownerNewOrderMail, type PaidCheckout } from './mails';
 import { findOrderIdByCheckoutSession, insertOrder, listOrdersWithItems, lockOrder, saveOrderState, type OrderWithItems } from './repository';
-import { CHANGED_BY_CHECKOUT, recordStatusChange } from './history';
+import { CHANGED_BY_CHECKOUT, CHANGED_BY_PRINT_PARTNER, recordStatusChange } from './history';
+import { insertPrintJob } from './print-jobs';
+import { printStateOf } from './print-service';
 import { planOrderUpdate } from './status';
 
 /** An order row as the API shows it (pounds, ISO date, the spec's field names). */
@@ -39,8 +41,15 @@ export async function orderHistory(ctx: AppContext, userId: string): Promise<Ord
 
 /** Every order, newest first, with the address it was made for (the admin's list). */
 export async function listOrders(ctx: AppContext): Promise<AdminOrder[]> {
-  return (await listOrdersWithItems(ctx.database.db)).map((row) => ({ ...toOrderAnswer(row), user_email: row.email, address_missing: row.addressMissing }));
+  return (await listOrdersWithItems(ctx.database.db)).map((row) => ({
+    ...toOrderAnswer(row),
+    user_email: row.email,
+    address_missing: row.addressMissing,
+    print_state: printStateOf(row.printJobState, row.printPartnerState),
+  }));
 }
+
+const NO_ADDRESS_TO_PRINT = 'The order came without a delivery address: add one, then send it to the printer.';
 
 /** A paid checkout, as the order is made from it. */
 export interface PlacedCheckout extends PaidCheckout {
@@ -83,6 +92,11 @@ export async function placeOrder(ctx: AppContext, tx: Db, checkout: PlacedChecko
   await enqueueMail(tx, confirmation);
   await enqueueMail(tx, await ownerNewOrderMail(ctx.config, tx, { to: ctx.config.SHOP_EMAIL, orderId, checkout }));
   await recordStatusChange(tx, { orderId, from: null, to: INITIAL_ORDER_STATUS, by: CHANGED_BY_CHECKOUT, mailSubject: confirmation.subject });
+  // Queued with the order, so a paid order is never without its print job (decision 112); sent
+  // by the print worker once this commits. With no address it waits for the owner (who was told).
+  if (ctx.printPartner.name !== 'manual') {
+    await insertPrintJob(tx, orderId, ctx.printPartner.name, checkout.deliveryAddress ? null : NO_ADDRESS_TO_PRINT);
+  }
   return orderId;
 }
 
@@ -108,7 +122,24 @@ export async function updateOrderStatus(ctx: AppContext, change: OrderStatusChan
     if (!order) throw notFound('No order with that id.');
     const plan = planOrderUpdate(order, change);
     if (!plan.ok) throw badRequest(plan.message);
-    await saveOrderState(tx, order.id, plan.next);
+    await applyPlannedChange(ctx, tx, order, plan, { by: change.by, mailRefsOnly: true });
+  });
+  void ctx.mailWorker.kick();
+  return { message: 'Order status updated successfully!' };
+}
+
+type LockedOrder = NonNullable<Awaited<ReturnType<typeof lockOrder>>>;
+type PlannedChange = Extract<ReturnType<typeof planOrderUpdate>, { ok: true }>;
+
+/**
+ * Saves a planned change in the caller's transaction, mails the customer (a status move always;
+ * a reference alone only when `mailRefsOnly`, as the owner's Submit does) and writes the history
+ * line with who made it.
+ */
+async function applyPlannedChange(ctx: AppContext, tx: Db, order: LockedOrder, plan: PlannedChange, options: { by: string; mailRefsOnly: boolean }) {
+  await saveOrderState(tx, order.id, plan.next);
+  let mailSubject: string | null = null;
+  if (plan.statusChanged || options.mailRefsOnly) {
     const invitesReview = plan.statusChanged && ORDER_STATUS_TABLE[plan.next.status].invitesReview === true;
     const reviewLink = invitesReview ? await createReviewLink(ctx, { id: order.id, email: order.email }, tx) : null;
     const mail = await orderUpdateMail(ctx.config, {
@@ -121,16 +152,44 @@ export async function updateOrderStatus(ctx: AppContext, change: OrderStatusChan
       reviewLink,
     });
     await enqueueMail(tx, mail);
-    await recordStatusChange(tx, {
-      orderId: order.id,
-      from: order.status,
-      to: plan.next.status,
-      bookVaultRef: plan.refsAdded.includes('bookVaultRef') ? plan.next.bookVaultRef : null,
-      trackingRef: plan.refsAdded.includes('trackingRef') ? plan.next.trackingRef : null,
-      by: change.by,
-      mailSubject: mail.subject,
-    });
+    mailSubject = mail.subject;
+  }
+  await recordStatusChange(tx, {
+    orderId: order.id,
+    from: order.status,
+    to: plan.next.status,
+    bookVaultRef: plan.refsAdded.includes('bookVaultRef') ? plan.next.bookVaultRef : null,
+    trackingRef: plan.refsAdded.includes('trackingRef') ? plan.next.trackingRef : null,
+    by: options.by,
+    mailSubject,
   });
-  void ctx.mailWorker.kick();
-  return { message: 'Order status updated successfully!' };
+}
+
+/** What the print partner reports of an order: a status it reached and the references it gave. */
+export interface PartnerProgress {
+  status: OrderStatus;
+  bookVaultRef: string | null;
+  trackingRef: string | null;
+}
+
+/**
+ * Moves an order on as the print partner reports it, in the caller's transaction, by the same
+ * rules as the owner's changes (decision 112): forward only, and a reference already set (by the
+ * owner or before) is never overwritten: the partner's is then simply not used. A status the
+ * order has reached or passed changes nothing. The customer is mailed a status move, not a
+ * reference alone. Answers whether anything changed.
+ */
+export async function applyPartnerProgress(ctx: AppContext, tx: Db, orderId: string, progress: PartnerProgress): Promise<boolean> {
+  const order = await lockOrder(tx, orderId);
+  if (!order) return false;
+  const behind = ORDER_STATUSES.indexOf(order.status) < ORDER_STATUSES.indexOf(progress.status);
+  const change = {
+    status: behind ? progress.status : order.status,
+    bookVaultRef: order.bookVaultRef === null ? progress.bookVaultRef : null,
+    trackingRef: order.trackingRef === null ? progress.trackingRef : null,
+  };
+  const plan = planOrderUpdate(order, change);
+  if (!plan.ok) return false;
+  await applyPlannedChange(ctx, tx, order, plan, { by: CHANGED_BY_PRINT_PARTNER, mailRefsOnly: false });
+  return true;
 }

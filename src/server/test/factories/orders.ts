@@ -10,11 +10,19 @@ import { priceCart } from '../../../shared/pricing';
 import type { App } from '../../app';
 import { checkoutSessions } from '../../db/schema';
 import { completeCheckout } from '../../modules/checkout/service';
+import type { DeliveryAddress } from '../../../shared/delivery-address';
+import { TEST_ADDRESS } from './addresses';
 import type { ProductFixture } from './products';
 
 export async function createPaidOrder(
   app: App,
-  opts: { user?: { id: string; email: string } | null; email?: string; items: { product: ProductFixture; qty?: number }[] },
+  opts: {
+    user?: { id: string; email: string } | null;
+    email?: string;
+    items: { product: ProductFixture; qty?: number }[];
+    /** Where the books go (a valid UK address unless given; null: a payment that came without one). */
+    address?: DeliveryAddress | null;
+  },
 ): Promise<{ orderId: string; sessionId: string; totalPence: number }> {
   const lines = opts.items.map(({ product, qty = 1 }) => ({ productId: product.id, productKey: product.key, name: product.name, qty, unitPence: product.pricePence }));
   const price = priceCart(opts.items.map(({ product, qty = 1 }) => ({ unitPence: product.pricePence, qty, type: product.type, age: product.age })));
@@ -30,7 +38,12 @@ export async function createPaidOrder(
     discountPence: price.discountPence,
     totalPence: price.totalPence,
   });
-  const done = await completeCheckout(app.ctx, sessionId, { eventId: `test:${sessionId}`, eventType: 'test.paid' });
+  const done = await completeCheckout(app.ctx, sessionId, {
+    eventId: `test:${sessionId}`,
+    eventType: 'test.paid',
+    deliveryAddress: opts.address === undefined ? TEST_ADDRESS : opts.address,
+    paymentRef: 'demo',
+  });
   return { orderId: done.orderId!, sessionId, totalPence: price.totalPence };
 }
 
