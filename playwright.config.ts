@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_ADMIN, E2E_PORT } from './e2e/support/env';
+import { E2E_ADMIN, E2E_PORT, E2E_PRINTER_PORT } from './e2e/support/env';
 
 /**
  * Browser tests drive Debian's Chromium against the built shop, started on a fresh embedded
@@ -26,27 +26,35 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } } }],
-  webServer: {
-    command: `rm -rf .data-e2e-${PORT} && tsx src/server/main.ts`,
-    url: `http://localhost:${PORT}/api/health`,
+  // Two shops on fresh embedded databases: the spec's journeys run where the owner types the print
+  // references (PRINT_PARTNER=manual, as they are written); the print journey runs on a second one
+  // whose simulated printer prints and dispatches within seconds (e2e/print-partner.spec.ts).
+  webServer: [shop(PORT, { PRINT_PARTNER: 'manual' }), shop(E2E_PRINTER_PORT, { PRINT_PARTNER: 'simulated', SIMULATED_PRINTER_STEP_SECONDS: '2', PRINT_PARTNER_POLL_SECONDS: '1' })],
+});
+
+function shop(port: number, env: Record<string, string>) {
+  return {
+    command: `rm -rf .data-e2e-${port} && tsx src/server/main.ts`,
+    url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
     env: {
-      PORT: String(PORT),
+      PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: `.data-e2e-${PORT}`,
+      DATA_DIR: `.data-e2e-${port}`,
       WEB_DIST_DIR: process.env.WEB_DIST_DIR ?? 'dist/web',
       NODE_ENV: 'test',
       PASSWORD_HASH_COST: '10',
       LOG_LEVEL: 'warn',
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
-      PUBLIC_URL: `http://localhost:${PORT}`,
+      PUBLIC_URL: `http://localhost:${port}`,
       E2E_RELAXED_RATE_LIMITS: 'true',
       // Every journey's browser is one client address (127.0.0.1), with a live-update stream per page.
       SSE_MAX_STREAMS_PER_CLIENT: '1000',
+      ...env,
     },
-  },
-});
+  };
+}
