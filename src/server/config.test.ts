@@ -101,4 +101,21 @@ describe('config', () => {
     expect(() => loadConfig({ PASSWORD_HASH_QUEUE: 'lots' })).toThrow(/PASSWORD_HASH_QUEUE/);
     expect(() => loadConfig({ PASSWORD_HASH_QUEUE: '-1' })).toThrow(/PASSWORD_HASH_QUEUE/);
   });
+
+  it('sends to the UK by default; SHIPPING_COUNTRIES is a list of two-letter codes', () => {
+    expect(loadConfig({}).SHIPPING_COUNTRIES).toEqual(['GB']);
+    expect(loadConfig({ SHIPPING_COUNTRIES: ' gb, ie ' }).SHIPPING_COUNTRIES).toEqual(['GB', 'IE']);
+    expect(() => loadConfig({ SHIPPING_COUNTRIES: 'United Kingdom' })).toThrow(/SHIPPING_COUNTRIES.*two-letter country codes/);
+    expect(() => loadConfig({ SHIPPING_COUNTRIES: ' , ' })).toThrow(/SHIPPING_COUNTRIES: must name at least one country/);
+  });
+
+  it('prints with BookVault when its key is set, else with the simulated printer; bookvault needs the key', () => {
+    expect(loadConfig({}).PRINT_PARTNER).toBe('simulated');
+    expect(loadConfig({ BOOKVAULT_API_KEY: 'bv_x' }).PRINT_PARTNER).toBe('bookvault');
+    expect(loadConfig({ BOOKVAULT_API_KEY: 'bv_x', PRINT_PARTNER: 'manual' }).PRINT_PARTNER).toBe('manual');
+    expect(() => loadConfig({ PRINT_PARTNER: 'bookvault' })).toThrow(/BOOKVAULT_API_KEY: is required when PRINT_PARTNER is bookvault/);
+    expect(() => loadConfig({ PRINT_PARTNER: 'fedex' })).toThrow(/PRINT_PARTNER/);
+    expect(() => loadConfig({ BOOKVAULT_PAY_METHOD: 'Cash' })).toThrow(/BOOKVAULT_PAY_METHOD/);
+    expect(() => loadConfig({ PRINT_PARTNER_POLL_SECONDS: '0' })).toThrow(/PRINT_PARTNER_POLL_SECONDS/);
+  });
 });
