@@ -190,7 +190,7 @@ export interface PrintPartnerProblemMail {
   partnerRef?: string | null;
 }
 
-/** To the shop owner when the print partner cannot take or fulfil an order (not sent yet). */
+/** To the shop owner when the print partner cannot take or fulfil an order (orders/print-worker.ts). */
 export const printPartnerProblem: MailTemplate<PrintPartnerProblemMail> = {
   subject: ({ orderId }) => `Print partner problem with order ${orderRef(orderId)}`,
   body: (data, shop) => {
@@ -210,7 +210,7 @@ export const printPartnerProblem: MailTemplate<PrintPartnerProblemMail> = {
           </P>
         )}
         <P>The customer has not been told. Please check the order.</P>
-        <Action href={shop.href('/admin/orders')}>Open the orders</Action>
+        <Action href={shop.href(`/admin/orders/${data.orderId}`)}>Open the order</Action>
       </MailLayout>
     );
   },
