@@ -17,6 +17,7 @@ export const PAGE_ROUTES = [
   '/profile/change_password/:id',
   '/admin',
   '/admin/orders',
+  '/admin/orders/:orderId',
   '/admin/discounts',
   '/admin/add_product',
   '/admin/edit_product/:id',
@@ -34,3 +35,5 @@ export function isKnownPage(pathname: string): boolean {
 
 export const productPath = (name: string) => `/item/${encodeURIComponent(name)}`;
 export const reviewPath = (orderId: string) => `/review/order/${encodeURIComponent(orderId)}`;
+/** The admin's page of one order (the owner's new-order mail links to it too). */
+export const adminOrderPath = (orderId: string) => `/admin/orders/${encodeURIComponent(orderId)}`;

@@ -23,6 +23,7 @@ const serverRendered = (...modules: string[]): ServerRenderedHandle => ({ server
 const adminRoutes: RouteObject[] = [
   { index: true, lazy: async () => ({ Component: (await import('../features/products/admin/AdminHomePage')).AdminHomePage }) },
   { path: 'orders', lazy: async () => ({ Component: (await import('../features/orders/admin/OrdersPage')).OrdersPage }) },
+  { path: 'orders/:orderId', lazy: async () => ({ Component: (await import('../features/orders/admin/OrderDetailPage')).OrderDetailPage }) },
   { path: 'discounts', lazy: async () => ({ Component: (await import('../features/discounts/admin/DiscountsPage')).DiscountsPage }) },
   { path: 'add_product', lazy: async () => ({ Component: (await import('../features/products/admin/ProductFormPage')).ProductFormPage }) },
   { path: 'edit_product/:id', lazy: async () => ({ Component: (await import('../features/products/admin/ProductFormPage')).ProductFormPage }) },

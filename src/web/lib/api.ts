@@ -65,6 +65,16 @@ interface RequestOptions {
   signal?: AbortSignal;
 }
 
+/** A refused request's error, with the server's reason; a refused session token also signs the user out. */
+function refusal(status: number, data: unknown, token: string | null, options: Pick<RequestOptions, 'token'>): ApiError {
+  const message = (data as { message?: unknown } | null)?.message;
+  if (status === 401 && token && options.token === undefined) {
+    writeText(STORAGE_KEYS.token, null);
+    onUnauthorized();
+  }
+  return new ApiError(status, typeof message === 'string' ? message : `Request failed (${status})`);
+}
+
 async function apiRequest<T>(path: string, schema: AnswerSchema<T>, options: RequestOptions = {}): Promise<T> {
   const token = options.token === undefined ? readText(STORAGE_KEYS.token) : options.token;
   const headers: Record<string, string> = { accept: 'application/json' };
@@ -96,14 +106,7 @@ async function apiRequest<T>(path: string, schema: AnswerSchema<T>, options: Req
       data = null;
     }
   }
-  if (!response.ok) {
-    const message = (data as { message?: unknown } | null)?.message;
-    if (response.status === 401 && token && options.token === undefined) {
-      writeText(STORAGE_KEYS.token, null);
-      onUnauthorized();
-    }
-    throw new ApiError(response.status, typeof message === 'string' ? message : `Request failed (${response.status})`);
-  }
+  if (!response.ok) throw refusal(response.status, data, token, options);
 
   let parsed: Awaited<ReturnType<typeof parseAnswer<T>>>;
   try {
@@ -118,8 +121,49 @@ async function apiRequest<T>(path: string, schema: AnswerSchema<T>, options: Req
 
 type CallOptions = Omit<RequestOptions, 'method' | 'body'>;
 
+/** A file the server sent, and the name its Content-Disposition gives it (null without one). */
+export interface DownloadedFile {
+  blob: Blob;
+  filename: string | null;
+}
+
+/** The file name of a Content-Disposition header: `filename*=UTF-8''…` first, else `filename=…`. */
+export function dispositionFilename(header: string | null): string | null {
+  if (!header) return null;
+  const encoded = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header)?.[1];
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded.trim());
+    } catch {
+      // a malformed encoding: fall back to the plain name
+    }
+  }
+  return /filename\s*=\s*(?:"([^"]*)"|([^;]+))/i.exec(header)?.slice(1).find(Boolean)?.trim() || null;
+}
+
+/**
+ * GETs a file (a CSV export) as bytes, with the same token and the same errors as every other
+ * call; no contract applies to a file.
+ */
+async function apiDownload(path: string, options: CallOptions = {}): Promise<DownloadedFile> {
+  const token = options.token === undefined ? readText(STORAGE_KEYS.token) : options.token;
+  let response: Response;
+  try {
+    response = await fetch(path, { headers: token ? { authorization: `Bearer ${token}` } : {}, signal: options.signal });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError(0, UNREACHABLE);
+  }
+  if (!response.ok) {
+    const data: unknown = await response.json().catch(() => null);
+    throw refusal(response.status, data, token, options);
+  }
+  return { blob: await response.blob(), filename: dispositionFilename(response.headers.get('content-disposition')) };
+}
+
 export const api = {
   get: <T>(path: string, schema: AnswerSchema<T>, options?: CallOptions) => apiRequest(path, schema, { ...options, method: 'GET' }),
   post: <T>(path: string, schema: AnswerSchema<T>, body?: unknown, options?: CallOptions) =>
     apiRequest(path, schema, { ...options, method: 'POST', body: body ?? {} }),
+  download: (path: string, options?: CallOptions) => apiDownload(path, options),
 };

@@ -1,162 +1,192 @@
 /**
- * /admin/orders: 'Orders Overview'. Each order row edits its own status and references: the
- * status select offers only the current and later states, a reference is read-only once set,
- * a Delivered order cannot be edited. Submitting asks for confirmation, then mails the customer.
- * On a phone the table turns into one card per order.
+ * /admin/orders: 'Orders Overview'. Newest first, a page at a time ("Load more orders": the server
+ * pages by keyset, never by offset); a search by order number, e-mail or name and a status filter,
+ * both kept in the address (?q=, ?status=) so a filtered list can be bookmarked, shared and
+ * returned to; an export of the filtered orders as CSV. Each row edits its own status and references
+ * (OrderStatusEditor: the spec's rules) and links to the order in full. On a phone the table turns
+ * into one card per order.
  */
-import { useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import type { AdminOrder } from '@shared/contracts/order';
-import { allowedStatuses, type OrderStatus } from '@shared/order-status';
 import { MSG } from '@shared/messages';
+import { adminOrderPath } from '@shared/routes';
+import { ORDER_STATUSES, isFinalStatus, statusLabel, type OrderStatus } from '@shared/order-status';
 import { Button } from '../../../components/Button';
 import { Spinner } from '../../../components/Spinner';
 import { serverMessage } from '../../../lib/api';
 import { useBanner } from '../../../lib/banner';
 import { formatDate, formatPounds, shortOrderId } from '../../../lib/format';
 import { OrderItems } from '../OrderItems';
-import { useAdminOrders, useUpdateOrderStatus } from './api';
+import { exportOrders, useAdminOrderPages, type OrderFilters } from './api';
+import { EmailAddress } from './EmailAddress';
+import { OrderStatusEditor } from './OrderStatusEditor';
+import { saveFile } from './save-file';
 import page from '../../../styles/admin.module.css';
 import styles from './Orders.module.css';
 
-interface Draft {
-  status: OrderStatus;
-  bookVaultRef: string;
-  trackingRef: string;
+/** How long the search waits after the last key before it asks the server. */
+const SEARCH_DEBOUNCE_MS = 300;
+const SEARCH_MAX = 200;
+const ADDRESS_MISSING = 'address_missing';
+
+/** The filters in the address (?q=, ?status=); an unknown status is no filter. */
+function filtersFrom(params: URLSearchParams): OrderFilters {
+  const status = params.get('status');
+  return {
+    q: (params.get('q') ?? '').trim().slice(0, SEARCH_MAX),
+    status: status === ADDRESS_MISSING || ORDER_STATUSES.includes(status as OrderStatus) ? (status as OrderFilters['status']) : null,
+  };
 }
 
-/** Lets a long address wrap before the @ rather than mid-word. */
-const withBreakBeforeAt = (email: string) => {
-  const at = email.lastIndexOf('@');
-  return at > 0 ? (
-    <>
-      {email.slice(0, at)}
-      <wbr />
-      {email.slice(at)}
-    </>
-  ) : (
-    email
-  );
-};
-
-const draftOf = (order: AdminOrder): Draft => ({ status: order.status, bookVaultRef: order.bookVault_ref ?? '', trackingRef: order.tracking_ref ?? '' });
-
-function OrderRow({ order }: { order: AdminOrder }) {
-  const [draft, setDraft] = useState<Draft>(() => draftOf(order));
-  const [seen, setSeen] = useState(order);
-  if (seen !== order) {
-    // the server's copy changed (after an update): start from it again
-    setSeen(order);
-    setDraft(draftOf(order));
-  }
-  const update = useUpdateOrderStatus();
-  const banner = useBanner();
-  const delivered = order.status === 'Delivered';
-  const short = shortOrderId(order.order_id);
-  const changed =
-    draft.status !== order.status || draft.bookVaultRef.trim() !== (order.bookVault_ref ?? '') || draft.trackingRef.trim() !== (order.tracking_ref ?? '');
-
-  const submit = () => {
-    if (!window.confirm(MSG.confirmOrderUpdate)) return;
-    update.mutate(
-      {
-        customer_email: order.user_email,
-        order_id: order.order_id,
-        status: draft.status,
-        bookVault_ref: draft.bookVaultRef.trim() || null,
-        tracking_ref: draft.trackingRef.trim() || null,
-      },
-      {
-        onSuccess: () => banner.show({ content: MSG.orderStatusUpdated, action: 'success' }),
-        onError: (error) => {
-          const reason = serverMessage(error);
-          banner.show({ content: reason ? `${MSG.failedUpdateOrderStatus} ${reason}` : MSG.failedUpdateOrderStatus, action: 'error' });
-        },
-      },
-    );
-  };
-
-  const id = (name: string) => `${name}-${order.order_id}`;
+/** The name and town an order goes to, or why there is none. */
+function DeliveryTo({ order }: { order: AdminOrder }) {
+  if (order.address_missing) return <span className={styles.warning}>Address missing</span>;
+  if (!order.delivery_address) return <span className={styles.none}>No address recorded</span>;
+  const { name, city } = order.delivery_address;
   return (
-    <tr className={delivered ? styles.done : undefined}>
-      <th scope="row" data-label="Order">
-        <span>
-          <span className={styles.orderId}>{short}</span>
-          <span className={styles.date}>{formatDate(order.date)}</span>
-        </span>
-      </th>
-      <td data-label="Customer" className={styles.email}>
-        {withBreakBeforeAt(order.user_email)}
-      </td>
-      <td data-label="Items">
-        <OrderItems className={styles.items} items={order.items} />
-      </td>
-      <td data-label="Total" className={styles.money}>
-        <span>
-          {formatPounds(order.total_cost)} <span className={styles.currency}>{order.currency.toUpperCase()}</span>
-        </span>
-      </td>
-      <td data-label="Status">
-        <label className="visually-hidden" htmlFor={id('status')}>
-          Status of order {short}
-        </label>
-        <select
-          id={id('status')}
-          className={`${page.input} ${styles.control} ${styles[`status${draft.status}`]}`}
-          value={draft.status}
-          disabled={delivered || update.isPending}
-          onChange={(event) => setDraft({ ...draft, status: event.target.value as OrderStatus })}
-        >
-          {allowedStatuses(order.status).map((status) => (
-            <option key={status} value={status}>
-              {status}
-            </option>
-          ))}
-        </select>
-      </td>
-      <td data-label="References">
-        <div className={styles.refs}>
-          <label className={styles.refLabel} htmlFor={id('bookvault')}>
-            BookVault<span className="visually-hidden"> reference of order {short}</span>
-          </label>
-          <input
-            id={id('bookvault')}
-            className={`${page.input} ${styles.control}`}
-            value={draft.bookVaultRef}
-            readOnly={Boolean(order.bookVault_ref) || delivered}
-            disabled={update.isPending}
-            maxLength={100}
-            onChange={(event) => setDraft({ ...draft, bookVaultRef: event.target.value })}
-          />
-          <label className={styles.refLabel} htmlFor={id('tracking')}>
-            Tracking<span className="visually-hidden"> reference of order {short}</span>
-          </label>
-          <input
-            id={id('tracking')}
-            className={`${page.input} ${styles.control}`}
-            value={draft.trackingRef}
-            readOnly={Boolean(order.tracking_ref) || delivered}
-            disabled={update.isPending}
-            maxLength={100}
-            onChange={(event) => setDraft({ ...draft, trackingRef: event.target.value })}
-          />
-        </div>
-      </td>
-      <td data-label="Actions">
-        <div className={styles.rowActions}>
-          <Button onClick={submit} disabled={delivered || !changed || update.isPending} aria-label={`Submit order ${short}`}>
-            Submit
-          </Button>
-          <Button variant="secondary" onClick={() => setDraft(draftOf(order))} disabled={delivered || !changed || update.isPending} aria-label={`Cancel changes to order ${short}`}>
-            Cancel
-          </Button>
-        </div>
-      </td>
-    </tr>
+    <span className={styles.deliverTo}>
+      <span className="visually-hidden">Deliver to </span>
+      {[name, city].filter(Boolean).join(', ')}
+    </span>
+  );
+}
+
+function OrderRow({ order, from }: { order: AdminOrder; from: string }) {
+  const short = shortOrderId(order.order_id);
+  return (
+    <OrderStatusEditor order={order}>
+      {(editor) => (
+        <tr className={isFinalStatus(order.status) ? styles.done : undefined}>
+          <th scope="row" data-label="Order">
+            <span>
+              <Link className={styles.orderId} to={adminOrderPath(order.order_id)} state={{ overview: from }}>
+                <span className="visually-hidden">Order </span>
+                {short}
+              </Link>
+              <time className={styles.date} dateTime={order.date}>
+                {formatDate(order.date)}
+              </time>
+            </span>
+          </th>
+          <td data-label="Customer" className={styles.stacked}>
+            <span className={styles.customer}>
+              <EmailAddress className={styles.email} email={order.user_email} />
+              <DeliveryTo order={order} />
+            </span>
+          </td>
+          <td data-label="Items">
+            <OrderItems className={styles.items} items={order.items} />
+          </td>
+          <td data-label="Total" className={styles.money}>
+            <span>
+              {formatPounds(order.total_cost)} <span className={styles.currency}>{order.currency.toUpperCase()}</span>
+            </span>
+          </td>
+          <td data-label="Status">{editor.status}</td>
+          <td data-label="References" className={styles.stacked}>
+            {editor.references}
+          </td>
+          <td className={styles.actions}>
+            {editor.actions}
+          </td>
+        </tr>
+      )}
+    </OrderStatusEditor>
+  );
+}
+
+/** The search box: the address follows what is typed once typing pauses; Back and links bring their own text. */
+function SearchBox({ q, onSearch }: { q: string; onSearch: (q: string) => void }) {
+  const [text, setText] = useState(q);
+  const [shown, setShown] = useState(q);
+  if (q !== shown) {
+    // the address changed by other means (Back, a link, Clear filters): show its search
+    setShown(q);
+    setText(q);
+  }
+  useEffect(() => {
+    const wanted = text.trim();
+    if (wanted === shown) return;
+    const timer = setTimeout(() => {
+      setShown(wanted);
+      onSearch(wanted);
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, shown, onSearch]);
+
+  return (
+    <div className={`${page.field} ${styles.search}`}>
+      <label className={page.label} htmlFor="orders-search">
+        Search orders
+      </label>
+      <input
+        id="orders-search"
+        className={page.input}
+        type="search"
+        value={text}
+        maxLength={SEARCH_MAX}
+        placeholder="Order number, e-mail or name"
+        autoComplete="off"
+        spellCheck={false}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={(event) => {
+          // Enter searches at once
+          if (event.key !== 'Enter') return;
+          setShown(text.trim());
+          onSearch(text.trim());
+        }}
+      />
+    </div>
+  );
+}
+
+function ExportButton({ filters }: { filters: OrderFilters }) {
+  const [busy, setBusy] = useState(false);
+  const banner = useBanner();
+  const download = async () => {
+    setBusy(true);
+    try {
+      const file = await exportOrders(filters);
+      saveFile(file.blob, file.filename ?? 'orders.csv');
+    } catch (error) {
+      const reason = serverMessage(error);
+      banner.show({ content: reason ? `The orders could not be exported. ${reason}` : 'The orders could not be exported. Please try again.', action: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button variant="secondary" onClick={() => void download()} disabled={busy} aria-busy={busy}>
+      {busy ? 'Exporting…' : 'Export CSV'}
+    </Button>
   );
 }
 
 export function OrdersPage() {
-  const orders = useAdminOrders();
+  const [params, setParams] = useSearchParams();
+  const location = useLocation();
+  const filters = filtersFrom(params);
+  const orders = useAdminOrderPages(filters);
+  const filtered = Boolean(filters.q || filters.status);
+  const shown = orders.data?.pages.flatMap((result) => result.orders) ?? [];
+
+  const setFilter = useCallback(
+    (name: 'q' | 'status', value: string, replace: boolean) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (value) next.set(name, value);
+          else next.delete(name);
+          return next;
+        },
+        { replace },
+      ),
+    [setParams],
+  );
+  // Typing replaces the address (one history entry per search, not per key); a status is a step Back can undo.
+  const search = useCallback((q: string) => setFilter('q', q, true), [setFilter]);
+
   return (
     <main className={page.page}>
       <div className={page.header}>
@@ -164,39 +194,83 @@ export function OrdersPage() {
           <span className={page.eyebrow}>Admin</span>
           Orders Overview
         </h1>
-        {orders.data && <p className={page.muted}>{orders.data.length === 1 ? '1 order' : `${orders.data.length} orders`}</p>}
+        <ExportButton filters={filters} />
       </div>
+
+      <div className={styles.filters} role="search" aria-label="Find orders">
+        <SearchBox q={filters.q} onSearch={search} />
+        <div className={`${page.field} ${styles.statusFilter}`}>
+          <label className={page.label} htmlFor="orders-status">
+            Show
+          </label>
+          <select id="orders-status" className={page.input} value={filters.status ?? ''} onChange={(event) => setFilter('status', event.target.value, false)}>
+            <option value="">All orders</option>
+            {ORDER_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {statusLabel(status)}
+              </option>
+            ))}
+            <option value={ADDRESS_MISSING}>Address missing</option>
+          </select>
+        </div>
+      </div>
+
+      <p className={`${page.muted} ${styles.count}`} role="status">
+        {shown.length > 0 && `${shown.length === 1 ? '1 order' : `${shown.length} orders`}${orders.hasNextPage ? ' shown, newest first: more below' : ', newest first'}`}
+      </p>
+
       {orders.isPending ? (
         <Spinner label="Loading orders" />
       ) : orders.isError ? (
         <p className={`${page.alert} ${page.danger}`} role="alert">
           {serverMessage(orders.error) ? MSG.failedFetchOrders : MSG.errorFetchingOrders}
         </p>
-      ) : orders.data.length === 0 ? (
-        <p className={page.muted}>No orders yet.</p>
-      ) : (
-        <div className={styles.wrap}>
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                <th scope="col">Order</th>
-                <th scope="col">Customer</th>
-                <th scope="col">Items</th>
-                <th scope="col">Total</th>
-                <th scope="col">Status</th>
-                <th scope="col">References</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {orders.data.map((order) => (
-                <OrderRow key={order.order_id} order={order} />
-              ))}
-            </tbody>
-          </table>
+      ) : shown.length === 0 ? (
+        <div className={styles.empty}>
+          <p>{filtered ? 'No orders match the search and filter.' : 'No orders yet.'}</p>
+          {filtered && (
+            <Button variant="secondary" onClick={() => setParams(new URLSearchParams())}>
+              Clear search and filter
+            </Button>
+          )}
         </div>
+      ) : (
+        <>
+          <div className={styles.wrap} aria-busy={orders.isPlaceholderData}>
+            <table className={styles.table}>
+              <thead>
+                <tr>
+                  <th scope="col">Order</th>
+                  <th scope="col">Customer</th>
+                  <th scope="col">Items</th>
+                  <th scope="col">Total</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">References</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {shown.map((order) => (
+                  <OrderRow key={order.order_id} order={order} from={location.search} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {orders.hasNextPage && (
+            <div className={styles.more}>
+              <Button variant="secondary" onClick={() => void orders.fetchNextPage()} disabled={orders.isFetchingNextPage}>
+                {orders.isFetchingNextPage ? 'Loading more orders…' : 'Load more orders'}
+              </Button>
+            </div>
+          )}
+          {orders.isFetchNextPageError && (
+            <p className={`${page.alert} ${page.danger}`} role="alert">
+              {MSG.errorFetchingOrders}
+            </p>
+          )}
+        </>
       )}
     </main>
   );

@@ -1,22 +1,74 @@
-/** The admin's orders: the list and status updates (per-admin query key). */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { UpdateOrderStatusBody } from '@shared/contracts/order';
-import { answer, api } from '../../../lib/api';
+/**
+ * The admin's orders: the overview's pages (search, filter, keyset paging), one order in full, the
+ * CSV export and status updates. Every key starts with the admin's id (`['admin', adminId,
+ * 'orders', …]`), so an update refreshes that admin's lists and details and nobody else's.
+ */
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminOrderPage, UpdateOrderStatusBody } from '@shared/contracts/order';
+import type { OrderStatus } from '@shared/order-status';
+import { answer, api, type DownloadedFile } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 
-const adminOrders = answer('order', 'adminOrdersSchema');
+const orderPage = answer('order', 'adminOrderPageSchema');
+const orderDetail = answer('order', 'adminOrderDetailSchema');
 const message = answer('common', 'messageSchema');
 
-const adminOrderKeys = { all: (adminId: string) => ['admin', adminId, 'orders'] as const };
+/** What the overview shows: a search text and a status, or the orders paid without an address. */
+export interface OrderFilters {
+  q: string;
+  status: OrderStatus | 'address_missing' | null;
+}
 
-export function useAdminOrders() {
+const adminOrderKeys = {
+  all: (adminId: string) => ['admin', adminId, 'orders'] as const,
+  list: (adminId: string, filters: OrderFilters) => [...adminOrderKeys.all(adminId), 'list', filters] as const,
+  detail: (adminId: string, orderId: string) => [...adminOrderKeys.all(adminId), 'detail', orderId] as const,
+};
+
+/** The filters as the API's query string (`?q=…&status=…` or `address_missing=true`), without paging. */
+function filterParams(filters: OrderFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filters.q) params.set('q', filters.q);
+  if (filters.status === 'address_missing') params.set('address_missing', 'true');
+  else if (filters.status) params.set('status', filters.status);
+  return params;
+}
+
+const withQuery = (path: string, params: URLSearchParams) => (params.size ? `${path}?${params}` : path);
+
+/** The overview, newest first, a page at a time (each page's next_cursor asks for the next). */
+export function useAdminOrderPages(filters: OrderFilters) {
   const { session } = useSession();
-  return useQuery({
-    queryKey: adminOrderKeys.all(session?.id ?? ''),
-    queryFn: () => api.get('/api/admin/orders_status', adminOrders),
+  return useInfiniteQuery({
+    queryKey: adminOrderKeys.list(session?.id ?? '', filters),
+    queryFn: ({ pageParam, signal }) => {
+      const params = filterParams(filters);
+      if (pageParam) params.set('cursor', pageParam);
+      return api.get(withQuery('/api/admin/orders', params), orderPage, { signal });
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (last: AdminOrderPage) => last.next_cursor,
+    // A new search keeps the last list on screen until its answer arrives.
+    placeholderData: keepPreviousData,
     enabled: Boolean(session),
     retry: false,
   });
+}
+
+/** One order in full: its lines, totals, payment, address and history. */
+export function useAdminOrder(orderId: string) {
+  const { session } = useSession();
+  return useQuery({
+    queryKey: adminOrderKeys.detail(session?.id ?? '', orderId),
+    queryFn: ({ signal }) => api.get(`/api/admin/orders/${encodeURIComponent(orderId)}`, orderDetail, { signal }),
+    enabled: Boolean(session),
+    retry: false,
+  });
+}
+
+/** Every order the filters select, as the server's CSV file (one row per line item). */
+export function exportOrders(filters: OrderFilters): Promise<DownloadedFile> {
+  return api.download(withQuery('/api/admin/orders/export', filterParams(filters)));
 }
 
 export function useUpdateOrderStatus() {
@@ -24,6 +76,7 @@ export function useUpdateOrderStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: UpdateOrderStatusBody) => api.post('/api/admin/update_order_status', message, body),
+    // The overview's pages and the order's detail (its history has a new line) are read again.
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminOrderKeys.all(session?.id ?? '') }),
   });
 }

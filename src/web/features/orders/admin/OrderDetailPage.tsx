@@ -1,0 +1,325 @@
+/**
+ * /admin/orders/:orderId: one order in full, for the owner who posts it. What was bought (quantity,
+ * unit price, line total) and what was paid (subtotal, discount and its code, shipping, total,
+ * the payment's reference); who bought it and where it goes (the address as a label, copied with
+ * one click); its status and print references, changed with the overview's own control; and its
+ * history: each change, when, by whom and the mail it sent. The owner's new-order mail links here.
+ */
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
+import type { AdminOrderDetail } from '@shared/contracts/order';
+import { addressLines, type DeliveryAddress } from '@shared/delivery-address';
+import { statusLabel, type OrderStatus } from '@shared/order-status';
+import { Button } from '../../../components/Button';
+import { Spinner } from '../../../components/Spinner';
+import { ApiError } from '../../../lib/api';
+import { formatPounds, shortOrderId } from '../../../lib/format';
+import { useAdminOrder } from './api';
+import { EmailAddress } from './EmailAddress';
+import { OrderStatusEditor } from './OrderStatusEditor';
+import page from '../../../styles/admin.module.css';
+import styles from './OrderDetail.module.css';
+
+/** Date and time, en-GB: "25/11/2026, 14:03". */
+const formatDateTime = (iso: string) =>
+  new Date(iso).toLocaleString('en-GB', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+
+/** How long "Copied" stays after the address was copied. */
+const COPIED_MS = 4000;
+
+const statusPill: Record<OrderStatus, string | undefined> = {
+  Printing: styles.printing,
+  Shipped: styles.shipped,
+  Delivered: styles.delivered,
+};
+
+function StatusPill({ status }: { status: OrderStatus }) {
+  return <span className={`${styles.pill} ${statusPill[status] ?? ''}`}>{statusLabel(status)}</span>;
+}
+
+/** Copies the label's lines; when the browser refuses, selects the label for a copy by hand. */
+function CopyAddress({ lines, label }: { lines: string[]; label: RefObject<HTMLElement | null> }) {
+  const [result, setResult] = useState<'copied' | 'refused' | null>(null);
+  useEffect(() => {
+    if (result !== 'copied') return;
+    const timer = setTimeout(() => setResult(null), COPIED_MS);
+    return () => clearTimeout(timer);
+  }, [result]);
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(lines.join('\n'));
+      setResult('copied');
+    } catch {
+      // no clipboard (an insecure page) or permission refused
+      if (label.current) window.getSelection()?.selectAllChildren(label.current);
+      setResult('refused');
+    }
+  };
+
+  return (
+    <div className={styles.copy}>
+      <Button variant="secondary" onClick={() => void copy()}>
+        Copy address
+      </Button>
+      <span className={result === 'refused' ? styles.copyRefused : styles.copied} role="status">
+        {result === 'copied' ? 'Copied' : result === 'refused' ? 'The browser did not allow copying: the address is selected, copy it with Ctrl+C (⌘C on a Mac).' : ''}
+      </span>
+    </div>
+  );
+}
+
+function AddressLabel({ address }: { address: DeliveryAddress }) {
+  const label = useRef<HTMLElement>(null);
+  const lines = addressLines(address);
+  return (
+    <>
+      <address className={styles.label} ref={label}>
+        {lines.map((line, index) => (
+          <span key={index} className={styles.labelLine}>
+            {line}
+          </span>
+        ))}
+      </address>
+      {address.phone && (
+        <p className={styles.phone}>
+          Phone: <a href={`tel:${address.phone.replace(/[^+0-9]/g, '')}`}>{address.phone}</a>
+        </p>
+      )}
+      <CopyAddress lines={lines} label={label} />
+    </>
+  );
+}
+
+/** A history line's change: its making, a move, or references added without a move. */
+function Change({ from, to }: { from: OrderStatus | null; to: OrderStatus }) {
+  if (from === null) return <>Order placed: {statusLabel(to)}</>;
+  if (from === to) return <>{statusLabel(to)}: references added</>;
+  return (
+    <>
+      {statusLabel(from)}{' '}
+      <span role="img" aria-label="to">
+        →
+      </span>{' '}
+      {statusLabel(to)}
+    </>
+  );
+}
+
+function History({ history }: { history: AdminOrderDetail['history'] }) {
+  if (history.length === 0) return <p className={page.muted}>No changes recorded.</p>;
+  return (
+    <ol className={styles.history}>
+      {history.map((change, index) => (
+        <li key={index} className={styles.event}>
+          <p className={styles.change}>
+            <Change from={change.from} to={change.to} />
+          </p>
+          <p className={styles.eventMeta}>
+            <time dateTime={change.at}>{formatDateTime(change.at)}</time>
+            <span aria-hidden="true"> · </span>
+            <span>by {change.by}</span>
+          </p>
+          {(change.bookVault_ref || change.tracking_ref) && (
+            <p className={styles.eventRefs}>
+              {change.bookVault_ref && <span>BookVault: {change.bookVault_ref}</span>}
+              {change.tracking_ref && <span>Tracking: {change.tracking_ref}</span>}
+            </p>
+          )}
+          <p className={styles.eventMail}>{change.mail ? <>Mail sent: “{change.mail}”</> : 'No mail sent'}</p>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function PaymentReference({ reference }: { reference: string | null }) {
+  if (reference === 'demo') return <>demo (the demo checkout: no card was charged)</>;
+  if (!reference) return <span className={page.muted}>Not recorded</span>;
+  return <span className={styles.code}>{reference}</span>;
+}
+
+function OrderDetail({ order, overview }: { order: AdminOrderDetail; overview: string }) {
+  const short = shortOrderId(order.order_id);
+  const currency = order.currency.toUpperCase();
+  const missing = order.address_missing && !order.delivery_address;
+  const mailto = `mailto:${order.user_email}?subject=${encodeURIComponent(`Your order ${short}`)}`;
+  return (
+    <main className={page.page}>
+      <Link className={`${page.back} ${styles.back}`} to={overview}>
+        <span aria-hidden="true">←</span>All orders
+      </Link>
+      <div className={`${page.header} ${styles.header}`}>
+        <h1>
+          <span className={page.eyebrow}>Order</span>
+          <span className={styles.number}>{short}</span>
+        </h1>
+        <p className={styles.placed}>
+          Placed <time dateTime={order.date}>{formatDateTime(order.date)}</time> <StatusPill status={order.status} />
+        </p>
+      </div>
+
+      {missing && (
+        <div className={styles.warning}>
+          <h2>Address missing: ask the customer</h2>
+          <p>
+            The payment came without a delivery address. Write to <a href={mailto}>{order.user_email}</a> for one before the order is printed.
+          </p>
+        </div>
+      )}
+
+      <div className={styles.layout}>
+        <div className={styles.main}>
+          <section className={`${page.panel} ${styles.items}`} aria-labelledby="order-items">
+            <h2 id="order-items">Items</h2>
+            <table className={styles.lines}>
+              <thead>
+                <tr>
+                  <th scope="col">Book</th>
+                  <th scope="col" className={styles.num}>
+                    Qty
+                  </th>
+                  <th scope="col" className={styles.num}>
+                    Unit price
+                  </th>
+                  <th scope="col" className={styles.num}>
+                    Line total
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {order.lines.map((line) => (
+                  <tr key={line.product_id}>
+                    <th scope="row">
+                      {line.item}
+                      <span className={styles.productId}>{line.product_id}</span>
+                    </th>
+                    <td className={styles.num}>{line.quantity}</td>
+                    <td className={styles.num}>{formatPounds(line.unit_price)}</td>
+                    <td className={styles.num}>{formatPounds(line.unit_price * line.quantity)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <dl className={styles.totals}>
+              <div>
+                <dt>Subtotal</dt>
+                <dd>{formatPounds(order.subtotal)}</dd>
+              </div>
+              {(order.discount > 0 || order.discount_code) && (
+                <div>
+                  <dt>
+                    Discount{order.discount_code && <> (code <span className={styles.code}>{order.discount_code}</span>)</>}
+                  </dt>
+                  <dd>−{formatPounds(order.discount)}</dd>
+                </div>
+              )}
+              <div>
+                <dt>Shipping</dt>
+                <dd>{formatPounds(order.shipping)}</dd>
+              </div>
+              <div className={styles.total}>
+                <dt>Total</dt>
+                <dd>
+                  {formatPounds(order.total_cost)} <span className={styles.currency}>{currency}</span>
+                </dd>
+              </div>
+            </dl>
+          </section>
+
+          <section className={`${page.panel} ${styles.status}`} aria-labelledby="order-status">
+            <h2 id="order-status">Status and print references</h2>
+            <OrderStatusEditor order={order} labelStatus>
+              {(editor) => (
+                <div className={styles.editor}>
+                  {editor.status}
+                  {editor.references}
+                  {editor.actions}
+                </div>
+              )}
+            </OrderStatusEditor>
+          </section>
+
+          <section className={`${page.panel} ${styles.historyPanel}`} aria-labelledby="order-history">
+            <h2 id="order-history">History</h2>
+            <History history={order.history} />
+          </section>
+        </div>
+
+        <div className={styles.side}>
+          <section className={`${page.panel} ${styles.delivery}`} aria-labelledby="order-delivery">
+            <h2 id="order-delivery">Delivery address</h2>
+            {order.delivery_address ? (
+              <AddressLabel address={order.delivery_address} />
+            ) : missing ? (
+              <p className={styles.missing}>No address came with the payment: ask the customer.</p>
+            ) : (
+              <p className={page.muted}>No address recorded (the order was placed before the shop asked for one).</p>
+            )}
+          </section>
+
+          <section className={`${page.panel} ${styles.customer}`} aria-labelledby="order-customer">
+            <h2 id="order-customer">Customer and payment</h2>
+            <dl className={styles.facts}>
+              <dt>E-mail</dt>
+              <dd>
+                <a href={mailto}>
+                  <EmailAddress email={order.user_email} />
+                </a>
+              </dd>
+              <dt>Payment reference</dt>
+              <dd>
+                <PaymentReference reference={order.payment_ref} />
+              </dd>
+              <dt>Order id</dt>
+              <dd className={styles.code}>{order.order_id}</dd>
+            </dl>
+          </section>
+        </div>
+      </div>
+    </main>
+  );
+}
+
+/** Where "All orders" goes: back to the overview as it was left (its search and filter). */
+function overviewPath(state: unknown): string {
+  const search = (state as { overview?: unknown } | null)?.overview;
+  return typeof search === 'string' && search.startsWith('?') ? `/admin/orders${search}` : '/admin/orders';
+}
+
+export function OrderDetailPage() {
+  const { orderId = '' } = useParams();
+  const location = useLocation();
+  const overview = overviewPath(location.state);
+  const order = useAdminOrder(orderId);
+
+  if (order.isPending) {
+    return (
+      <main className={page.page}>
+        <Spinner label="Loading the order" />
+      </main>
+    );
+  }
+  if (order.isError) {
+    const unknown = order.error instanceof ApiError && (order.error.status === 404 || order.error.status === 400);
+    return (
+      <main className={page.page}>
+        <div className={styles.notFound}>
+          <h1>{unknown ? 'No such order' : 'The order could not be loaded'}</h1>
+          <p>{unknown ? `No order has the number ${shortOrderId(orderId)}: the link may be mistyped or cut short.` : 'Please try again in a moment.'}</p>
+          <p className={styles.notFoundActions}>
+            {!unknown && (
+              <Button variant="secondary" onClick={() => void order.refetch()}>
+                Try again
+              </Button>
+            )}
+            <Link className={`${page.back} ${styles.back}`} to={overview}>
+              <span aria-hidden="true">←</span>Back to all orders
+            </Link>
+          </p>
+        </div>
+      </main>
+    );
+  }
+  return <OrderDetail order={order.data} overview={overview} />;
+}
