@@ -117,5 +117,9 @@ describe('config', () => {
     expect(() => loadConfig({ PRINT_PARTNER: 'fedex' })).toThrow(/PRINT_PARTNER/);
     expect(() => loadConfig({ BOOKVAULT_PAY_METHOD: 'Cash' })).toThrow(/BOOKVAULT_PAY_METHOD/);
     expect(() => loadConfig({ PRINT_PARTNER_POLL_SECONDS: '0' })).toThrow(/PRINT_PARTNER_POLL_SECONDS/);
+    // The simulated printer is looked at often, so the demo moves; BookVault every five minutes.
+    expect(loadConfig({}).PRINT_PARTNER_POLL_SECONDS).toBe(30);
+    expect(loadConfig({ BOOKVAULT_API_KEY: 'bv_x' }).PRINT_PARTNER_POLL_SECONDS).toBe(300);
+    expect(loadConfig({ PRINT_PARTNER_POLL_SECONDS: '7' }).PRINT_PARTNER_POLL_SECONDS).toBe(7);
   });
 });

@@ -153,8 +153,14 @@ export const configSchema = z
      * set, else the simulated printer; manual leaves the references to the owner.
      */
     PRINT_PARTNER: z.enum(['bookvault', 'simulated', 'manual']).optional(),
-    /** How often open print orders are checked with the partner. */
-    PRINT_PARTNER_POLL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+    /** How often open print orders are checked with the partner: 300 s by default, 30 s with the simulated printer (the demo should move). */
+    PRINT_PARTNER_POLL_SECONDS: z.coerce.number().int().min(1).max(86_400).optional(),
+    /**
+     * A submission still unanswered this long was cut off by a stop of the shop: it is handed to
+     * the owner, never re-sent (modules/orders/print-worker.ts). Keep it above the partner's time
+     * limit per call (30 s), or a slow answer is taken for a stop.
+     */
+    PRINT_SUBMIT_LEASE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
     /** The simulated printer's delay for each step (accepted → printed → dispatched). */
     SIMULATED_PRINTER_STEP_SECONDS: z.coerce.number().min(0).max(86_400).default(60),
     BOOKVAULT_API_KEY: optionalText,
@@ -249,8 +255,13 @@ export const configSchema = z
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     /** MAIL_FROM as a display name and an address; the shop's name when MAIL_FROM has none. */
     MAIL_SENDER: mailSender(env.MAIL_FROM, env.SHOP_NAME)!,
-    PRINT_PARTNER: env.PRINT_PARTNER ?? (env.BOOKVAULT_API_KEY ? 'bookvault' : 'simulated'),
+    PRINT_PARTNER: printPartner(env),
+    PRINT_PARTNER_POLL_SECONDS: env.PRINT_PARTNER_POLL_SECONDS ?? (printPartner(env) === 'simulated' ? 30 : 300),
   }));
+
+function printPartner(env: { PRINT_PARTNER?: 'bookvault' | 'simulated' | 'manual'; BOOKVAULT_API_KEY?: string }) {
+  return env.PRINT_PARTNER ?? (env.BOOKVAULT_API_KEY ? 'bookvault' : 'simulated');
+}
 
 export type Config = z.output<typeof configSchema>;
 
