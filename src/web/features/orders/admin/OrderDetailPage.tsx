@@ -2,8 +2,10 @@
  * /admin/orders/:orderId: one order in full, for the owner who posts it. What was bought (quantity,
  * unit price, line total) and what was paid (subtotal, discount and its code, shipping, total,
  * the payment's reference); who bought it and where it goes (the address as a label, copied with
- * one click); its status and print references, changed with the overview's own control; and its
- * history: each change, when, by whom and the mail it sent. The owner's new-order mail links here.
+ * one click); where the print partner has it (PrintPanel: its state, cost, tracking, and "Send
+ * again" when it needs the owner); its status and print references, changed with the overview's
+ * own control; and its history: each change, when, by whom and the mail it sent. The owner's
+ * new-order mail and the print partner problem mail link here.
  */
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
@@ -15,14 +17,12 @@ import { Spinner } from '../../../components/Spinner';
 import { ApiError } from '../../../lib/api';
 import { formatPounds, shortOrderId } from '../../../lib/format';
 import { useAdminOrder } from './api';
+import { formatDateTime } from './date-time';
 import { EmailAddress } from './EmailAddress';
 import { OrderStatusEditor } from './OrderStatusEditor';
+import { PrintPanel } from './PrintPanel';
 import page from '../../../styles/admin.module.css';
 import styles from './OrderDetail.module.css';
-
-/** Date and time, en-GB: "25/11/2026, 14:03". */
-const formatDateTime = (iso: string) =>
-  new Date(iso).toLocaleString('en-GB', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
 /** How long "Copied" stays after the address was copied. */
 const COPIED_MS = 4000;
@@ -247,6 +247,11 @@ function OrderDetail({ order, overview }: { order: AdminOrderDetail; overview: s
         </div>
 
         <div className={styles.side}>
+          {(order.print || order.carrier || order.tracking_url) && (
+            <div className={styles.print}>
+              <PrintPanel order={order} />
+            </div>
+          )}
           <section className={`${page.panel} ${styles.delivery}`} aria-labelledby="order-delivery">
             <h2 id="order-delivery">Delivery address</h2>
             {order.delivery_address ? (

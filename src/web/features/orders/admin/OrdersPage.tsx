@@ -1,10 +1,11 @@
 /**
  * /admin/orders: 'Orders Overview'. Newest first, a page at a time ("Load more orders": the server
- * pages by keyset, never by offset); a search by order number, e-mail or name and a status filter,
- * both kept in the address (?q=, ?status=) so a filtered list can be bookmarked, shared and
- * returned to; an export of the filtered orders as CSV. Each row edits its own status and references
- * (OrderStatusEditor: the spec's rules) and links to the order in full. On a phone the table turns
- * into one card per order.
+ * pages by keyset, never by offset); a search by order number, e-mail or name and a filter (a
+ * status, the orders without an address, or those the print partner could not take), both kept in
+ * the address (?q=, ?status=, ?print=needs_attention) so a filtered list can be bookmarked, shared
+ * and returned to; an export of the filtered orders as CSV. Each row edits its own status and
+ * references (OrderStatusEditor: the spec's rules), shows where the print partner has the order,
+ * and links to the order in full. On a phone the table turns into one card per order.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
@@ -21,6 +22,7 @@ import { OrderItems } from '../OrderItems';
 import { exportOrders, useAdminOrderPages, type OrderFilters } from './api';
 import { EmailAddress } from './EmailAddress';
 import { OrderStatusEditor } from './OrderStatusEditor';
+import { PrintStateBadge } from './PrintState';
 import { saveFile } from './save-file';
 import page from '../../../styles/admin.module.css';
 import styles from './Orders.module.css';
@@ -29,13 +31,20 @@ import styles from './Orders.module.css';
 const SEARCH_DEBOUNCE_MS = 300;
 const SEARCH_MAX = 200;
 const ADDRESS_MISSING = 'address_missing';
+/** "Show: Needs attention" is `?print=needs_attention` in the address, as the API asks for it. */
+const NEEDS_ATTENTION = 'needs_attention';
 
-/** The filters in the address (?q=, ?status=); an unknown status is no filter. */
+/** The filters in the address (?q=, ?status= or ?print=); an unknown value is no filter. */
 function filtersFrom(params: URLSearchParams): OrderFilters {
   const status = params.get('status');
   return {
     q: (params.get('q') ?? '').trim().slice(0, SEARCH_MAX),
-    status: status === ADDRESS_MISSING || ORDER_STATUSES.includes(status as OrderStatus) ? (status as OrderFilters['status']) : null,
+    status:
+      status === ADDRESS_MISSING || ORDER_STATUSES.includes(status as OrderStatus)
+        ? (status as OrderFilters['status'])
+        : params.get('print') === NEEDS_ATTENTION
+          ? NEEDS_ATTENTION
+          : null,
   };
 }
 
@@ -57,7 +66,7 @@ function OrderRow({ order, from }: { order: AdminOrder; from: string }) {
   return (
     <OrderStatusEditor order={order}>
       {(editor) => (
-        <tr className={isFinalStatus(order.status) ? styles.done : undefined}>
+        <tr className={order.print_state === 'needs attention' ? styles.needsYou : isFinalStatus(order.status) ? styles.done : undefined}>
           <th scope="row" data-label="Order">
             <span>
               <Link className={styles.orderId} to={adminOrderPath(order.order_id)} state={{ overview: from }}>
@@ -83,7 +92,12 @@ function OrderRow({ order, from }: { order: AdminOrder; from: string }) {
               {formatPounds(order.total_cost)} <span className={styles.currency}>{order.currency.toUpperCase()}</span>
             </span>
           </td>
-          <td data-label="Status">{editor.status}</td>
+          <td data-label="Status">
+            <span className={styles.statusParts}>
+              {editor.status}
+              <PrintStateBadge state={order.print_state} prefixed />
+            </span>
+          </td>
           <td data-label="References" className={styles.stacked}>
             {editor.references}
           </td>
@@ -176,8 +190,10 @@ export function OrdersPage() {
       setParams(
         (current) => {
           const next = new URLSearchParams(current);
-          if (value) next.set(name, value);
-          else next.delete(name);
+          next.delete(name);
+          // "Show" is one choice: a status, or the print partner's "needs attention" (?print=)
+          if (name === 'status') next.delete('print');
+          if (value) next.set(name === 'status' && value === NEEDS_ATTENTION ? 'print' : name, value);
           return next;
         },
         { replace },
@@ -211,6 +227,7 @@ export function OrdersPage() {
               </option>
             ))}
             <option value={ADDRESS_MISSING}>Address missing</option>
+            <option value={NEEDS_ATTENTION}>Needs attention</option>
           </select>
         </div>
       </div>

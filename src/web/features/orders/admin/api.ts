@@ -4,7 +4,7 @@
  * 'orders', …]`), so an update refreshes that admin's lists and details and nobody else's.
  */
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminOrderPage, UpdateOrderStatusBody } from '@shared/contracts/order';
+import type { AdminOrderPage, PrintState, UpdateOrderStatusBody } from '@shared/contracts/order';
 import type { OrderStatus } from '@shared/order-status';
 import { answer, api, type DownloadedFile } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
@@ -13,10 +13,13 @@ const orderPage = answer('order', 'adminOrderPageSchema');
 const orderDetail = answer('order', 'adminOrderDetailSchema');
 const message = answer('common', 'messageSchema');
 
-/** What the overview shows: a search text and a status, or the orders paid without an address. */
+/**
+ * What the overview shows: a search text and one choice of "Show": a status, the orders paid
+ * without an address, or the orders the print partner could not take (needs attention).
+ */
 export interface OrderFilters {
   q: string;
-  status: OrderStatus | 'address_missing' | null;
+  status: OrderStatus | 'address_missing' | 'needs_attention' | null;
 }
 
 const adminOrderKeys = {
@@ -25,11 +28,12 @@ const adminOrderKeys = {
   detail: (adminId: string, orderId: string) => [...adminOrderKeys.all(adminId), 'detail', orderId] as const,
 };
 
-/** The filters as the API's query string (`?q=…&status=…` or `address_missing=true`), without paging. */
+/** The filters as the API's query string (`?q=…&status=…`, `address_missing=true` or `print=needs_attention`), without paging. */
 function filterParams(filters: OrderFilters): URLSearchParams {
   const params = new URLSearchParams();
   if (filters.q) params.set('q', filters.q);
   if (filters.status === 'address_missing') params.set('address_missing', 'true');
+  else if (filters.status === 'needs_attention') params.set('print', 'needs_attention');
   else if (filters.status) params.set('status', filters.status);
   return params;
 }
@@ -55,7 +59,13 @@ export function useAdminOrderPages(filters: OrderFilters) {
   });
 }
 
-/** One order in full: its lines, totals, payment, address and history. */
+/**
+ * How often an open order's page is read again while the print partner moves it on by itself:
+ * soon after it was queued (sent again, or just paid), less often while the partner has it.
+ */
+const PRINT_REFRESH_MS: Partial<Record<PrintState, number>> = { queued: 3_000, sent: 15_000, printing: 15_000 };
+
+/** One order in full: its lines, totals, payment, address, print job and history. */
 export function useAdminOrder(orderId: string) {
   const { session } = useSession();
   return useQuery({
@@ -63,6 +73,10 @@ export function useAdminOrder(orderId: string) {
     queryFn: ({ signal }) => api.get(`/api/admin/orders/${encodeURIComponent(orderId)}`, orderDetail, { signal }),
     enabled: Boolean(session),
     retry: false,
+    refetchInterval: (query) => {
+      const state = query.state.data?.print?.state;
+      return (state && PRINT_REFRESH_MS[state]) ?? false;
+    },
   });
 }
 
@@ -77,6 +91,19 @@ export function useUpdateOrderStatus() {
   return useMutation({
     mutationFn: (body: UpdateOrderStatusBody) => api.post('/api/admin/update_order_status', message, body),
     // The overview's pages and the order's detail (its history has a new line) are read again.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminOrderKeys.all(session?.id ?? '') }),
+  });
+}
+
+/**
+ * Send again: an order that needs attention goes back to the print partner's queue (the owner
+ * fixed the cause, or checked the partner does not hold it). The server refuses (409) any other.
+ */
+export function useSendToPrinterAgain() {
+  const { session } = useSession();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (orderId: string) => api.post(`/api/admin/orders/${encodeURIComponent(orderId)}/print`, message),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminOrderKeys.all(session?.id ?? '') }),
   });
 }
