@@ -95,7 +95,7 @@ test('the owner finds a new order, reads it in full, ships it and exports it as 
   await search.fill(email);
   await expect(page).toHaveURL((url) => url.searchParams.get('q') === email);
   const show = page.getByRole('combobox', { name: 'Show' });
-  await expect(show.locator('option')).toHaveText(['All orders', 'Printing', 'Shipped', 'Delivered', 'Address missing']);
+  await expect(show.locator('option')).toHaveText(['All orders', 'Printing', 'Shipped', 'Delivered', 'Address missing', 'Needs attention']);
   await show.selectOption('Shipped');
   await expect(page).toHaveURL((url) => url.searchParams.get('status') === 'Shipped');
   await expect(page.getByText('No orders match the search and filter.')).toBeVisible();
