@@ -5,6 +5,10 @@ export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
   plugins: [react()],
+  // CSS modules through Lightning CSS (Vite's own), not PostCSS: postcss-modules copies a
+  // `composes … from` file's rules in without a file name, which made every build warn that "a
+  // PostCSS plugin did not pass the `from` option" (decision 096). The shop has no PostCSS plugins.
+  css: { transformer: 'lightningcss' },
   resolve: { alias: { '@shared': new URL('./src/shared', import.meta.url).pathname } },
   build: {
     outDir: '../../dist/web',

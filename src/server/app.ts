@@ -3,12 +3,13 @@
  * passing the adapters (database, mail, images, payments, social) they want.
  */
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MSG } from '../shared/messages';
 import type { Config } from './config';
 import type { AppContext, AppDeps } from './context';
 import type { ModuleRoutes, ZodFastify } from './http';
+import { prettyLogStream, requestLogLevel, requestLogLine } from './lib/logging';
 import { resolveJwtSecret } from './lib/secrets';
 import { TokenService } from './lib/tokens';
 import { accessPlugin } from './plugins/access';
@@ -59,7 +60,7 @@ export interface BuildOptions {
   background?: boolean;
   /** The print worker's retry and lease times (tests and the bench shorten them). */
   printWorker?: PrintWorkerOptions;
-  /** Where log lines go (default stdout); tests capture them to prove no secret is logged. */
+  /** Where log lines go (default stdout, pretty or JSON by LOG_FORMAT); tests capture them (JSON) to prove no secret is logged. */
   logStream?: { write(line: string): void };
 }
 
@@ -73,19 +74,38 @@ export function redactUrl(url: string): string {
     .replace(/\/[^/?#]*(?:@|%40)[^/?#]*/g, '/[email]');
 }
 
+/**
+ * A request is one line, written when it has been answered (`GET /api/x 200 4ms`, its address
+ * redacted), instead of Fastify's "incoming request" and "request completed" pair. Served static
+ * files are at debug level (lib/logging.ts); Fastify's other lines (errors, streams) stay.
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    const url = redactUrl(request.url);
+    const fields = { req: request, res: reply, responseTime: reply.elapsedTime };
+    const line = requestLogLine(request.method, url, reply.statusCode, reply.elapsedTime);
+    if (error) reply.log.error({ ...fields, err: error }, line);
+    else reply.log[requestLogLevel(url.split('?')[0] ?? url, reply.statusCode)](fields, line);
+  }
+}
+
 /** proxy-addr trust function: the first `hops` addresses from our side of the connection. */
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 export async function buildApp(config: Config, deps: AppDeps, options: BuildOptions = {}): Promise<App> {
+  const stream = options.logStream ?? (config.LOG_FORMAT === 'pretty' ? await prettyLogStream() : undefined);
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
-      ...(options.logStream ? { stream: options.logStream } : {}),
+      ...(stream ? { stream } : {}),
       redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' },
       serializers: {
         req: (request: FastifyRequest) => ({ method: request.method, url: redactUrl(request.url), remoteAddress: request.ip }),
       },
     },
+    logController: new OneLinePerRequest(),
     // A hop count trusts only the addresses our own proxies appended, never the client's claims.
     trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,

@@ -57,6 +57,11 @@ export const configSchema = z
     DATABASE_LISTEN_HEARTBEAT_MS: millis(DB_DEFAULTS.listenHeartbeatMs),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /**
+     * pretty: one readable line per entry (pino-pretty), the default with NODE_ENV=development;
+     * json: one JSON object per line, the default otherwise (log collectors, tests). Decision 096.
+     */
+    LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
+    /**
      * Reverse proxies in front of the shop. 'true' = one proxy hop (the client address is the last
      * X-Forwarded-For entry, which that proxy wrote; earlier entries are the client's own claims),
      * a number = that many hops, or a comma-separated list of proxy addresses/CIDRs. Never "trust all".
@@ -250,6 +255,7 @@ export const configSchema = z
   .transform((env) => ({
     ...env,
     HOST: env.HOST ?? (env.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
+    LOG_FORMAT: env.LOG_FORMAT ?? (env.NODE_ENV === 'development' ? 'pretty' : 'json'),
     DATA_DIR: path.resolve(env.DATA_DIR),
     WEB_DIST_DIR: path.resolve(env.WEB_DIST_DIR),
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),

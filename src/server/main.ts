@@ -4,6 +4,8 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createDeps } from './deps';
 import { seedOnFirstStart } from './db/seed/seed';
+import { webBuildProblem } from './modules/web';
+import { announceStart, startFacts } from './startup';
 
 async function main(): Promise<void> {
   // A .env file beside package.json, if there is one (variables already set win).
@@ -18,12 +20,18 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // A development web build cannot be served by a production start: say so before opening anything.
+  const buildProblem = webBuildProblem(config.WEB_DIST_DIR, config.NODE_ENV);
+  if (buildProblem) {
+    console.error(buildProblem);
+    process.exit(1);
+  }
 
   // The print adapter reports a status name it does not know to the app's log, made just after it.
   let app: Awaited<ReturnType<typeof buildApp>> | null = null;
   const deps = await createDeps(config, { warn: (details, message) => app?.log.warn(details, message) });
   app = await buildApp(config, deps);
-  await seedOnFirstStart(app.ctx);
+  const { admin } = await seedOnFirstStart(app.ctx);
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -45,7 +53,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
-  app.log.info(`${config.SHOP_NAME} is open at ${config.PUBLIC_URL} (database: ${deps.database.kind}, mail: ${deps.mail.kind}, payments: ${deps.payments.checkout.name}, printer: ${deps.printPartner.name})`);
+  // Last: the address and the admin's login stand below every start-up line (src/server/startup.ts).
+  announceStart(config.LOG_FORMAT, app.log, startFacts(app, admin));
 }
 
 main().catch((error: unknown) => {

@@ -42,11 +42,15 @@ export const GENERATED_ADMIN_EMAIL = 'admin@shop.localhost';
 /** Books rendered at once: sharp uses libuv's 4 threads; more only queues. */
 const RENDER_CONCURRENCY = 4;
 
-export async function seedOnFirstStart(ctx: AppContext): Promise<void> {
+/** The admin account as this start left it; null when an admin already existed (and ADMIN_EMAIL is unset). */
+export type AdminAtStart = NonNullable<Awaited<ReturnType<typeof ensureAdminAccount>>>;
+
+/** The admin account, then the demo catalogue if the shop is empty; main.ts prints the admin's login at the end of start-up. */
+export async function seedOnFirstStart(ctx: AppContext): Promise<{ admin: AdminAtStart | null }> {
   const seedCtx: SeedContext = { ...ctx, log: { info: (m) => ctx.log.info(m), warn: (m) => ctx.log.warn(m) } };
-  await ensureAdminAccount(seedCtx);
-  if (!ctx.config.SEED_DEMO) return;
-  await seedDemoCatalogue(seedCtx);
+  const admin = await ensureAdminAccount(seedCtx);
+  if (ctx.config.SEED_DEMO) await seedDemoCatalogue(seedCtx);
+  return { admin };
 }
 
 /** Runs `work` over `items` with at most `limit` at a time, keeping the order of results. */
@@ -139,7 +143,8 @@ export function generatePassword(length = 16): string {
 /**
  * The admin account. With ADMIN_EMAIL/ADMIN_PASSWORD: that account exists, is an admin, is
  * verified and has that password. Without them, and with no admin at all: admin@shop.localhost with
- * a generated password, logged once (it is never stored in clear or shown again).
+ * a generated password, returned once (never stored in clear, never logged here): the caller shows
+ * it once (main.ts, at the end of start-up: adminCreatedNotice).
  */
 export async function ensureAdminAccount(ctx: SeedContext): Promise<{ email: string; created: boolean; generatedPassword?: string } | null> {
   const { db } = ctx.database;
@@ -161,11 +166,18 @@ export async function ensureAdminAccount(ctx: SeedContext): Promise<{ email: str
   const existing = await findUserByEmail(db, GENERATED_ADMIN_EMAIL);
   if (existing) await upsertAdmin(db, GENERATED_ADMIN_EMAIL, hash);
   else if (!(await insertAdminIfAbsent(db, GENERATED_ADMIN_EMAIL, hash))) return null; // another instance made it
-  const mailNote = ctx.config.SMTP_URL
-    ? ' The admin sign-in link is e-mailed, and this address cannot receive mail: set ADMIN_EMAIL to a real address.'
-    : ' The admin sign-in link arrives at /dev/mailbox.';
-  ctx.log.warn(
-    `ADMIN ACCOUNT CREATED: e-mail ${GENERATED_ADMIN_EMAIL}  password ${password}  (shown only this once; set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own).${mailNote}`,
-  );
+  ctx.log.info(`Admin account created: ${GENERATED_ADMIN_EMAIL} (its password is shown once, at the end of start-up)`);
   return { email: GENERATED_ADMIN_EMAIL, created: true, generatedPassword: password };
+}
+
+/** Where the admin's mailed sign-in link (the second step of an admin login) can be read. */
+export function adminLinkNote(config: Pick<SeedContext['config'], 'SMTP_URL' | 'PUBLIC_URL'>): string {
+  return config.SMTP_URL
+    ? 'The admin sign-in link is e-mailed, and this address cannot receive mail: set ADMIN_EMAIL to a real address.'
+    : `The admin sign-in link arrives at ${config.PUBLIC_URL}/dev/mailbox.`;
+}
+
+/** The one line a JSON log gets for a generated admin: its e-mail and password, shown this once. */
+export function adminCreatedNotice(email: string, password: string, config: Pick<SeedContext['config'], 'SMTP_URL' | 'PUBLIC_URL'>): string {
+  return `ADMIN ACCOUNT CREATED: e-mail ${email}  password ${password}  (shown only this once; set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own). ${adminLinkNote(config)}`;
 }
