@@ -11,8 +11,9 @@
  *
  * BENCH_DURATION (s, default 10), BENCH_WARMUP (s, default 2), BENCH_CONNECTIONS (default 50),
  * BENCH_SIZES (default 1000,10000,100000), BENCH_CHECKOUTS (default 200), BENCH_SHOP_PRODUCTS
- * (default 1000), BENCH_SEARCH_ROUNDS (default 10), BENCH_DATABASE_URL (PostgreSQL server where
- * bench_<random> databases are made and dropped; default postgres://postgres@127.0.0.1:5432/test).
+ * (default 1000), BENCH_SEARCH_ROUNDS (default 10), BENCH_PRINT_ORDERS (default 200),
+ * BENCH_DATABASE_URL (PostgreSQL server where bench_<random> databases are made and dropped;
+ * default postgres://postgres@127.0.0.1:5432/test).
  * The load generator runs on the same cores as the server, so compare ratios, not absolutes.
  */
 import os from 'node:os';
@@ -22,6 +23,7 @@ import { describeMachine, machineLines, writePerformanceDoc } from './lib/perfor
 import { catalogueSizesScenario, searchScenario } from './scenarios/catalogue';
 import { browsingScenario, checkoutScenario, discountRaceScenario, scaleOutScenario } from './scenarios/shopping';
 import { homeJsScenario, lighthouseScenario } from './scenarios/web';
+import { printBurstScenario } from './scenarios/print';
 import { compareWithBare, type CompareOptions } from './lib/rows';
 import { printTable, writeResults, type Row } from './lib/report';
 import { ensureWebBuild, fetchBytes, ROOT, startServer, type StartedServer } from './lib/server';
@@ -77,6 +79,7 @@ export const scenarios: Scenario[] = [
   checkoutScenario,
   discountRaceScenario,
   scaleOutScenario,
+  printBurstScenario,
 ];
 
 async function main(): Promise<void> {

@@ -30,7 +30,7 @@ async function main(): Promise<void> {
   // The print adapter reports a status name it does not know to the app's log, made just after it.
   let app: Awaited<ReturnType<typeof buildApp>> | null = null;
   const deps = await createDeps(config, { warn: (details, message) => app?.log.warn(details, message) });
-  app = await buildApp(config, deps);
+  app = await buildApp(config, deps, { printWorker: { leaseMs: config.PRINT_SUBMIT_LEASE_SECONDS * 1000 } });
   const { admin } = await seedOnFirstStart(app.ctx);
 
   let closing = false;

@@ -19,6 +19,10 @@
  * A test scripts its faults per call, in order: `failNext` (5xx, nothing recorded), `hangNext`
  * (never answers; the order is recorded unless told not to), `dropNext` (reads the request,
  * records the order, closes the connection without an answer), `answerNext` (any status and body).
+ * For load and crash tests: `delayMs` (a slow partner: every answer waits, the work is done on
+ * arrival), `failRate` (a share of calls answered 5xx at random, from a seed, nothing recorded),
+ * `onCall` (sees each call once it is carried out, before its answer: a test can kill the shop
+ * mid-call) and `extraApiKeys` (keys of other shops it also accepts; `calls` tell them apart).
  *
  *   const bv = await startFakeBookVault();
  *   const partner = bookVaultPrintPartner({ apiKey: bv.apiKey, apiUrl: bv.url, payMethod: 'Saved', dispatchService: 'CheapestTracked' });
@@ -72,6 +76,10 @@ export interface FakeBookVaultOptions {
   isbns?: string[];
   /** What a second POST with a DocRef it holds gets. */
   duplicateDocRef?: 'refuse' | 'answer-existing';
+  /** Every answer waits this long (ms); see `FakeBookVault.delayMs`. */
+  delayMs?: number;
+  /** Other keys it accepts besides `apiKey` (several shops, each with its own key). */
+  extraApiKeys?: string[];
 }
 
 export interface FakeBookVault {
@@ -95,6 +103,21 @@ export interface FakeBookVault {
   dropNext(count: number): void;
   /** The next call answers this, whatever it asked. */
   answerNext(status: number, body: unknown, headers?: Record<string, string>): void;
+  /**
+   * How long every answer waits (ms, 0 by default): the call is carried out when it arrives (a
+   * POST's order is held at once) and answered after the delay, as a slow partner would.
+   */
+  delayMs: number;
+  /** Called with each call once it is carried out, before it is answered (null: nothing). */
+  onCall: ((call: FakeBookVaultCall) => void) | null;
+  /**
+   * From now on, each call that nothing is scripted for is answered `status` (503 by default) with
+   * probability `rate`, from a seeded generator (the same calls fail in every run); nothing is
+   * recorded for it. `failRate(0)` stops it.
+   */
+  failRate(rate: number, options?: { seed?: number; status?: number }): void;
+  /** Calls answered with a failure by `failRate`. */
+  readonly failedAtRandom: number;
   /** From now on, placed orders wait for payment: Active with a PaymentLink. */
   requirePayment(on: boolean): void;
   /** Moves an order on, as the printer would: printing, dispatched (with tracking), delivered. */
@@ -108,6 +131,18 @@ const TOO_LATE_TO_CANCEL = new Set(['SentToPrint', 'Dispatched', 'Delivered']);
 const DEFAULT_ISBNS = ['9781234567897', '9780000000002', 'BV-1001', 'BV-1002', 'BV-1003'];
 
 const errorMessage = (Code: string, Text: string) => ({ Level: 'Error', Code, Text });
+
+/** A small seeded generator (mulberry32): numbers in [0, 1). */
+function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
 
 /** The required fields the body lacks, as BookVault would name them. */
 function missingFields(body: Json): string[] {
@@ -139,6 +174,12 @@ export async function startFakeBookVault(options: FakeBookVaultOptions = {}): Pr
   let nextPodRef = 500_001;
   let paymentRequired = false;
   let duplicateMode = options.duplicateDocRef ?? 'refuse';
+  const acceptedKeys = new Set([apiKey, ...(options.extraApiKeys ?? [])]);
+  let delayMs = options.delayMs ?? 0;
+  let onCall: ((call: FakeBookVaultCall) => void) | null = null;
+  let randomFailures: { rate: number; status: number; next: () => number } | null = null;
+  let failedAtRandom = 0;
+  const timers = new Set<NodeJS.Timeout>();
 
   const orderView = (order: FakeOrder) => ({
     PodRef: order.podRef,
@@ -242,26 +283,42 @@ export async function startFakeBookVault(options: FakeBookVaultOptions = {}): Pr
       }
       const query = Object.fromEntries(url.searchParams);
       const authorization = req.headers.authorization;
-      calls.push({ method: req.method ?? 'GET', path: url.pathname, query, authorization, contentType: req.headers['content-type'], body });
+      const call: FakeBookVaultCall = { method: req.method ?? 'GET', path: url.pathname, query, authorization, contentType: req.headers['content-type'], body };
+      calls.push(call);
 
       const next = script.shift();
-      const send = (answer: { status: number; body: unknown }, headers: Record<string, string> = {}) => {
+      const write = (answer: { status: number; body: unknown }, headers: Record<string, string>) => {
+        if (res.destroyed) return; // the caller went away while the answer waited
         const payload = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
         res.writeHead(answer.status, { 'content-type': typeof answer.body === 'string' ? 'text/html' : 'application/json', ...headers });
         res.end(payload);
       };
+      const send = (answer: { status: number; body: unknown }, headers: Record<string, string> = {}) => {
+        onCall?.(call);
+        if (delayMs <= 0) return write(answer, headers);
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          write(answer, headers);
+        }, delayMs);
+        timers.add(timer);
+      };
       if (next?.kind === 'fail') return send({ status: next.status, body: { Message: 'An error has occurred.' } });
       if (next?.kind === 'answer') return send(next, next.headers);
+      if (!next && randomFailures && randomFailures.next() < randomFailures.rate) {
+        failedAtRandom += 1;
+        return send({ status: randomFailures.status, body: { Message: 'An error has occurred.' } });
+      }
 
       // The documented header: the scheme `basic` (any case) and the key itself.
       const [scheme, credential] = (authorization ?? '').split(' ');
       const answer =
-        scheme?.toLowerCase() === 'basic' && credential === apiKey
+        scheme?.toLowerCase() === 'basic' && credential !== undefined && acceptedKeys.has(credential)
           ? next?.kind === 'hang' && !next.record
             ? null
             : handle(req.method ?? 'GET', url.pathname, query, body)
           : { status: 401, body: { Message: 'Authorization has been denied for this request.' } };
 
+      if (next?.kind === 'hang' || next?.kind === 'drop') onCall?.(call);
       if (next?.kind === 'hang') return; // never answers; close() ends the socket
       if (next?.kind === 'drop') {
         req.socket.destroy();
@@ -305,6 +362,24 @@ export async function startFakeBookVault(options: FakeBookVaultOptions = {}): Pr
     answerNext(status, body, headers = {}) {
       script.push({ kind: 'answer', status, body, headers });
     },
+    get delayMs() {
+      return delayMs;
+    },
+    set delayMs(ms) {
+      delayMs = ms;
+    },
+    get onCall() {
+      return onCall;
+    },
+    set onCall(hook) {
+      onCall = hook;
+    },
+    failRate(rate, { seed = 1, status = 503 } = {}) {
+      randomFailures = rate > 0 ? { rate, status, next: seededRandom(seed) } : null;
+    },
+    get failedAtRandom() {
+      return failedAtRandom;
+    },
     requirePayment(on) {
       paymentRequired = on;
     },
@@ -329,6 +404,8 @@ export async function startFakeBookVault(options: FakeBookVaultOptions = {}): Pr
     },
     close: () =>
       new Promise<void>((resolve) => {
+        for (const timer of timers) clearTimeout(timer);
+        timers.clear();
         server.closeAllConnections();
         server.close(() => resolve());
       }),
