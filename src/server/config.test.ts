@@ -121,5 +121,10 @@ describe('config', () => {
     expect(loadConfig({}).PRINT_PARTNER_POLL_SECONDS).toBe(30);
     expect(loadConfig({ BOOKVAULT_API_KEY: 'bv_x' }).PRINT_PARTNER_POLL_SECONDS).toBe(300);
     expect(loadConfig({ PRINT_PARTNER_POLL_SECONDS: '7' }).PRINT_PARTNER_POLL_SECONDS).toBe(7);
+    // A submission unanswered for the lease is taken for a stop of the shop: in production, longer than a call may take.
+    expect(loadConfig({}).PRINT_SUBMIT_LEASE_SECONDS).toBe(120);
+    const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example', DEMO_PAYMENTS: 'true' };
+    expect(() => loadConfig({ ...production, PRINT_SUBMIT_LEASE_SECONDS: '10' })).toThrow(/PRINT_SUBMIT_LEASE_SECONDS: must be at least 60 in production/);
+    expect(loadConfig({ ...production, PRINT_SUBMIT_LEASE_SECONDS: '60' }).PRINT_SUBMIT_LEASE_SECONDS).toBe(60);
   });
 });

@@ -222,6 +222,13 @@ export const configSchema = z
         message: 'must be less than DATABASE_QUERY_TIMEOUT_MS (the server cancels a slow statement before the shop gives up on the connection)',
       });
     }
+    if (env.NODE_ENV === 'production' && env.PRINT_SUBMIT_LEASE_SECONDS < 60) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PRINT_SUBMIT_LEASE_SECONDS'],
+        message: "must be at least 60 in production (a call to the print partner may take 30 s; a shorter lease takes a slow answer for a stop)",
+      });
+    }
     if (env.PRINT_PARTNER === 'bookvault' && !env.BOOKVAULT_API_KEY) {
       ctx.addIssue({ code: 'custom', path: ['BOOKVAULT_API_KEY'], message: 'is required when PRINT_PARTNER is bookvault' });
     }

@@ -38,7 +38,9 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => process.exit(1), 10000);
+    // Long enough for a call to the print partner under way to end (its limit is 30 s) and be
+    // recorded: a cut-off submission would need the owner to check it (decision 112).
+    const timer = setTimeout(() => process.exit(1), 40_000);
     timer.unref();
     app
       .close()

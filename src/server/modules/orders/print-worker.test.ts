@@ -16,6 +16,7 @@ import { createPaidOrder } from '../../test/factories/orders';
 import { createProduct, type ProductFixture } from '../../test/factories/products';
 import { bearer, createUser, type TestUser } from '../../test/factories/users';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { PrintWorker } from './print-worker';
 import { mailsTo } from '../../test/mailbox';
 
 const jobOf = async (t: TestApp, orderId: string) => (await t.deps.database.db.select().from(printJobs).where(eq(printJobs.orderId, orderId)))[0];
@@ -262,6 +263,32 @@ describe('BookVault: failures, refusals and unknown outcomes', () => {
     await dueNow(t);
     await t.app.ctx.printWorker.pollDue();
     expect(asked()).toBe(before);
+  });
+
+  it('stopping lets the call under way finish and be recorded, and claims nothing more', async () => {
+    const worker = new PrintWorker(() => t.app.ctx);
+    const first = await createPaidOrder(t.app, { items: [{ product: book }], address: null });
+    const second = await createPaidOrder(t.app, { items: [{ product: book }], address: null });
+    await t.deps.database.db.update(orders).set({ deliveryAddress: TEST_ADDRESS }).where(inArray(orders.id, [first.orderId, second.orderId]));
+    await t.deps.database.db.update(printJobs).set({ state: 'queued', problem: null }).where(inArray(printJobs.orderId, [first.orderId, second.orderId]));
+    bv.delayMs = 200;
+    let stopped: Promise<void> | null = null;
+    bv.onCall = () => {
+      stopped ??= worker.stop();
+    };
+    try {
+      await worker.kick();
+      await stopped;
+    } finally {
+      bv.onCall = null;
+      bv.delayMs = 0;
+    }
+    const states = [(await jobOf(t, first.orderId))!.state, (await jobOf(t, second.orderId))!.state].sort();
+    expect(states).toEqual(['queued', 'submitted']);
+    expect(bv.callCount('POST')).toBe(1);
+    await drain(t); // the next start sends the other
+    expect((await jobOf(t, first.orderId))!.state).toBe('submitted');
+    expect((await jobOf(t, second.orderId))!.state).toBe('submitted');
   });
 
   it('a status BookVault has no name for keeps the order open and asks again later', async () => {

@@ -55,6 +55,8 @@ export class PrintWorker {
   private polling: Promise<void> | null = null;
   private readonly retryBaseMs: number;
   private readonly leaseMs: number;
+  /** Set by stop(): a pass under way finishes its current call and claims nothing more. */
+  private stopping = false;
 
   constructor(
     private readonly ctx: () => AppContext,
@@ -65,6 +67,7 @@ export class PrintWorker {
   }
 
   start(): void {
+    this.stopping = false;
     const { config, printPartner } = this.ctx();
     if (printPartner.name === 'manual') return;
     this.submitTimer = setInterval(() => void this.kick(), SUBMIT_INTERVAL_MS);
@@ -105,7 +108,12 @@ export class PrintWorker {
     return pass;
   }
 
+  /**
+   * Stops the timers and lets the call under way finish and be recorded; nothing more is claimed,
+   * so a shutdown never leaves an order cut off mid-call (which the owner would have to check).
+   */
   async stop(): Promise<void> {
+    this.stopping = true;
     if (this.submitTimer) clearInterval(this.submitTimer);
     if (this.pollTimer) clearInterval(this.pollTimer);
     this.submitTimer = this.pollTimer = null;
@@ -118,12 +126,13 @@ export class PrintWorker {
     if (ctx.printPartner.name === 'manual') return 0;
     await this.failAbandoned(ctx);
     let sent = 0;
-    for (;;) {
+    while (!this.stopping) {
       const job = await jobs.claimDueJob(ctx.database.db);
       if (!job) return sent;
       await this.submitOne(ctx, job);
       sent += 1;
     }
+    return sent;
   }
 
   private async failAbandoned(ctx: AppContext) {
@@ -159,7 +168,17 @@ export class PrintWorker {
 
   /** Writes a submission's outcome, if the job is still this submission's. */
   private async record(ctx: AppContext, claimed: jobs.PrintJobRow, result: SubmitResult) {
-    const mailed = await ctx.database.db.transaction(async (tx) => {
+    const mailed = await this.recordInTransaction(ctx, claimed, result).catch((error: unknown) => {
+      // The partner's answer is in this log line only: the job stays submitting and goes to the
+      // owner after the lease, who then finds the partner's reference here.
+      ctx.log.error({ err: error, orderId: claimed.orderId, outcome: result.outcome, partnerRef: 'ref' in result ? result.ref : null }, 'print outcome could not be recorded');
+      throw error;
+    });
+    if (result.outcome === 'accepted' || mailed) void ctx.mailWorker.kick();
+  }
+
+  private async recordInTransaction(ctx: AppContext, claimed: jobs.PrintJobRow, result: SubmitResult): Promise<boolean> {
+    return ctx.database.db.transaction(async (tx) => {
       const job = await jobs.lockClaimedJob(tx, claimed);
       if (!job) {
         ctx.log.warn({ orderId: claimed.orderId, outcome: result.outcome }, 'print outcome arrived after its submission was taken over; not recorded');
@@ -202,7 +221,6 @@ export class PrintWorker {
         }
       }
     });
-    if (result.outcome === 'accepted' || mailed) void ctx.mailWorker.kick();
   }
 
   /** One pass over the open print orders that are due a look. */
@@ -210,7 +228,7 @@ export class PrintWorker {
     const ctx = this.ctx();
     if (ctx.printPartner.name === 'manual') return 0;
     let asked = 0;
-    for (;;) {
+    while (!this.stopping) {
       const due = await jobs.claimDuePolls(ctx.database.db, ctx.config.PRINT_PARTNER_POLL_SECONDS * 1000, 25);
       for (const job of due) {
         asked += 1;
@@ -226,6 +244,7 @@ export class PrintWorker {
       }
       if (due.length < 25) return asked;
     }
+    return asked;
   }
 
   private async follow(ctx: AppContext, job: jobs.PrintJobRow, status: PrintStatus) {
