@@ -45,6 +45,18 @@ test('About, Privacy and the footer links', async ({ page }) => {
   await expect(footer.getByText(`© ${new Date().getFullYear()}`)).toBeVisible();
   await expect(footer.getByText(/All rights reserved\./)).toBeVisible();
   await expect(footer.getByRole('link', { name: /Instagram/ })).toHaveAttribute('target', '_blank');
+  // The demo's placeholder profiles: each names a profile (never a bare home page) and shows its name on hover;
+  // no web developer's credit is set, so none is shown (a link left unset is hidden, not broken).
+  for (const [name, url, handle] of [
+    ['Facebook', 'https://www.facebook.com/inkwellandpuzzle', 'Inkwell & Puzzle'],
+    ['Instagram', 'https://www.instagram.com/inkwellandpuzzle/', '@inkwellandpuzzle'],
+    ['TikTok', 'https://www.tiktok.com/@inkwellandpuzzle', '@inkwellandpuzzle'],
+  ]) {
+    const link = footer.getByRole('link', { name: new RegExp(`^${name}`) });
+    await expect(link).toHaveAttribute('href', url);
+    await expect(link).toHaveAttribute('title', handle);
+  }
+  await expect(footer.getByText('Website by')).toHaveCount(0);
   await footer.getByRole('link', { name: 'About Us' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'About us' })).toBeVisible();
   await footer.getByRole('link', { name: 'Privacy' }).click();

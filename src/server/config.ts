@@ -13,7 +13,21 @@ const optionalText = z
   .optional()
   .transform((value) => (value ? value : undefined));
 const optionalUrl = optionalText.pipe(z.url({ message: 'must be a URL' }).optional());
-/** A duration in milliseconds; 0 turns the limit off where `off` allows it. */
+/**
+ * A link of the footer: an http(s) address, 'none' (or empty) to hide it, or the demo's
+ * placeholder when the variable is not set at all.
+ */
+const optionalProfileUrl = (placeholder: string | undefined) =>
+  z
+    .string()
+    .trim()
+    .default(placeholder ?? '')
+    .transform((value) => (value === '' || value.toLowerCase() === 'none' ? undefined : value))
+    .pipe(
+      z
+        .url({ protocol: /^https?$/, message: "must be an http(s) address, or 'none' to hide the link" })
+        .optional(),
+    );
 const millis = (fallback: number, { off = false, max = 3_600_000 }: { off?: boolean; max?: number } = {}) =>
   z.coerce
     .number({ message: 'must be a number of milliseconds' })
@@ -190,14 +204,19 @@ export const configSchema = z
     /** Only for the browser-test server: sign-in rate limits 100 times higher. Refused in production. */
     E2E_RELAXED_RATE_LIMITS: flag(false),
 
-    SOCIAL_FACEBOOK_URL: z.url().default('https://www.facebook.com/'),
-    SOCIAL_FACEBOOK_HANDLE: z.string().default('Book Shop'),
-    SOCIAL_INSTAGRAM_URL: z.url().default('https://www.instagram.com/'),
-    SOCIAL_INSTAGRAM_HANDLE: z.string().default('@bookshop'),
-    SOCIAL_TIKTOK_URL: z.url().default('https://www.tiktok.com/'),
-    SOCIAL_TIKTOK_HANDLE: z.string().default('@bookshop'),
-    DEVELOPER_CREDIT_URL: z.url().default('https://github.com/'),
-    DEVELOPER_CREDIT_NAME: z.string().default('the developer'),
+    /**
+     * The footer's links: each social profile's address and display name,
+     * and the web developer's credit. A link left unset is hidden. The demo's placeholders name a
+     * profile, never a bare home page (decision 097).
+     */
+    SHOP_SOCIAL_FACEBOOK_URL: optionalProfileUrl('https://www.facebook.com/inkwellandpuzzle'),
+    SHOP_SOCIAL_FACEBOOK_NAME: z.string().trim().default('Inkwell & Puzzle'),
+    SHOP_SOCIAL_INSTAGRAM_URL: optionalProfileUrl('https://www.instagram.com/inkwellandpuzzle/'),
+    SHOP_SOCIAL_INSTAGRAM_NAME: z.string().trim().default('@inkwellandpuzzle'),
+    SHOP_SOCIAL_TIKTOK_URL: optionalProfileUrl('https://www.tiktok.com/@inkwellandpuzzle'),
+    SHOP_SOCIAL_TIKTOK_NAME: z.string().trim().default('@inkwellandpuzzle'),
+    SHOP_CREDIT_URL: optionalProfileUrl(undefined),
+    SHOP_CREDIT_NAME: z.string().trim().default(''),
     SHOP_NAME: z.string().default('Inkwell & Puzzle'),
   })
   .superRefine((env, ctx) => {

@@ -12,10 +12,17 @@ export interface ClientConfig {
     googleClientId: string | null;
     facebookAppId: string | null;
   };
+  /** The footer's links; null when the shop has not set one (it is hidden). */
   links: {
-    facebook: { url: string; handle: string };
-    instagram: { url: string; handle: string };
-    tiktok: { url: string; handle: string };
-    developer: { url: string; name: string };
+    facebook: FooterLink | null;
+    instagram: FooterLink | null;
+    tiktok: FooterLink | null;
+    developer: FooterLink | null;
   };
+}
+
+/** A footer link: where it goes and the name it shows (a profile's display name or handle). */
+export interface FooterLink {
+  url: string;
+  name: string;
 }

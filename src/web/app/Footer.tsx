@@ -25,21 +25,18 @@ export function Footer() {
             Stay in Touch
           </h2>
           <ul className={styles.social}>
-            {SOCIAL.map(({ key, label }) => (
-              <li key={key}>
-                <a
-                  href={links[key].url}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className={styles.socialLink}
-                  data-label={links[key].handle}
-                  title={links[key].handle}
-                >
-                  {label}
-                  <span className="visually-hidden"> ({links[key].handle}, opens in a new tab)</span>
-                </a>
-              </li>
-            ))}
+            {SOCIAL.map(({ key, label }) => {
+              const link = links[key];
+              // A profile the shop has not set is left out, never a dead link.
+              return link ? (
+                <li key={key}>
+                  <a href={link.url} target="_blank" rel="noopener noreferrer" className={styles.socialLink} data-label={link.name} title={link.name}>
+                    {label}
+                    <span className="visually-hidden"> ({link.name}, opens in a new tab)</span>
+                  </a>
+                </li>
+              ) : null;
+            })}
           </ul>
         </section>
         <section aria-labelledby="footer-credits">
@@ -49,12 +46,14 @@ export function Footer() {
           <p className={styles.small}>
             © {new Date().getFullYear()} {shopName}. All rights reserved.
           </p>
-          <p className={styles.small}>
-            Website by{' '}
-            <a href={links.developer.url} target="_blank" rel="noopener noreferrer">
-              {links.developer.name}
-            </a>
-          </p>
+          {links.developer && (
+            <p className={styles.small}>
+              Website by{' '}
+              <a href={links.developer.url} target="_blank" rel="noopener noreferrer">
+                {links.developer.name}
+              </a>
+            </p>
+          )}
         </section>
         <section aria-labelledby="footer-links">
           <h2 id="footer-links" className={styles.heading}>

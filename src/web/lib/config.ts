@@ -6,12 +6,8 @@ const FALLBACK: ClientConfig = {
   salesDashboardUrl: 'https://dashboard.stripe.com/payments',
   payments: 'demo',
   social: { googleClientId: null, facebookAppId: null },
-  links: {
-    facebook: { url: 'https://www.facebook.com/', handle: 'Book Shop' },
-    instagram: { url: 'https://www.instagram.com/', handle: '@bookshop' },
-    tiktok: { url: 'https://www.tiktok.com/', handle: '@bookshop' },
-    developer: { url: 'https://github.com/', name: 'the developer' },
-  },
+  // Without the server's config (the Vite dev server's page) no link is shown rather than a made-up one.
+  links: { facebook: null, instagram: null, tiktok: null, developer: null },
 };
 
 function read(): ClientConfig {

@@ -1,5 +1,5 @@
 /** What the browser needs to know of the configuration: nothing secret. */
-import type { ClientConfig } from '../../../shared/contracts/client-config';
+import type { ClientConfig, FooterLink } from '../../../shared/contracts/client-config';
 import type { AppContext } from '../../context';
 
 export function publicClientConfig(ctx: AppContext): ClientConfig {
@@ -13,10 +13,13 @@ export function publicClientConfig(ctx: AppContext): ClientConfig {
       facebookAppId: ctx.social.enabled('facebook') ? (c.FACEBOOK_APP_ID ?? null) : null,
     },
     links: {
-      facebook: { url: c.SOCIAL_FACEBOOK_URL, handle: c.SOCIAL_FACEBOOK_HANDLE },
-      instagram: { url: c.SOCIAL_INSTAGRAM_URL, handle: c.SOCIAL_INSTAGRAM_HANDLE },
-      tiktok: { url: c.SOCIAL_TIKTOK_URL, handle: c.SOCIAL_TIKTOK_HANDLE },
-      developer: { url: c.DEVELOPER_CREDIT_URL, name: c.DEVELOPER_CREDIT_NAME },
+      facebook: footerLink(c.SHOP_SOCIAL_FACEBOOK_URL, c.SHOP_SOCIAL_FACEBOOK_NAME || 'Facebook'),
+      instagram: footerLink(c.SHOP_SOCIAL_INSTAGRAM_URL, c.SHOP_SOCIAL_INSTAGRAM_NAME || 'Instagram'),
+      tiktok: footerLink(c.SHOP_SOCIAL_TIKTOK_URL, c.SHOP_SOCIAL_TIKTOK_NAME || 'TikTok'),
+      developer: footerLink(c.SHOP_CREDIT_URL, c.SHOP_CREDIT_NAME || 'the web developer'),
     },
   };
 }
+
+/** A link the shop has set (its address), or null: the footer hides it. */
+const footerLink = (url: string | undefined, name: string): FooterLink | null => (url ? { url, name } : null);
