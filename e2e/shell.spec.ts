@@ -32,7 +32,22 @@ test('the admin header fits a phone, with the admin links in the menu', async ({
   await expect(page.getByRole('link', { name: 'Admin', exact: true })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.getByRole('button', { name: 'Open menu' }).click();
-  await page.locator('#mobile-menu').getByRole('link', { name: 'Orders' }).click();
+  // The owner's entries, not a shopper's Wishlist and Profile.
+  const menu = page.locator('#mobile-menu');
+  await expect(menu.getByRole('link')).toHaveText(['Home', 'Add Item', 'Orders', 'Discounts', 'Sales', 'About', 'Contact', 'Privacy']);
+  await expect(menu.getByRole('button', { name: 'Logout' })).toBeVisible();
+  await menu.getByRole('link', { name: 'Orders' }).click();
   await expect(page).toHaveURL(/\/admin\/orders$/);
   await expect(page.getByRole('heading', { name: 'Orders Overview' })).toBeVisible();
+});
+
+test('the admin header has Discounts beside Add Item and Orders on a wide screen', async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto('/about');
+  await waitForApp(page);
+  const nav = page.getByRole('navigation', { name: 'Account' });
+  await expect(nav.getByRole('link').filter({ visible: true })).toHaveText(['Admin', 'Add Item', 'Orders', 'Discounts', 'Sales']);
+  await expect(nav.getByRole('button', { name: 'Log out' })).toHaveAttribute('title', 'Log out');
+  await nav.getByRole('link', { name: 'Discounts' }).click();
+  await expect(page).toHaveURL(/\/admin\/discounts$/);
 });

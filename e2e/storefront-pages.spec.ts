@@ -51,7 +51,7 @@ test('About, Privacy and the footer links', async ({ page }) => {
     ['Facebook', 'https://www.facebook.com/inkwellandpuzzle', 'Inkwell & Puzzle'],
     ['Instagram', 'https://www.instagram.com/inkwellandpuzzle/', '@inkwellandpuzzle'],
     ['TikTok', 'https://www.tiktok.com/@inkwellandpuzzle', '@inkwellandpuzzle'],
-  ]) {
+  ] as const) {
     const link = footer.getByRole('link', { name: new RegExp(`^${name}`) });
     await expect(link).toHaveAttribute('href', url);
     await expect(link).toHaveAttribute('title', handle);

@@ -1,6 +1,7 @@
 /**
  * The header: logo, search, and the links for the visitor's role. Guests: Login. Users: cart,
- * wishlist, profile, logout. Admins: 'Admin' with Add Item, Orders and Sales (new tab).
+ * wishlist, profile, logout. Admins: 'Admin' with Add Item, Orders, Discounts and Sales (new tab);
+ * their mobile menu lists those instead of a shopper's Wishlist and Profile.
  * On small screens a menu button opens the spec's mobile menu; an outside click closes it.
  */
 import { startTransition, useEffect, useRef, useState } from 'react';
@@ -13,10 +14,12 @@ import { clientConfig } from '../lib/config';
 import { useSession } from '../lib/session';
 import styles from './Header.module.css';
 
-const MENU_LINKS: LinkList = [
-  ['/', 'Home'],
+const HOME_LINK: LinkList = [['/', 'Home']];
+const SHOPPER_MENU_LINKS: LinkList = [
   ['/wishlist', 'Wishlist'],
   ['/profile', 'Profile'],
+];
+const PAGE_LINKS: LinkList = [
   ['/about', 'About'],
   ['/contact', 'Contact'],
   ['/privacy', 'Privacy'],
@@ -83,6 +86,9 @@ export function Header() {
               <NavLink className={`${styles.textLink} ${styles.desktopOnly}`} to="/admin/orders">
                 Orders
               </NavLink>
+              <NavLink className={`${styles.textLink} ${styles.desktopOnly}`} to="/admin/discounts">
+                Discounts
+              </NavLink>
               <a className={`${styles.textLink} ${styles.desktopOnly}`} href={clientConfig.salesDashboardUrl} target="_blank" rel="noopener noreferrer">
                 Sales
               </a>
@@ -106,7 +112,7 @@ export function Header() {
             </>
           )}
           {session ? (
-            <button type="button" className={`${styles.iconLink} ${styles.desktopOnly}`} onClick={logout} aria-label="Log out">
+            <button type="button" className={`${styles.iconLink} ${styles.desktopOnly}`} onClick={logout} aria-label="Log out" title="Log out">
               <LogoutIcon />
             </button>
           ) : (
@@ -127,8 +133,8 @@ export function Header() {
             </button>
             {menuOpen && (
               <ul id="mobile-menu" className={styles.menu}>
-                <LinkItems links={MENU_LINKS} />
-                {isAdmin && (
+                <LinkItems links={HOME_LINK} />
+                {isAdmin ? (
                   <>
                     <LinkItems links={ADMIN_MENU_LINKS} />
                     <li>
@@ -137,7 +143,10 @@ export function Header() {
                       </a>
                     </li>
                   </>
+                ) : (
+                  <LinkItems links={SHOPPER_MENU_LINKS} />
                 )}
+                <LinkItems links={PAGE_LINKS} />
                 <li>
                   {session ? (
                     <button type="button" onClick={logout}>
