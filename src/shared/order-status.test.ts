@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allowedStatuses, canMove, INITIAL_ORDER_STATUS, isFinalStatus, ORDER_STATUSES, ORDER_STATUS_TABLE } from './order-status';
+import { allowedStatuses, canBeReviewed, canMove, INITIAL_ORDER_STATUS, isFinalStatus, ORDER_STATUSES, ORDER_STATUS_TABLE } from './order-status';
 
 describe('the order status table', () => {
   it('lists the statuses in the order an order goes through them, Printing first', () => {
@@ -25,5 +25,11 @@ describe('allowedStatuses', () => {
     expect(allowedStatuses('Printing')).toEqual(['Printing', 'Shipped', 'Delivered']);
     expect(allowedStatuses('Shipped')).toEqual(['Shipped', 'Delivered']);
     expect(allowedStatuses('Delivered')).toEqual(['Delivered']);
+  });
+});
+
+describe('canBeReviewed', () => {
+  it('is true only where the review link is mailed: Delivered', () => {
+    expect(ORDER_STATUSES.filter(canBeReviewed)).toEqual(['Delivered']);
   });
 });

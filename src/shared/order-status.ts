@@ -34,6 +34,8 @@ export const ORDER_STATUSES = Object.keys(ORDER_STATUS_TABLE) as [OrderStatus, .
 export const INITIAL_ORDER_STATUS: OrderStatus = ORDER_STATUSES[0];
 
 export const isFinalStatus = (status: OrderStatus): boolean => ORDER_STATUS_TABLE[status].final;
+/** An order in this status can be reviewed (its books have arrived): the status that mails the review link. */
+export const canBeReviewed = (status: OrderStatus): boolean => ORDER_STATUS_TABLE[status].invitesReview === true;
 export const statusLabel = (status: OrderStatus): string => ORDER_STATUS_TABLE[status].label;
 
 /** True when an order in `from` may be set to `to` (a different status). */

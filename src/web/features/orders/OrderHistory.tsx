@@ -1,12 +1,13 @@
 /**
  * The signed-in customer's orders, for the profile page: order id as its last 10 characters,
  * items, total with the currency upper-cased, date en-GB, status, where it was sent (or "No
- * address recorded" for orders older than the address), and 'Reviewed' or a 'Review' link to
- * /review/order/{order_id}.
+ * address recorded" for orders older than the address), and, once delivered, 'Reviewed' or a
+ * 'Review' link to /review/order/{order_id} (before that, when it can be reviewed).
  */
 import { Link } from 'react-router';
 import { MSG } from '@shared/messages';
 import { addressLines } from '@shared/delivery-address';
+import { canBeReviewed } from '@shared/order-status';
 import { reviewPath } from '@shared/routes';
 import { Spinner } from '../../components/Spinner';
 import { formatDate, formatPounds, shortOrderId } from '../../lib/format';
@@ -63,7 +64,9 @@ export function OrderHistory() {
                 </p>
               )}
               <div className={styles.review}>
-                {order.reviewed ? (
+                {!canBeReviewed(order.status) ? (
+                  <span className={styles.reviewLater}>You can review your books once they are delivered.</span>
+                ) : order.reviewed ? (
                   <span className={styles.reviewed}>Reviewed</span>
                 ) : (
                   <Link className={styles.reviewLink} to={reviewPath(order.order_id)} aria-label={`Review order ${shortOrderId(order.order_id)}`}>
