@@ -1,4 +1,7 @@
-/** Accounts: route guards. Guests go to /login; customers are kept out of /admin. */
+/**
+ * Accounts: route guards, as the spec's route table says. Guests on a protected page go to /login;
+ * anyone but an admin on an admin page (a guest too) goes to /.
+ */
 import { expect, test } from '@playwright/test';
 import { createCustomer, signInAsCustomer } from './support/customer';
 import { uniqueEmail } from './support/fixtures';
@@ -9,6 +12,14 @@ test('a guest is sent from /wishlist and /profile to /login', async ({ page }) =
   await expect(page.getByRole('dialog', { name: 'Sign in' })).toBeVisible();
   await page.goto('/profile');
   await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a guest is sent from the admin pages to /, not to /login', async ({ page }) => {
+  for (const path of ['/admin', '/admin/orders', '/admin/discounts', '/admin/add_product', '/admin/edit_product/BV-1104']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('dialog', { name: 'Sign in' })).toHaveCount(0);
+  }
 });
 
 test('a signed-in customer is sent from /admin to /', async ({ page, request }) => {

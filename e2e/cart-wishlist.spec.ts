@@ -65,6 +65,6 @@ test('a failing basket call rolls the quantity back with the spec message', asyn
   await page.goto('/cart');
   await page.route('**/api/server/update_cart', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"down"}' }));
   await page.getByRole('button', { name: `One more ${book!.name}` }).click();
-  await expect(page.getByText(MSG.failedUpdateQuantityInBasket)).toBeVisible();
+  await expect(page.getByText(MSG.failedUpdateQuantity, { exact: true })).toBeVisible();
   await expect(page.getByLabel(`Quantity of ${book!.name}`)).toHaveValue('1');
 });

@@ -19,10 +19,11 @@ export const SEARCH_MAX_RESULTS = 10;
 
 /** Timings in milliseconds. */
 export const BANNER_MS = 3000;
+/** The spec's "some messages clear after 2000 ms": the shop's one such message is the product form's load failure (decision 096). */
 export const SHORT_MESSAGE_MS = 2000;
 export const PASSWORD_CHANGED_REDIRECT_MS = 3000;
 export const PRODUCT_SAVED_REDIRECT_MS = 1000;
-export const PRODUCT_LOAD_FAILURE_MS = 2000;
+export const PRODUCT_LOAD_FAILURE_MS = SHORT_MESSAGE_MS;
 export const SSE_RECONNECT_MS = 300000;
 export const WELCOME_SCROLL_PX = 750;
 

@@ -1,6 +1,7 @@
 /**
- * The transient banner (spec: shown 3 s). `action` cart opens /cart when clicked, love opens
- * /wishlist; error and success only inform.
+ * The transient banner: every message shows for the spec's 3000 ms (BANNER_MS), none longer or
+ * shorter (decision 096). `action` cart opens /cart when clicked, love opens /wishlist; error and
+ * success only inform.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { BANNER_MS } from '@shared/constants';
@@ -15,7 +16,7 @@ interface BannerMessage {
 
 interface BannerContextValue {
   message: BannerMessage | null;
-  show(message: BannerMessage, durationMs?: number): void;
+  show(message: BannerMessage): void;
   clear(): void;
 }
 
@@ -31,10 +32,10 @@ export function BannerProvider({ children }: { children: ReactNode }) {
     setMessage(null);
   }, []);
 
-  const show = useCallback((next: BannerMessage, durationMs = BANNER_MS) => {
+  const show = useCallback((next: BannerMessage) => {
     if (timer.current) clearTimeout(timer.current);
     setMessage(next);
-    timer.current = setTimeout(() => setMessage(null), durationMs);
+    timer.current = setTimeout(() => setMessage(null), BANNER_MS);
   }, []);
 
   useEffect(() => () => {

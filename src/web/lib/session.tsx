@@ -63,6 +63,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const signOut = useCallback(() => {
     writeText(STORAGE_KEYS.token, null);
     writeText(STORAGE_KEYS.adminVerificationToken, null);
+    writeText(STORAGE_KEYS.wishlist, null); // the next person at this browser does not see it
     setSession(null);
   }, []);
 

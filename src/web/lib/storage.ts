@@ -5,6 +5,8 @@ export const STORAGE_KEYS = {
   guestCart: 'cart',
   cookiesAccepted: 'cookiesAccepted',
   products: 'products',
+  /** The signed-in shopper's wishlist, `{ userId, entries }` (features/wishlist/wishlist.ts). */
+  wishlist: 'wishlist',
 } as const;
 
 export function readJson<T>(key: string, fallback: T): T {

@@ -58,10 +58,10 @@ export function AccountQueryEffects() {
     if (verified === 'true' || verified === 'false') {
       handled.current = key;
       if (verified === 'true') {
-        banner.show({ content: MSG.accountVerified, action: 'success' }, 6000);
+        banner.show({ content: MSG.accountVerified, action: 'success' });
         void queryClient.invalidateQueries({ queryKey: ['verification'] });
       } else {
-        banner.show({ content: MSG.accountVerificationFailed, action: 'error' }, 6000);
+        banner.show({ content: MSG.accountVerificationFailed, action: 'error' });
       }
       rest.delete('verified');
       const search = rest.toString();

@@ -38,7 +38,7 @@ export function CreateAccountForm() {
     try {
       const answer = await create.mutateAsync({ email, password });
       completeSignIn(answer);
-      banner.show({ content: answer.message, action: 'success' }, 6000);
+      banner.show({ content: answer.message, action: 'success' });
     } catch (error) {
       setNotice({ tone: 'error', text: error instanceof ApiError ? error.message : MSG.somethingWentWrong });
     }

@@ -39,7 +39,7 @@ export function VerificationStatus() {
             disabled={resend.isPending}
             onClick={() =>
               resend.mutate(session.email, {
-                onSuccess: (answer) => banner.show({ content: answer.message, action: 'success' }, 6000),
+                onSuccess: (answer) => banner.show({ content: answer.message, action: 'success' }),
                 onError: (error) => banner.show({ content: messageOf(error, MSG.somethingWentWrong), action: 'error' }),
               })
             }

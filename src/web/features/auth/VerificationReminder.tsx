@@ -38,7 +38,7 @@ export function VerificationReminder() {
   const send = async () => {
     try {
       const answer = await resend.mutateAsync(email);
-      banner.show({ content: answer.message, action: 'success' }, 6000);
+      banner.show({ content: answer.message, action: 'success' });
     } catch (error) {
       banner.show({ content: error instanceof ApiError ? error.message : MSG.somethingWentWrong, action: 'error' });
     }

@@ -11,10 +11,10 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { CART_QTY_MAX, CART_QTY_MIN } from '@shared/constants';
 import { MSG } from '@shared/messages';
-import { answer, api } from '../../lib/api';
+import { answer, api, serverMessage } from '../../lib/api';
 import { useBanner } from '../../lib/banner';
 import { useSession, type Session } from '../../lib/session';
-import { STORAGE_KEYS, readJson, writeJson } from '../../lib/storage';
+import { STORAGE_KEYS, readText, writeJson } from '../../lib/storage';
 
 export interface BasketLine {
   product_id: string;
@@ -47,17 +47,37 @@ export function withQty(lines: readonly BasketLine[], productId: string, qty: nu
 
 // ---- the guest's local list -------------------------------------------------------------------
 
-function readGuestLines(): BasketLine[] {
-  if (typeof localStorage === 'undefined') return [];
-  const stored = readJson<unknown>(STORAGE_KEYS.guestCart, []);
-  if (!Array.isArray(stored)) return [];
-  return stored.filter(
-    (line): line is BasketLine =>
-      typeof line === 'object' && line !== null && typeof line.product_id === 'string' && Number.isInteger(line.qty) && line.qty >= 1,
-  );
+/**
+ * The basket kept in local storage, as far as it can be read: `damaged` when what was stored is
+ * not a list of lines (or some of its lines are not), which the shopper is told once
+ * ('Failed to load cached cart data') while the readable lines are kept.
+ */
+export function parseStoredLines(text: string | null): { lines: BasketLine[]; damaged: boolean } {
+  let stored: unknown = [];
+  try {
+    if (text !== null) stored = JSON.parse(text);
+  } catch {
+    stored = null;
+  }
+  const list = (Array.isArray(stored) ? stored : []) as Partial<BasketLine>[];
+  const lines = list
+    .filter((line) => typeof line?.product_id === 'string' && Number.isInteger(line.qty) && line.qty! >= 1)
+    .map((line) => ({ product_id: line.product_id!, qty: clampQty(line.qty!) }));
+  return { lines, damaged: lines.length !== list.length || !Array.isArray(stored) };
 }
 
-let guestLines: BasketLine[] = readGuestLines();
+function readGuestLines(): { lines: BasketLine[]; damaged: boolean } {
+  if (typeof localStorage === 'undefined') return { lines: [], damaged: false };
+  const read = parseStoredLines(readText(STORAGE_KEYS.guestCart));
+  // Keep what could be read, so the message is not shown again on the next page.
+  if (read.damaged) writeJson(STORAGE_KEYS.guestCart, read.lines);
+  return read;
+}
+
+const firstRead = readGuestLines();
+let guestLines: BasketLine[] = firstRead.lines;
+/** The stored basket could not be read whole when the app started; shown once by the first basket mounted. */
+let unreadCachedCart = firstRead.damaged;
 /** What a server-rendered page shows while hydrating (lib/hydration.ts). */
 const NO_LINES: BasketLine[] = [];
 const listeners = new Set<() => void>();
@@ -72,7 +92,7 @@ if (typeof window !== 'undefined') {
   // Another tab changed the guest basket: follow it.
   window.addEventListener('storage', (event) => {
     if (event.key === STORAGE_KEYS.guestCart) {
-      guestLines = readGuestLines();
+      guestLines = parseStoredLines(event.newValue).lines;
       for (const listener of listeners) listener();
     }
   });
@@ -124,18 +144,40 @@ export function mergeGuestBasketAfterSignIn(session: Pick<Session, 'id' | 'token
 
 // ---- the hook ---------------------------------------------------------------------------------
 
-type CartChange = { productId: string; qty: number; kind: 'add' | 'set' | 'remove'; name?: string };
+/**
+ * Where a change was made, for its words (decision 096): the cart page speaks of its items
+ * ('Item removed from cart', 'Updated quantity'); everywhere else of the basket ('Added to
+ * basket', 'Removed from basket').
+ */
+export type BasketPlace = 'cartPage' | 'elsewhere';
 
-const errorText: Record<CartChange['kind'], string> = {
-  add: MSG.errorSavingBasket,
-  set: MSG.failedUpdateQuantityInBasket,
-  remove: MSG.failedRemoveFromBasket,
-};
-const successText: Record<CartChange['kind'], string> = {
-  add: MSG.addedToBasket,
-  set: MSG.updatedQuantity,
-  remove: MSG.itemRemovedFromCart,
-};
+export interface CartChange {
+  productId: string;
+  qty: number;
+  kind: 'add' | 'set' | 'remove';
+  place: BasketPlace;
+  /** The product already had a line: an add then changes that line's quantity. */
+  hadLine?: boolean;
+  name?: string;
+}
+
+/** The banner after a change the shop (or, for a guest, the browser) kept. */
+export function basketSuccessText({ kind, place }: Pick<CartChange, 'kind' | 'place'>): string {
+  if (kind === 'remove') return place === 'cartPage' ? MSG.itemRemovedFromCart : MSG.removedFromBasket;
+  return kind === 'add' ? MSG.addedToBasket : MSG.updatedQuantity;
+}
+
+/**
+ * The banner after a change that failed and was rolled back. On the cart page a removal the shop
+ * refused is 'Failed to remove item', one that never got an answer (the shop could not be
+ * reached, or its answer was unreadable) 'Error removing item'.
+ */
+export function basketFailureText({ kind, place, hadLine }: Pick<CartChange, 'kind' | 'place' | 'hadLine'>, error: unknown): string {
+  if (kind === 'add') return hadLine ? MSG.failedUpdateQuantityInBasket : MSG.errorSavingBasket;
+  if (place !== 'cartPage') return kind === 'set' ? MSG.failedUpdateQuantityInBasket : MSG.failedRemoveFromBasket;
+  if (kind === 'set') return MSG.failedUpdateQuantity;
+  return serverMessage(error) === null ? MSG.errorRemovingItem : MSG.failedRemoveItem;
+}
 
 export function useBasket() {
   const { session } = useSession();
@@ -150,6 +192,12 @@ export function useBasket() {
     queryFn: () => fetchCart(userId!),
     enabled: userId !== null,
   });
+
+  useEffect(() => {
+    if (!unreadCachedCart) return;
+    unreadCachedCart = false;
+    showBanner({ content: MSG.failedLoadCachedCart, action: 'error' });
+  }, [showBanner]);
 
   useEffect(() => {
     if (session && userId && local.length > 0) {
@@ -168,12 +216,12 @@ export function useBasket() {
       queryClient.setQueryData<BasketLine[]>(key, withQty(previous ?? [], change.productId, change.kind === 'remove' ? 0 : change.qty));
       return { previous };
     },
-    onError: (_error, change, context) => {
+    onError: (error, change, context) => {
       queryClient.setQueryData(cartKey(userId!), context?.previous);
-      showBanner({ content: errorText[change.kind], action: 'error', product: change.name });
+      showBanner({ content: basketFailureText(change, error), action: 'error', product: change.name });
     },
     onSuccess: (_data, change) => {
-      showBanner({ content: successText[change.kind], action: change.kind === 'add' ? 'cart' : 'success', product: change.name });
+      showBanner({ content: basketSuccessText(change), action: change.kind === 'add' ? 'cart' : 'success', product: change.name });
     },
     onSettled: () => {
       // Re-read the server's cart once the last change of a burst has landed.
@@ -193,7 +241,7 @@ export function useBasket() {
         return;
       }
       setGuestLines(withQty(guestLines, next.productId, next.kind === 'remove' ? 0 : next.qty));
-      showBanner({ content: successText[next.kind], action: next.kind === 'add' ? 'cart' : 'success', product: next.name });
+      showBanner({ content: basketSuccessText(next), action: next.kind === 'add' ? 'cart' : 'success', product: next.name });
     },
     [userId, mutate, showBanner],
   );
@@ -215,15 +263,17 @@ export function useBasket() {
       isError: userId !== null && cart.isError,
       /** Adds `qty` (default 1) of a product; the line's quantity is capped at 99. */
       add(productId: string, qty = 1, name?: string) {
-        change({ kind: 'add', productId, qty: clampQty(current(productId) + qty), name });
+        const had = current(productId);
+        change({ kind: 'add', productId, qty: clampQty(had + qty), place: 'elsewhere', hadLine: had > 0, name });
       },
-      /** Sets a line's quantity (1 to 99). */
+      /** Sets a line's quantity (1 to 99): the cart page's quantity controls. */
       setQty(productId: string, qty: number, name?: string) {
         if (!Number.isFinite(qty) || qty < CART_QTY_MIN) return;
-        change({ kind: 'set', productId, qty: clampQty(qty), name });
+        change({ kind: 'set', productId, qty: clampQty(qty), place: 'cartPage', name });
       },
-      remove(productId: string, name?: string) {
-        change({ kind: 'remove', productId, qty: 0, name });
+      /** Takes a product's line out; `place` chooses the words (the cart page's own, by default). */
+      remove(productId: string, name?: string, place: BasketPlace = 'cartPage') {
+        change({ kind: 'remove', productId, qty: 0, place, name });
       },
       /** Empties the local basket after a paid order (the server cleared the account's cart itself). */
       clear() {

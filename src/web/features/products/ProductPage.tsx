@@ -61,6 +61,7 @@ function ProductDetail({ product, all, renderReviews }: { product: Product; all:
   const basket = useBasket();
   const wishlist = useWishlist();
   const loved = wishlist.has(product.id);
+  const inBasket = basket.items.find((line) => line.product_id === product.id)?.qty ?? 0;
   const pricePence = Math.round(product.price * 100);
 
   const similar = useMemo(() => similarItems(product, all, RELATED_COUNT), [product, all]);
@@ -124,6 +125,14 @@ function ProductDetail({ product, all, renderReviews }: { product: Product; all:
                   <HeartIcon filled={loved} />
                 </button>
               </div>
+              {inBasket > 0 && (
+                <p className={styles.inBasket}>
+                  In your basket: {inBasket}
+                  <button type="button" className={styles.removeFromBasket} onClick={() => basket.remove(product.id, product.name, 'elsewhere')}>
+                    Remove from basket
+                  </button>
+                </p>
+              )}
             </div>
           )}
         </div>

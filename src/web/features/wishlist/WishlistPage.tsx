@@ -19,8 +19,8 @@ export function WishlistPage() {
   const userId = session?.id ?? '';
   const wishlist = useWishlist();
   const products = useQuery({ queryKey: wishlistProductsKey(userId), queryFn: () => fetchWishlistProducts(userId), enabled: Boolean(userId) });
-  // A heart just removed leaves at once (the list follows the optimistic wishlist).
-  const shown = (products.data ?? []).filter((product) => wishlist.has(product.id) || wishlist.isLoading);
+  // A heart just removed leaves at once (the list follows the optimistic wishlist, once it is known).
+  const shown = (products.data ?? []).filter((product) => !wishlist.isKnown || wishlist.has(product.id));
 
   return (
     <main className={`page ${styles.page}`}>

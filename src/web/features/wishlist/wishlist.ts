@@ -1,17 +1,20 @@
 /**
  * The wishlist, shared by product cards, the product page and the wishlist page. Signed-in users
- * only: a guest's heart goes to /login. Cached under the per-user key ['wishlist', userId];
- * a toggle shows at once and is rolled back with the spec's error banner when the server refuses.
+ * only: a guest's heart goes to /login. Cached under the per-user key ['wishlist', userId] and kept
+ * in local storage like the products and the basket (spec section 9): a returning shopper's hearts
+ * show at once, and the list is always refreshed from the server on first use (decision 096).
+ * A toggle shows at once and is rolled back with the spec's error banner when it fails.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { MSG } from '@shared/messages';
-import { answer, api } from '../../lib/api';
+import { answer, api, serverMessage } from '../../lib/api';
 import { useBanner } from '../../lib/banner';
 import { useSession } from '../../lib/session';
+import { STORAGE_KEYS, readJson, writeJson } from '../../lib/storage';
 
-interface WishlistEntry {
+export interface WishlistEntry {
   product_id: string;
 }
 
@@ -20,7 +23,32 @@ export const wishlistKey = (userId: string) => ['wishlist', userId] as const;
 const wishlistEntries = answer('cart', 'wishlistEntriesSchema');
 const ok = answer('cart', 'okSchema');
 
-const fetchWishlist = (userId: string) => api.get(`/api/server/get_wishlist/${encodeURIComponent(userId)}`, wishlistEntries);
+/** The banner when the wishlist could not be fetched: refused ('Failed …') or unreachable ('Error …'). */
+export function wishlistFetchFailureText(error: unknown): string {
+  return serverMessage(error) === null ? MSG.errorFetchingWishlist : MSG.failedFetchWishlist;
+}
+
+/** The banner when a heart could not be changed: the shop refused it, or no answer came back. */
+export function wishlistToggleFailureText(add: boolean, error: unknown): string {
+  if (serverMessage(error) === null) return MSG.errorUpdatingWishlist;
+  return add ? MSG.errorAddingToWishlist : MSG.errorRemovingFromWishlist;
+}
+
+/** The kept copy of `userId`'s wishlist, if the one kept is theirs. */
+export function storedWishlist(stored: unknown, userId: string): WishlistEntry[] | undefined {
+  const kept = stored as { userId?: unknown; entries?: unknown } | null;
+  return kept?.userId === userId && Array.isArray(kept.entries) ? (kept.entries as WishlistEntry[]) : undefined;
+}
+
+async function fetchWishlist(userId: string): Promise<WishlistEntry[]> {
+  const entries = await api.get(`/api/server/get_wishlist/${encodeURIComponent(userId)}`, wishlistEntries);
+  // Kept from every answer; a toggle is followed by a fetch (onSettled), which keeps its outcome.
+  writeJson(STORAGE_KEYS.wishlist, { userId, entries });
+  return entries;
+}
+
+/** The time of the last fetch failure a banner was shown for: every mounted heart shares one query. */
+let reportedFailureAt = 0;
 
 type Toggle = { productId: string; add: boolean; name?: string };
 
@@ -35,7 +63,17 @@ export function useWishlist() {
     queryKey: wishlistKey(userId ?? ''),
     queryFn: () => fetchWishlist(userId!),
     enabled: userId !== null,
+    initialData: () => (userId ? storedWishlist(readJson<unknown>(STORAGE_KEYS.wishlist, null), userId) : undefined),
+    // The kept copy is shown at once but always refreshed on first use.
+    initialDataUpdatedAt: 0,
   });
+
+  const { isError, error, errorUpdatedAt } = entries;
+  useEffect(() => {
+    if (!isError || errorUpdatedAt <= reportedFailureAt) return;
+    reportedFailureAt = errorUpdatedAt;
+    showBanner({ content: wishlistFetchFailureText(error), action: 'error' });
+  }, [isError, error, errorUpdatedAt, showBanner]);
 
   const mutation = useMutation({
     mutationKey: ['wishlist', userId, 'toggle'],
@@ -49,9 +87,9 @@ export function useWishlist() {
       queryClient.setQueryData<WishlistEntry[]>(key, add ? [...without, { product_id: productId }] : without);
       return { previous };
     },
-    onError: (_error, { add, name }, context) => {
+    onError: (failure, { add, name }, context) => {
       queryClient.setQueryData(wishlistKey(userId!), context?.previous);
-      showBanner({ content: add ? MSG.errorAddingToWishlist : MSG.errorRemovingFromWishlist, action: 'error', product: name });
+      showBanner({ content: wishlistToggleFailureText(add, failure), action: 'error', product: name });
     },
     onSuccess: (_data, { add, name }) => {
       showBanner({ content: add ? MSG.addedToWishlist : MSG.removedFromWishlist, action: add ? 'love' : 'success', product: name });
@@ -85,9 +123,11 @@ export function useWishlist() {
       toggle,
       ids,
       count: ids.size,
+      /** The hearts are known (from the server, or the kept copy while it answers). */
+      isKnown: userId !== null && entries.data !== undefined,
       isLoading: userId !== null && entries.isPending,
       isError: userId !== null && entries.isError,
     }),
-    [has, toggle, ids, userId, entries.isPending, entries.isError],
+    [has, toggle, ids, userId, entries.data, entries.isPending, entries.isError],
   );
 }
