@@ -38,7 +38,13 @@ test('a click outside the search clears the query and the results; the icon coll
 test('a search with SQL and wildcard characters is answered calmly', async ({ page }) => {
   await page.goto('/');
   await page.getByRole('button', { name: 'Search', exact: true }).click();
-  await page.getByRole('searchbox', { name: 'Search books' }).fill("%'; drop table products; --");
+  const box = page.getByRole('searchbox', { name: 'Search books' });
+  await box.fill("%'; drop table products; --");
+  await expect(page.getByText('No results', { exact: true })).toBeVisible();
+  // One clear control, the close button beside the box: the box is not a type="search" one, which brings its own.
+  await expect(box).toHaveAttribute('type', 'text');
+  await page.getByRole('button', { name: 'Close search' }).click();
+  await expect(box).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Our books' })).toBeVisible();
   await page.reload();
   await expect(page.getByRole('article').first()).toBeVisible();

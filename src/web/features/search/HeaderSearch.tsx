@@ -56,7 +56,12 @@ export function HeaderSearch() {
             ref={input}
             id={`${id}-input`}
             className={styles.input}
-            type="search"
+            // A text box in the searchbox role: a type="search" box brings the browser's own clear
+            // button, a second one beside the close button that already clears (issue 18).
+            type="text"
+            role="searchbox"
+            inputMode="search"
+            enterKeyHint="search"
             placeholder="Search books…"
             autoComplete="off"
             value={query}
@@ -82,6 +87,7 @@ export function HeaderSearch() {
               ))}
             </ul>
           )}
+          {query.trim() && search.isSuccess && results.length === 0 && <p className={styles.empty}>No results</p>}
         </div>
       )}
       <button
