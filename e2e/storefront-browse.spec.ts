@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible } from './support/fixtures';
+import { expectAccessible, waitForApp } from './support/fixtures';
 
 /** The product names on the grid, in order. */
 const gridNames = (page: Page) => page.getByRole('list').filter({ has: page.getByRole('article') }).getByRole('heading', { level: 3 }).allTextContents();
@@ -9,6 +9,7 @@ const prices = async (page: Page) =>
 test('a shopper browses the catalogue, filters by type, age and price, and sorts by price', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: /Books to fill/ })).toBeVisible();
+  await waitForApp(page); // the filters work once the app has started (the page arrives server-rendered)
   const all = await gridNames(page);
   expect(all.length).toBeGreaterThanOrEqual(24);
   await expect(page.getByRole('img', { name: 'Cover of The Rainy Day Activity Book' })).toBeVisible();
