@@ -20,7 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { disposeCatalogues } from './lib/catalogues';
 import { describeMachine, machineLines, writePerformanceDoc } from './lib/performance-doc';
-import { catalogueSizesScenario, searchScenario } from './scenarios/catalogue';
+import { catalogueSizesScenario, listingScenario, searchScenario } from './scenarios/catalogue';
 import { browsingScenario, checkoutScenario, discountRaceScenario, scaleOutScenario } from './scenarios/shopping';
 import { homeJsScenario, lighthouseScenario } from './scenarios/web';
 import { printBurstScenario } from './scenarios/print';
@@ -75,6 +75,7 @@ export const scenarios: Scenario[] = [
   lighthouseScenario,
   catalogueSizesScenario,
   searchScenario,
+  listingScenario,
   browsingScenario,
   checkoutScenario,
   discountRaceScenario,

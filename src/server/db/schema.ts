@@ -85,6 +85,12 @@ export const products = pgTable(
     index('products_name_trgm').using('gin', t.name.op('gin_trgm_ops')).with({ fastupdate: false }),
     index('products_search_vector').using('gin', t.searchVector).with({ fastupdate: false }),
     index('products_price').on(t.pricePence, t.id),
+    // The paged listing's keyset orders (decision 113), books of the shop only: the shop's order
+    // (oldest first), and price both ways with ties in the shop's order. Price high to low is
+    // read as ascending -price so that one row comparison walks it: (-price, created_at, id) > (…).
+    index('products_listing_shop_order').on(t.createdAt, t.id).where(sql`${t.archivedAt} is null`),
+    index('products_listing_price').on(t.pricePence, t.createdAt, t.id).where(sql`${t.archivedAt} is null`),
+    index('products_listing_price_desc').on(sql`(-${t.pricePence})`, t.createdAt, t.id).where(sql`${t.archivedAt} is null`),
     check('products_price_positive', sql`${t.pricePence} > 0`),
   ],
 );

@@ -1,5 +1,6 @@
 /** Requests and answers of the storefront calls (docs/api.md, "Catalogue"). */
 import { z } from 'zod';
+import { productSchema } from './product';
 
 /** At most this many ids in one `get_products?ids=` call. */
 export const MAX_PRODUCT_IDS = 200;
@@ -24,6 +25,68 @@ export const searchQuerySchema = z.object({
   /** Any string; '' answers []. */
   query: z.string().optional().default(''),
 });
+
+/*
+ * The paged listing, GET /api/catalogue/products (decision 113): the home page's filters and sort,
+ * applied by the server with exactly the browser's rules (web/features/products/catalogue-rules.ts).
+ */
+/** The spec's sort options: the shop's order (oldest first), price low to high, price high to low. */
+export const LISTING_SORTS = ['default', 'price-asc', 'price-desc'] as const;
+/** The age filter: 'Kids' and 'Adults' each include the all-ages books (age ''), decision 012. */
+export const LISTING_AGES = ['All', 'Kids', 'Adults'] as const;
+export const LISTING_PAGE_SIZE = 24;
+export const LISTING_PAGE_SIZE_MAX = 100;
+/** Pounds as the price slider sends them (whole pounds; up to 2 decimals accepted); '' = no limit. */
+const MAX_PRICE_PATTERN = /^(\d{1,9}(\.\d{1,2})?)?$/;
+
+export const catalogueListingQuerySchema = z.object({
+  /** One product type, compared with each book's type trimmed; '' or missing = every type. */
+  type: z.string().max(200, 'is too long').optional().default(''),
+  age: z.enum(LISTING_AGES, { message: 'must be All, Kids or Adults' }).optional().default('All'),
+  /** The highest price shown, in pounds (a book priced exactly at it is shown); missing or '' = no limit. */
+  max_price: z.string().regex(MAX_PRICE_PATTERN, 'must be an amount in pounds, e.g. 12 or 7.99').optional().default(''),
+  sort: z.enum(LISTING_SORTS, { message: 'must be default, price-asc or price-desc' }).optional().default('default'),
+  limit: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(LISTING_PAGE_SIZE_MAX, `must be at most ${LISTING_PAGE_SIZE_MAX}`)
+    .optional()
+    .default(LISTING_PAGE_SIZE),
+  /** The previous page's next_cursor, as it was given (opaque). */
+  cursor: z.string().max(1000, 'is too long').optional(),
+});
+export type CatalogueListingQuery = z.input<typeof catalogueListingQuerySchema>;
+export type ListingSort = (typeof LISTING_SORTS)[number];
+export type ListingAge = (typeof LISTING_AGES)[number];
+
+/**
+ * What the filter panel needs, for the current filters. Each count leaves out the filter it is
+ * for, so that it says what choosing that option would show: a type's count applies the age and
+ * price filters, an age's count the type and price filters. The list of types and the price range
+ * are the whole shop's (as the panel built them from the whole catalogue): the type list does not
+ * shrink as other filters are chosen, and the slider's range does not follow its own value.
+ */
+export const catalogueFacetsSchema = z.object({
+  /** Every product type of the shop (trimmed, no blanks), sorted (en-GB), with how many books it would show. */
+  types: z.array(z.object({ type: z.string(), count: z.number().int().nonnegative() })),
+  /** All, Kids and Adults, in that order, with how many books each would show. */
+  ages: z.array(z.object({ age: z.enum(LISTING_AGES), count: z.number().int().nonnegative() })),
+  /** The lowest and highest price of the shop's books in pounds (null when it has none): the slider runs from the floor of one to the ceiling of the other. */
+  price: z.object({ lowest: z.number().nullable(), highest: z.number().nullable() }),
+});
+
+export const catalogueListingSchema = z.object({
+  /** The page, in the chosen order; only books of the shop (never archived ones). */
+  products: z.array(productSchema),
+  /** Give it back as `cursor` for the next page (same filters and sort); null on the last page. */
+  next_cursor: z.string().nullable(),
+  /** How many books match every filter (all pages). */
+  total: z.number().int().nonnegative(),
+  facets: catalogueFacetsSchema,
+});
+export type CatalogueFacets = z.infer<typeof catalogueFacetsSchema>;
+export type CatalogueListing = z.infer<typeof catalogueListingSchema>;
 
 export const contactBodySchema = z.object({
   email: z

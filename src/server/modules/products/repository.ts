@@ -39,7 +39,7 @@ export function toColumns(fields: ProductFields): { [K in ProductFieldName as Co
 }
 
 /** The image keys of the product in the outer query, in slot order ('{}' when none). */
-const imageKeysColumn = sql<string[]>`coalesce((select array_agg(${productImages.imageKey} order by ${productImages.position}) from ${productImages} where ${productImages.productId} = ${products.id}), '{}'::text[])`.as(
+export const imageKeysColumn = sql<string[]>`coalesce((select array_agg(${productImages.imageKey} order by ${productImages.position}) from ${productImages} where ${productImages.productId} = ${products.id}), '{}'::text[])`.as(
   'image_keys',
 );
 

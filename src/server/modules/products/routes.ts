@@ -1,6 +1,6 @@
 /**
- * Storefront calls (docs/api.md, "Catalogue"): products, one product, search, robots.txt,
- * sitemap.xml, and the server-filled <head> of product pages.
+ * Storefront calls (docs/api.md, "Catalogue"): products, a page of them (listing.ts), one product,
+ * search, robots.txt, sitemap.xml, and the server-filled <head> of product pages.
  *
  * `GET /api/server/get_products` is the hottest route: without `ids` it sends precomputed bytes
  * from the in-memory catalogue (no serializer), with an ETag (304 on a match) and gzip when the
@@ -16,6 +16,7 @@ import type { CatalogueSnapshot } from './catalogue-cache';
 import { productHeadTags, productKeyFromPath, robotsTxt, sitemapXml } from './seo';
 import { getProduct, productsByIds, searchCatalogue } from './service';
 import { findProductById, findProductByName } from './repository';
+import { catalogueListingRoutes } from './listing';
 
 /** Sends the whole catalogue's bytes: 304 when the client has them, gzip when it accepts it. */
 async function sendCatalogue(request: FastifyRequest, reply: FastifyReply, snapshot: CatalogueSnapshot) {
@@ -73,6 +74,9 @@ export const catalogueRoutes: ModuleRoutes = async (app, ctx) => {
       return reply.header('cache-control', 'no-cache').send(await productsByIds(ctx, ids));
     },
   );
+
+  // The paged listing with filters, sort and facets (decision 113).
+  await catalogueListingRoutes(app, ctx);
 
   app.get(
     '/api/server/get_product',

@@ -1,0 +1,3 @@
+CREATE INDEX "products_listing_shop_order" ON "products" USING btree ("created_at","id") WHERE "products"."archived_at" is null;--> statement-breakpoint
+CREATE INDEX "products_listing_price" ON "products" USING btree ("price_pence","created_at","id") WHERE "products"."archived_at" is null;--> statement-breakpoint
+CREATE INDEX "products_listing_price_desc" ON "products" USING btree ((-"price_pence"),"created_at","id") WHERE "products"."archived_at" is null;
