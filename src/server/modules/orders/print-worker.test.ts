@@ -269,6 +269,8 @@ describe('BookVault: failures, refusals and unknown outcomes', () => {
     const worker = new PrintWorker(() => t.app.ctx);
     const first = await createPaidOrder(t.app, { items: [{ product: book }], address: null });
     const second = await createPaidOrder(t.app, { items: [{ product: book }], address: null });
+    // The app's own worker, kicked by each payment, is idle before the jobs become due: only `worker` may send them.
+    await t.app.ctx.printWorker.kick();
     await t.deps.database.db.update(orders).set({ deliveryAddress: TEST_ADDRESS }).where(inArray(orders.id, [first.orderId, second.orderId]));
     await t.deps.database.db.update(printJobs).set({ state: 'queued', problem: null }).where(inArray(printJobs.orderId, [first.orderId, second.orderId]));
     bv.delayMs = 200;
