@@ -11,7 +11,7 @@ test('an admin e-mails a 15% code for Puzzle books and a shopper uses it in the 
   test.setTimeout(120_000);
   const email = uniqueEmail('promo');
   await signInAsAdmin(page);
-  await page.getByRole('link', { name: /Discounts/ }).click();
+  await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Discounts' }).click();
   await expect(page.getByRole('heading', { level: 1, name: /Manage Discounts/ })).toBeVisible();
   const percentage = page.getByRole('spinbutton', { name: 'Discount percentage' });
   await expect(percentage).toHaveValue('10');
