@@ -4,7 +4,7 @@
  * overview's orders, one row per line item.
  */
 import { z } from 'zod';
-import type { AdminOrder, AdminOrderDetail, AdminOrderPage, adminOrdersQuerySchema } from '../../../shared/contracts/order';
+import type { AdminOrderDetail, AdminOrderPage, adminOrdersQuerySchema } from '../../../shared/contracts/order';
 import { penceToPounds } from '../../../shared/money';
 import type { AppContext } from '../../context';
 import { badRequest, notFound } from '../../lib/errors';
@@ -12,16 +12,12 @@ import { findOrder, findOrdersPage, type AdminOrderFilter, type OrderPosition } 
 import { csvRecord, CSV_BOM, type CsvValue } from './csv';
 import { orderHistoryLines } from './history';
 import type { OrderWithItems } from './repository';
-import { printJobAnswer, printStateOf } from './print-service';
-import { toOrderAnswer } from './service';
+import { printJobAnswer } from './print-service';
+import { toAdminOrderAnswer } from './service';
 
 type OverviewQuery = z.output<typeof adminOrdersQuerySchema>;
 export type AdminOrdersFilterQuery = Pick<OverviewQuery, 'q' | 'status' | 'address_missing' | 'print'>;
 
-/** An order as the admin's lists show it: the customer's view, the e-mail it was made for, whether its address is missing. */
-export function toAdminOrderAnswer(row: OrderWithItems): AdminOrder {
-  return { ...toOrderAnswer(row), user_email: row.email, address_missing: row.addressMissing, print_state: printStateOf(row.printJobState, row.printPartnerState) };
-}
 
 function filterOf(query: AdminOrdersFilterQuery): AdminOrderFilter {
   return {

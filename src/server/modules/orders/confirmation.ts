@@ -3,28 +3,24 @@
  * checkout session id of the return address (the capability only the paying browser has; decision
  * 110), and a customer's last delivery address, offered again at the next checkout.
  */
-import { and, asc, desc, eq, isNotNull } from 'drizzle-orm';
+import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import type { CheckoutOrder } from '../../../shared/contracts/order';
 import type { DeliveryAddress } from '../../../shared/delivery-address';
 import { penceToPounds } from '../../../shared/money';
 import type { Db } from '../../db/client';
-import { orderItems, orders } from '../../db/schema';
+import { orders } from '../../db/schema';
+import { listOrdersWithItems } from './repository';
 
 /** The thank-you view reads an order through its checkout for this long after payment; later, the customer's history (or a mail) has it. */
 export const CONFIRMATION_READABLE_MS = 24 * 60 * 60 * 1000;
 
 /** The order a checkout made, as the thank-you view shows it; null when there is none (yet), or it is too old to show this way. */
 export async function orderOfCheckout(db: Db, checkoutSessionId: string, now = Date.now()): Promise<CheckoutOrder | null> {
-  const [order] = await db.select().from(orders).where(eq(orders.checkoutSessionId, checkoutSessionId)).limit(1);
+  const [order] = await listOrdersWithItems(db, { where: eq(orders.checkoutSessionId, checkoutSessionId), limit: 1 });
   if (!order || now - order.createdAt.getTime() > CONFIRMATION_READABLE_MS) return null;
-  const lines = await db
-    .select({ productId: orderItems.productId, name: orderItems.name, quantity: orderItems.quantity, unitPricePence: orderItems.unitPricePence })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, order.id))
-    .orderBy(asc(orderItems.name));
   return {
     order_id: order.id,
-    items: lines.map((line) => ({ product_id: line.productId, item: line.name, quantity: line.quantity, unit_price: penceToPounds(line.unitPricePence) })),
+    items: order.items.map((line) => ({ product_id: line.productId, item: line.name, quantity: line.quantity, unit_price: penceToPounds(line.unitPricePence) })),
     subtotal: penceToPounds(order.subtotalPence),
     discount: penceToPounds(order.discountPence),
     discount_code: order.discountPence > 0 ? order.discountCode : null,

@@ -39,14 +39,14 @@ export async function orderHistory(ctx: AppContext, userId: string): Promise<Ord
   return (await listOrdersWithItems(ctx.database.db, { userId })).map(toOrderAnswer);
 }
 
-/** Every order, newest first, with the address it was made for (the admin's list). */
+/** An order as the admin's lists show it: the customer's view, the e-mail it was made for, whether its address is missing, its print state. */
+export function toAdminOrderAnswer(row: OrderWithItems): AdminOrder {
+  return { ...toOrderAnswer(row), user_email: row.email, address_missing: row.addressMissing, print_state: printStateOf(row.printJobState, row.printPartnerState) };
+}
+
+/** Every order, newest first (the spec's admin list). */
 export async function listOrders(ctx: AppContext): Promise<AdminOrder[]> {
-  return (await listOrdersWithItems(ctx.database.db)).map((row) => ({
-    ...toOrderAnswer(row),
-    user_email: row.email,
-    address_missing: row.addressMissing,
-    print_state: printStateOf(row.printJobState, row.printPartnerState),
-  }));
+  return (await listOrdersWithItems(ctx.database.db)).map(toAdminOrderAnswer);
 }
 
 const NO_ADDRESS_TO_PRINT = 'The order came without a delivery address: add one, then send it to the printer.';
