@@ -1,5 +1,6 @@
 /**
- * /admin: where an admin lands after verification. Tiles to every admin task (products, orders,
+ * /admin: where an admin lands after verification. The owner's dashboard (features/dashboard,
+ * decision 123), tiles to every admin task (products, orders,
  * discounts, the Sales dashboard), then the catalogue, paged and searchable, with Edit and Delete
  * for each product (AdminProductList), then
  * the archived products (sold books that were deleted, decision 039) with Edit and Restore.
@@ -10,6 +11,7 @@ import { Button } from '../../../components/Button';
 import { useBanner } from '../../../lib/banner';
 import { clientConfig } from '../../../lib/config';
 import { serverMessage } from '../../../lib/api';
+import { Dashboard } from '../../dashboard';
 import { AdminProductList } from './AdminProductList';
 import { useArchivedProducts, useRestoreProduct } from './api';
 import { ProductRow } from './ProductRow';
@@ -59,6 +61,8 @@ export function AdminHomePage() {
           Admin
         </h1>
       </div>
+
+      <Dashboard />
 
       <nav aria-label="Admin tasks">
         <ul className={styles.tiles}>

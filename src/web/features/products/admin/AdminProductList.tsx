@@ -6,9 +6,9 @@
  */
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ADMIN_PRODUCT_QUERY_MAX } from '@shared/contracts/catalogue';
 import { MSG } from '@shared/messages';
 import { Button, buttonClass } from '../../../components/Button';
+import { ShowMore } from '../../../components/ShowMore';
 import { Spinner } from '../../../components/Spinner';
 import { useDeleteProduct } from '../api/delete-product';
 import { useAdminProductPages } from './api';
@@ -16,6 +16,8 @@ import { ProductRow } from './ProductRow';
 import page from '../../../styles/admin.module.css';
 import styles from './AdminHome.module.css';
 
+/** The server's ADMIN_PRODUCT_QUERY_MAX (contracts/catalogue.ts; a value from a contract would bring zod into this page's load). */
+const SEARCH_MAX = 200;
 /** How long the search waits after the last key before it asks the server. */
 const TYPING_PAUSE_MS = 300;
 
@@ -34,7 +36,7 @@ const countText = (shown: number, total: number) =>
 
 export function AdminProductList() {
   const [params, setParams] = useSearchParams();
-  const q = (params.get('q') ?? '').trim().slice(0, ADMIN_PRODUCT_QUERY_MAX);
+  const q = (params.get('q') ?? '').trim().slice(0, SEARCH_MAX);
   const [typed, setTyped] = useState(q);
   const [addressQ, setAddressQ] = useState(q);
   if (q !== addressQ) {
@@ -82,7 +84,7 @@ export function AdminProductList() {
             className={page.input}
             type="search"
             value={typed}
-            maxLength={ADMIN_PRODUCT_QUERY_MAX}
+            maxLength={SEARCH_MAX}
             placeholder="Name, ID or type"
             autoComplete="off"
             spellCheck={false}
@@ -119,13 +121,7 @@ export function AdminProductList() {
               </ProductRow>
             ))}
           </ul>
-          {books.hasNextPage && (
-            <div className={styles.more}>
-              <Button variant="secondary" onClick={() => void books.fetchNextPage()} disabled={books.isFetchingNextPage}>
-                {books.isFetchingNextPage ? 'Loading more books…' : 'Show more books'}
-              </Button>
-            </div>
-          )}
+          <ShowMore pages={books} label="Show more books" loading="Loading more books…" />
           {books.isFetchNextPageError && (
             <p className={`${page.alert} ${page.danger}`} role="alert">
               {MSG.errorLoadingProducts}
