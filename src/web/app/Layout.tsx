@@ -1,6 +1,7 @@
 import { Outlet, ScrollRestoration } from 'react-router';
 import { BannerView } from '../components/BannerView';
 import { AccountQueryEffects, VerificationReminder } from '../features/auth';
+import { BasketPanel } from '../features/cart';
 import { KeepScrollOnHydration } from '../lib/hydration';
 import { useLiveUpdates } from '../lib/live-updates';
 import { Footer } from './Footer';
@@ -22,6 +23,7 @@ export function Layout() {
         <Outlet />
       </div>
       <Footer />
+      <BasketPanel />
       <ScrollRestoration />
       <KeepScrollOnHydration />
     </div>
