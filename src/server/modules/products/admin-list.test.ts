@@ -128,6 +128,13 @@ describe('search', () => {
     expect((await list({ q: 'e_f' })).total).toBe(20); // 'Puzzle_Fun'
     expect((await list({ q: 'e%f' })).total).toBe(0);
     expect((await list({ q: '\\' })).total).toBe(0);
+    expect((await list({ q: 'zle_f' })).total).toBe(20);
+  });
+
+  it('never matches across two fields, even with a control character typed', async () => {
+    expect((await list({ q: 'Fun ADM' })).total).toBe(0); // the end of a type and the start of an id
+    expect((await list({ q: '29\u0001puzzle' })).total).toBe(0);
+    expect((await list({ q: '\u0001' })).total).toBe(30); // only spaces: every book
   });
 
   it('answers an empty page when nothing matches', async () => {

@@ -21,7 +21,9 @@ function decodeCursor(cursor: string): AdminListPosition {
 
 export async function adminProductList(db: Db, query: AdminListQuery): Promise<AdminProductList> {
   const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
-  const text = query.q.trim();
+  // Control characters (which separate the fields searched) are spaces in the owner's text.
+  // eslint-disable-next-line no-control-regex -- control characters are what this replaces
+  const text = query.q.replace(/[\u0000-\u001f\u007f]/g, ' ').trim();
   // One more than asked for tells whether another page follows.
   const [rows, total] = await Promise.all([findAdminListPage(db, text, after, query.limit + 1), countAdminList(db, text)]);
   const page = rows.slice(0, query.limit);
