@@ -24,6 +24,7 @@ import { catalogueSizesScenario, listingScenario, searchScenario } from './scena
 import { browsingScenario, checkoutScenario, discountRaceScenario, scaleOutScenario } from './scenarios/shopping';
 import { homeJsScenario, lighthouseScenario } from './scenarios/web';
 import { printBurstScenario } from './scenarios/print';
+import { dashboardScenario } from './scenarios/dashboard';
 import { compareWithBare, type CompareOptions } from './lib/rows';
 import { printTable, writeResults, type Row } from './lib/report';
 import { ensureWebBuild, fetchBytes, ROOT, startServer, type StartedServer } from './lib/server';
@@ -81,6 +82,7 @@ export const scenarios: Scenario[] = [
   discountRaceScenario,
   scaleOutScenario,
   printBurstScenario,
+  dashboardScenario,
 ];
 
 async function main(): Promise<void> {

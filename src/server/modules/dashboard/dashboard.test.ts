@@ -3,7 +3,7 @@
  * on both sides of a period's bounds and of both clock changes, every figure to the penny; the
  * chart's zero-filled buckets; best sellers and unsold books; what needs the owner; the codes sent
  * and revoking one (refused at the basket and checkout afterwards); bad queries and permissions.
- * This file's database holds only its own orders.
+ * This file's database holds only its own orders; its answers are never reused (DASHBOARD_CACHE_SECONDS=0).
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -46,7 +46,8 @@ const ordersOf: Record<string, string> = {};
 const MARCH = 'period=custom&from=2026-03-23&to=2026-03-29';
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // Every answer made afresh: the tests change orders between requests (the cache has its own test).
+  t = await createTestApp({ env: { DASHBOARD_CACHE_SECONDS: '0' } });
   admin = await createUser(t.app, { role: 'admin' });
   alice = await createUser(t.app, { role: 'customer' });
   bob = await createUser(t.app, { role: 'customer' });

@@ -123,8 +123,7 @@ export async function bookSales(
   const rows = await rowsOf<Record<string, unknown>>(
     db,
     sql`with lines as (
-          select coalesce(i.product_key::text, 'id:' || i.product_id) as book,
-                 o.created_at >= ${iso(current.start)}::timestamptz as cur,
+          select o.created_at >= ${iso(current.start)}::timestamptz as cur,
                  i.product_key, i.product_id, i.name, i.quantity, i.unit_price_pence
           from order_items i join orders o on o.id = i.order_id
           where o.created_at >= ${iso(previous.start)}::timestamptz and o.created_at < ${iso(current.end)}::timestamptz
@@ -135,9 +134,10 @@ export async function bookSales(
           from lines
         ),
         books as (
-          select book, min(product_key::text)::uuid as product_key, min(product_id) as bought_id, min(name) as bought_name,
+          select product_key, min(product_id) as bought_id, min(name) as bought_name,
                  sum(quantity)::bigint as copies, sum(quantity::bigint * unit_price_pence)::bigint as revenue
-          from lines where cur group by book
+          from lines where cur
+          group by product_key, case when product_key is null then product_id end
         ),
         ranked as (
           select b.*, p.id as id, p.name as name, p.archived_at is null and p.id is not null as on_sale, ${firstImage} as image_key,
@@ -149,7 +149,7 @@ export async function bookSales(
         from totals t left join ranked r on r.by_copies <= ${limit} or r.by_revenue <= ${limit}`,
   );
   const books = rows
-    .filter((row) => row.book !== null && row.book !== undefined)
+    .filter((row) => row.bought_id !== null && row.bought_id !== undefined)
     .map((row) => ({
       rankCopies: num(row.by_copies),
       rankRevenue: num(row.by_revenue),

@@ -7,6 +7,7 @@ import { messageSchema } from '../../../shared/contracts/common';
 import {
   dashboardQuerySchema,
   dashboardSchema,
+  type Dashboard,
   discountCodePageQuerySchema,
   discountCodePageSchema,
   revokeDiscountCodeAnswerSchema,
@@ -14,12 +15,15 @@ import {
 } from '../../../shared/contracts/dashboard';
 import type { ModuleRoutes } from '../../http';
 import { revokeCode, sentCodesPage } from '../discounts';
-import { dashboard } from './service';
+import { AnswerCache } from './cache';
+import { dashboard, dashboardKey } from './service';
 
 const admin = { access: 'admin' as const };
 const adminErrors = { 400: messageSchema, 401: messageSchema, 403: messageSchema };
 
 export const dashboardRoutes: ModuleRoutes = async (app, ctx) => {
+  const answers = new AnswerCache<Dashboard>(ctx.config.DASHBOARD_CACHE_SECONDS * 1000);
+
   app.get(
     '/api/admin/dashboard',
     {
@@ -32,7 +36,10 @@ export const dashboardRoutes: ModuleRoutes = async (app, ctx) => {
         response: { 200: dashboardSchema, ...adminErrors },
       },
     },
-    async (request) => dashboard(ctx.database.db, request.query),
+    async (request) => {
+      const now = new Date();
+      return answers.get(dashboardKey(request.query, now), () => dashboard(ctx.database.db, request.query, now));
+    },
   );
 
   app.get(
@@ -60,6 +67,10 @@ export const dashboardRoutes: ModuleRoutes = async (app, ctx) => {
         response: { 200: revokeDiscountCodeAnswerSchema, ...adminErrors, 404: messageSchema, 409: messageSchema },
       },
     },
-    async (request) => revokeCode(ctx, request.params.code, request.user!.email),
+    async (request) => {
+      const answer = await revokeCode(ctx, request.params.code, request.user!.email);
+      answers.clear();
+      return answer;
+    },
   );
 };

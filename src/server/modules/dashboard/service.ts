@@ -83,6 +83,12 @@ export function excerpt(text: string): string {
   return `${(space > REVIEW_EXCERPT_MAX / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
+/** What makes two queries' answers the same at `now`: the days of the period (so a new UK day is a new key) and stale_days. */
+export function dashboardKey(query: DashboardQueryInput, now: Date): string {
+  const { current, staleDays } = resolvePeriod(query, now);
+  return `${query.period}:${current.from}:${current.to}:${staleDays}`;
+}
+
 /** GET /api/admin/dashboard. */
 export async function dashboard(db: Db, query: DashboardQueryInput, now = new Date()): Promise<Dashboard> {
   const resolved = resolvePeriod(query, now);
