@@ -21,6 +21,10 @@ import styles from './Dashboard.module.css';
 
 const SalesChart = lazy(() => import('./SalesChart'));
 
+const timeFormat = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/London' });
+/** '09:41', UK time: the figures may be a few seconds old (the server reuses an answer briefly). */
+const formatTime = (iso: string) => timeFormat.format(new Date(iso));
+
 /** The cards, in order: which figure, its name, how it is shown, and a line under it. */
 const FIGURES: Array<{ key: keyof DashboardFigures; name: string; kind: FigureKind; note?: (figures: DashboardFigures) => string }> = [
   { key: 'revenue', name: 'Revenue', kind: 'money', note: (f) => `After discounts (${formatPounds(f.discounts)} off), shipping included` },
@@ -202,7 +206,8 @@ export function Dashboard() {
       ) : (
         <div className={styles.body} aria-busy={dashboard.isPlaceholderData}>
           <p className={styles.caption} role="status">
-            {PERIOD_NAMES[data.period.period]}: {formatDays(data.period.from, data.period.to)}, compared with {formatDays(data.period.previous.from, data.period.previous.to)}
+            {PERIOD_NAMES[data.period.period]}: {formatDays(data.period.from, data.period.to)}, compared with {formatDays(data.period.previous.from, data.period.previous.to)}.
+            Figures as of {formatTime(data.generated_at)}.
           </p>
           <FigureCards current={data.figures.current} previous={data.figures.previous} />
           <SalesOverTime data={data} />
