@@ -15,7 +15,7 @@ import { formatPounds } from '../../../lib/format';
 import { useDashboard } from './api';
 import { BestSellers, OrdersNeedingYou, Reviews, UnsoldBooks } from './DashboardLists';
 import { DiscountCodes } from './DiscountCodes';
-import { compareFigure, formatDay, formatDays, formatFigure, isDay, PERIOD_NAMES, PERIODS, periodFromAddress, periodParams, type FigureKind, type PeriodChoice } from './period';
+import { compareFigure, daysInRange, formatDay, formatDays, formatFigure, isDay, MAX_RANGE_DAYS, PERIOD_NAMES, PERIODS, periodFromAddress, periodParams, type FigureKind, type PeriodChoice } from './period';
 import page from '../../../styles/admin.module.css';
 import styles from './Dashboard.module.css';
 
@@ -53,6 +53,7 @@ function PeriodPicker({ choice, onChoose }: { choice: PeriodChoice; onChoose: (c
     event.preventDefault();
     if (!isDay(from) || !isDay(to)) return setProblem('Choose both days of the range.');
     if (from > to) return setProblem('The first day must not be after the last.');
+    if (daysInRange(from, to) > MAX_RANGE_DAYS) return setProblem(`A range can be at most ${MAX_RANGE_DAYS} days (about three years).`);
     setProblem('');
     onChoose({ period: 'custom', from, to });
   };

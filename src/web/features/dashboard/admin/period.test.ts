@@ -9,6 +9,8 @@ describe('the period in the address', () => {
     expect(periodFromAddress(new URLSearchParams('period=week'))).toEqual({ period: '30d' });
     expect(periodFromAddress(new URLSearchParams('period=custom&from=2026-02-30&to=2026-03-31'))).toEqual({ period: '30d' });
     expect(periodFromAddress(new URLSearchParams('period=custom&from=2026-04-01&to=2026-03-31'))).toEqual({ period: '30d' });
+    expect(periodFromAddress(new URLSearchParams('period=custom&from=2023-01-01&to=2025-12-31'))).toEqual({ period: 'custom', from: '2023-01-01', to: '2025-12-31' });
+    expect(periodFromAddress(new URLSearchParams('period=custom&from=2023-01-01&to=2026-01-01'))).toEqual({ period: '30d' });
   });
 
   it('writes from and to only for a custom range', () => {

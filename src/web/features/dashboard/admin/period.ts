@@ -33,13 +33,19 @@ export function isDay(text: string | null | undefined): text is string {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
 }
 
+/** The server's DASHBOARD_MAX_DAYS: the longest custom range, in days. */
+export const MAX_RANGE_DAYS = 1096;
+
+/** How many days from `from` to `to`, both included. */
+export const daysInRange = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+
 /** The choice the address holds; anything else is the default. */
 export function periodFromAddress(params: URLSearchParams): PeriodChoice {
   const period = params.get('period');
   if (period === 'custom') {
     const from = params.get('from');
     const to = params.get('to');
-    return isDay(from) && isDay(to) && from <= to ? { period, from, to } : DEFAULT_PERIOD;
+    return isDay(from) && isDay(to) && from <= to && daysInRange(from, to) <= MAX_RANGE_DAYS ? { period, from, to } : DEFAULT_PERIOD;
   }
   return PERIODS.includes(period as DashboardPeriod) ? { period: period as DashboardPeriod } : DEFAULT_PERIOD;
 }
