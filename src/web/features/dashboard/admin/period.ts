@@ -6,6 +6,7 @@
  */
 import type { DashboardPeriod } from '@shared/contracts/dashboard';
 import { formatPence } from '@shared/money';
+import { formatPounds } from '../../../lib/format';
 
 export interface PeriodChoice {
   period: DashboardPeriod;
@@ -75,7 +76,7 @@ export type FigureKind = 'money' | 'count' | 'share';
 
 export function formatFigure(value: number | null, kind: FigureKind): string {
   if (value === null) return '–';
-  if (kind === 'money') return formatPence(Math.round(value * 100));
+  if (kind === 'money') return formatPounds(value);
   if (kind === 'share') return `${(value * 100).toFixed(1).replace(/\.0$/, '')}%`;
   return value.toLocaleString('en-GB');
 }
