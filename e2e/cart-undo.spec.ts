@@ -152,8 +152,8 @@ test('with a code applied the discount row keeps its amount on the label\'s line
   const price = priceCart([{ unitPence: Math.round(chosen.price * 100), qty: 1, type: chosen.type, age: chosen.age }], { percentage: 20, types: [], ages: [] });
   const amount = summary.getByText(`−${formatPence(price.discountPence)}`, { exact: true });
   await expect(amount).toBeVisible();
-  const label = summary.getByText('Discount 20%', { exact: true });
-  const chip = summary.locator('dt').getByText(code, { exact: true });
+  const label = summary.locator('dt').filter({ hasText: /^Discount 20%/ });
+  const chip = label.getByText(code, { exact: true });
   const [amountBox, labelBox, chipBox] = [await amount.boundingBox(), await label.boundingBox(), await chip.boundingBox()];
   const lineHeight = await amount.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
   // One line each, the amount level with its label.

@@ -321,7 +321,7 @@ function OrderSummary({
         {applied && price.discountPence > 0 && (
           <div className={styles.discountRow}>
             <dt>
-              <span>Discount {applied.percentage}%</span> <span className={styles.codeTag}>{applied.code}</span>
+              Discount {applied.percentage}% <span className={styles.codeTag}>{applied.code}</span>
             </dt>
             <dd>{`−${formatPence(price.discountPence)}`}</dd>
           </div>
