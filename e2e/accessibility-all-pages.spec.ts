@@ -14,7 +14,7 @@ import { productPath, reviewPath, adminOrderPath } from '../src/shared/routes';
 import { adminToken, signInAsAdmin } from './support/admin';
 import { createCustomer, signInAsCustomer, type Customer } from './support/customer';
 import { uniqueEmail, waitForApp } from './support/fixtures';
-import { placePaidOrder, setOrderStatus, type PlacedOrder } from './support/orders';
+import { deliverOrder, placePaidOrder, setOrderStatus, type PlacedOrder } from './support/orders';
 
 interface Product {
   id: string;
@@ -36,7 +36,6 @@ async function check(page: Page, path: string, ready: (page: Page) => Promise<vo
   await page.goto(path);
   await waitForApp(page);
   await ready(page);
-  await page.waitForLoadState('networkidle');
   return violations(page, `${path} at ${page.viewportSize()!.width} px`);
 }
 
@@ -60,9 +59,7 @@ async function deliveredOrder(browser: Browser, page: Page, customer: Customer, 
   try {
     const admin = await adminContext.newPage();
     await signInAsAdmin(admin);
-    const token = await adminToken(admin);
-    await setOrderStatus(page.request, token, order, 'Shipped', { bookVault: 'BV-PRINT-A11Y', tracking: 'RM000000001GB' });
-    await setOrderStatus(page.request, token, order, 'Delivered');
+    await deliverOrder(page.request, await adminToken(admin), order, { bookVault: 'BV-PRINT-A11Y', tracking: 'RM000000001GB' });
   } finally {
     await adminContext.close();
   }
@@ -74,7 +71,7 @@ for (const width of WIDTHS) {
     test.use({ viewport: { width, height: width === 390 ? 844 : 900 } });
 
     test('a guest’s pages have no serious or critical axe violation', async ({ page }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(180_000);
       const [book] = await demoBooks(page);
       const checkout = await page.request.post('/api/checkout/create_checkout_session', {
         data: { cartItems: [{ product_id: book!.id, qty: 1 }], user_id: null, user_email: '', currency: 'GBP' },
@@ -103,7 +100,7 @@ for (const width of WIDTHS) {
     });
 
     test('a customer’s pages have no serious or critical axe violation', async ({ page, browser }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(180_000);
       const [first, second, third] = await demoBooks(page);
       const customer = await createCustomer(page.request, uniqueEmail('a11y'));
       const order = await deliveredOrder(browser, page, customer, first!);
@@ -130,7 +127,7 @@ for (const width of WIDTHS) {
     });
 
     test('the admin’s pages have no serious or critical axe violation', async ({ page }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(180_000);
       const [first, second] = await demoBooks(page);
       const shipped = await placePaidOrder(page.request, { email: uniqueEmail('a11y-admin'), lines: [{ productId: first!.id, qty: 2 }] });
       await placePaidOrder(page.request, { email: uniqueEmail('a11y-admin'), lines: [{ productId: second!.id, qty: 1 }] });

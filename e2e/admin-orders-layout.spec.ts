@@ -15,7 +15,7 @@ import { adminOrderPath } from '../src/shared/routes';
 import { adminToken, signInAsAdmin } from './support/admin';
 import { createCustomer, signInAsCustomer } from './support/customer';
 import { uniqueEmail } from './support/fixtures';
-import { placePaidOrder, setOrderStatus } from './support/orders';
+import { deliverOrder, placePaidOrder, setOrderStatus } from './support/orders';
 
 interface Product {
   id: string;
@@ -99,8 +99,7 @@ test('the orders overview and an order’s page read well at 390 and 1280 px: th
   await signInAsAdmin(page);
   const token = await adminToken(page);
   await setOrderStatus(page.request, token, shipped, 'Shipped', { bookVault: 'BV-PRINT-2026-000987654-XL', tracking: '1Z999AA10123456784' });
-  await setOrderStatus(page.request, token, delivered, 'Shipped', { bookVault: 'BV-PRINT-2026-000123456', tracking: 'RM123456785GB' });
-  await setOrderStatus(page.request, token, delivered, 'Delivered');
+  await deliverOrder(page.request, token, delivered, { bookVault: 'BV-PRINT-2026-000123456', tracking: 'RM123456785GB' });
 
   for (const width of WIDTHS) {
     await page.setViewportSize(viewport(width));
@@ -185,8 +184,7 @@ test('screenshots of the orders overview, the product form in edit mode and a cu
   await signInAsAdmin(page);
   const token = await adminToken(page);
   await setOrderStatus(page.request, token, shipped, 'Shipped', { bookVault: 'BV-PRINT-40412', tracking: 'RM123456785GB' });
-  await setOrderStatus(page.request, token, delivered, 'Shipped', { bookVault: 'BV-PRINT-40377', tracking: 'RM987654321GB' });
-  await setOrderStatus(page.request, token, delivered, 'Delivered');
+  await deliverOrder(page.request, token, delivered, { bookVault: 'BV-PRINT-40377', tracking: 'RM987654321GB' });
   for (const width of WIDTHS) {
     await page.setViewportSize(viewport(width));
     // the overview with one order being moved on (its Submit and Cancel enabled)

@@ -53,3 +53,9 @@ export async function setOrderStatus(
   });
   expect(res.status(), await res.text()).toBe(200);
 }
+
+/** Moves an order on as the owner does, Shipped (with the references) then Delivered. */
+export async function deliverOrder(request: APIRequestContext, adminToken: string, order: PlacedOrder, refs: { bookVault: string; tracking: string }): Promise<void> {
+  await setOrderStatus(request, adminToken, order, 'Shipped', refs);
+  await setOrderStatus(request, adminToken, order, 'Delivered');
+}
