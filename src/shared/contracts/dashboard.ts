@@ -249,7 +249,7 @@ export const dashboardSchema = z.object({
     /** The newest NEWEST_REVIEWS_MAX reviews, newest first. */
     newest: z.array(dashboardReviewSchema),
   }),
-  /** ISO instant the answer was made. */
+  /** ISO instant the answer was made: the same answer is reused for one query for up to DASHBOARD_CACHE_SECONDS (30 s by default; decision 120). */
   generated_at: z.string(),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
