@@ -1,7 +1,6 @@
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet } from 'react-router';
 import { BannerView } from '../components/BannerView';
 import { AccountQueryEffects, VerificationReminder } from '../features/auth';
-import { KeepScrollOnHydration } from '../lib/hydration';
 import { useLiveUpdates } from '../lib/live-updates';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -22,8 +21,6 @@ export function Layout() {
         <Outlet />
       </div>
       <Footer />
-      <ScrollRestoration />
-      <KeepScrollOnHydration />
     </div>
   );
 }
