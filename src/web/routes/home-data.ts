@@ -1,5 +1,5 @@
 /** The home grid's loader (decision 114), shared by /, /home, /index and the account forms over the home page. */
-import type { LoaderFunctionArgs, MetaDescriptor } from 'react-router';
+import type { LoaderFunctionArgs, MetaDescriptor, ShouldRevalidateFunctionArgs } from 'react-router';
 import { LISTING_PAGE_SIZE, type CatalogueListing } from '@shared/contracts/catalogue';
 import type { ListingRequest } from '@shared/contracts/storefront';
 import { homeTitle, pageHead } from '@shared/seo';
@@ -31,4 +31,14 @@ export function homeMeta({ data, matches }: { data: HomeData | undefined; matche
   const site = siteOf(matches);
   const query = data ? homeQuery({ ...data.view, pages: 1 }) : '';
   return toMeta(pageHead(site, { title: homeTitle(site), path: `/${query}` }));
+}
+
+/**
+ * The grid is loaded again when its view in the address changes, or when asked (a product
+ * changed), not when another part of the address does (`?verified=…` being tidied away).
+ */
+export function homeShouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs): boolean {
+  if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
+  const view = (url: URL) => JSON.stringify(readHomeView(url.searchParams));
+  return view(currentUrl) !== view(nextUrl) || currentUrl.pathname !== nextUrl.pathname;
 }

@@ -66,15 +66,23 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
+/** React Router's request handler (or a test's stand-in): a page's Request to its Response. */
+export type PageHandler = (request: Request, context: { shop: StorefrontServer }) => Promise<Response>;
+
+/** The handler of a web build's server bundle. */
+export const buildHandler = (build: ServerBuild, ctx: AppContext): PageHandler =>
+  createRequestHandler(build, ctx.config.NODE_ENV === 'production' ? 'production' : 'development');
+
 export class PageRenderer {
-  private readonly handle: ReturnType<typeof createRequestHandler>;
   private readonly kept = new Map<string, Promise<PageAnswer>>();
   private readonly shop: StorefrontServer;
   private readonly origin: string;
   private generation = 0;
 
-  constructor(build: ServerBuild, private readonly ctx: AppContext) {
-    this.handle = createRequestHandler(build, ctx.config.NODE_ENV === 'production' ? 'production' : 'development');
+  constructor(
+    private readonly handle: PageHandler,
+    ctx: AppContext,
+  ) {
     this.shop = storefrontServer(ctx);
     this.origin = new URL(ctx.config.PUBLIC_URL).origin;
     ctx.events.subscribe(() => {

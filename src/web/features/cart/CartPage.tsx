@@ -21,7 +21,7 @@ import { useBanner } from '../../lib/banner';
 // basket in a chunk of its own, 0.7 kB more on the home page (decision 094).
 import { useBasket } from '.';
 import { releaseLeftCheckout } from '../../lib/left-checkout';
-import { useProducts, type Product } from '../../lib/products';
+import { useProductsByIds, type Product } from '../../lib/products';
 import { useSession } from '../../lib/session';
 import { useCreateCheckout } from './api/create-checkout';
 import { useValidateDiscount } from './api/validate-discount';
@@ -44,7 +44,7 @@ interface PricedLine {
 
 function Basket() {
   const basket = useBasket();
-  const products = useProducts();
+  const products = useProductsByIds(basket.items.map((item) => item.product_id));
   const [applied, setApplied] = useAppliedDiscount();
 
   // Back in the basket (also restored from the back-forward cache): the payment page this tab left

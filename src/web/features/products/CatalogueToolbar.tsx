@@ -7,12 +7,12 @@
  * scroll), which loads the matching books. The slider shows its value while it moves.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { Form, useNavigate } from 'react-router';
+import { Form, useLocation, useNavigate, useNavigation } from 'react-router';
 import type { CatalogueFacets, ListingAge, ListingSort } from '@shared/contracts/catalogue';
 import { Button } from '../../components/Button';
 import { formatPounds } from '../../lib/format';
 import { useIsClient } from '../../lib/hydration';
-import { homeQuery, type HomeView } from './home-address';
+import { homeQuery, readHomeView, type HomeView } from './home-address';
 import styles from './HomePage.module.css';
 
 interface ToolbarProps {
@@ -30,9 +30,13 @@ export function sliderBounds(facets: CatalogueFacets): { min: number; max: numbe
 /** A slider move waits this long for the next before the books are asked for. */
 const SLIDER_SETTLE_MS = 150;
 
-export function CatalogueToolbar({ view, facets, showFilters }: ToolbarProps) {
+export function CatalogueToolbar({ view: shown, facets, showFilters }: ToolbarProps) {
   const id = useId();
   const navigate = useNavigate();
+  const location = useLocation();
+  const pending = useNavigation().location;
+  // While the books for a choice load, the controls show it, and a next choice adds to it.
+  const view = pending && pending.pathname === location.pathname ? readHomeView(new URLSearchParams(pending.search)) : shown;
   const isClient = useIsClient();
   const bounds = sliderBounds(facets);
   const maxPrice = Math.min(view.maxPrice ?? bounds.max, bounds.max);
