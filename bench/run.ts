@@ -22,6 +22,7 @@ import { disposeCatalogues } from './lib/catalogues';
 import { describeMachine, machineLines, writePerformanceDoc } from './lib/performance-doc';
 import { catalogueSizesScenario, listingScenario, searchScenario } from './scenarios/catalogue';
 import { browsingScenario, checkoutScenario, discountRaceScenario, scaleOutScenario } from './scenarios/shopping';
+import { homeHtmlScenario } from './scenarios/home-html';
 import { homeJsScenario, lighthouseScenario } from './scenarios/web';
 import { printBurstScenario } from './scenarios/print';
 import { compareWithBare, type CompareOptions } from './lib/rows';
@@ -76,6 +77,7 @@ export const scenarios: Scenario[] = [
   catalogueSizesScenario,
   searchScenario,
   listingScenario,
+  homeHtmlScenario,
   browsingScenario,
   checkoutScenario,
   discountRaceScenario,
