@@ -67,6 +67,9 @@ export function HomePage({ data, overlay }: { data: HomeData; overlay?: ReactNod
             <ProductGrid products={shown} eagerCount={EAGER_CARDS} onDelete={isAdmin ? confirmAndDelete : undefined} />
             {listing.next_cursor !== null && (
               <p className={styles.more}>
+                <span className={styles.moreCount}>
+                  Showing {shown.length} of {listing.total} books
+                </span>
                 <Link
                   className={buttonClass('secondary')}
                   to={{ search: homeQuery({ ...view, pages: view.pages + 1 }, ceiling) }}
