@@ -25,6 +25,7 @@ import { browsingScenario, checkoutScenario, discountRaceScenario, scaleOutScena
 import { homeHtmlScenario } from './scenarios/home-html';
 import { homeJsScenario, lighthouseScenario } from './scenarios/web';
 import { printBurstScenario } from './scenarios/print';
+import { dashboardScenario } from './scenarios/dashboard';
 import { compareWithBare, type CompareOptions } from './lib/rows';
 import { printTable, writeResults, type Row } from './lib/report';
 import { ensureWebBuild, fetchBytes, ROOT, startServer, type StartedServer } from './lib/server';
@@ -83,6 +84,7 @@ export const scenarios: Scenario[] = [
   discountRaceScenario,
   scaleOutScenario,
   printBurstScenario,
+  dashboardScenario,
 ];
 
 async function main(): Promise<void> {

@@ -22,6 +22,7 @@ import { accountRoutes, sessionVersionsOf } from './modules/accounts';
 import { cartRoutes } from './modules/cart';
 import { checkoutRoutes } from './modules/checkout';
 import { contactRoutes } from './modules/contact';
+import { dashboardRoutes } from './modules/dashboard';
 import { discountRoutes } from './modules/discounts';
 import { eventRoutes, ProductEvents } from './modules/events';
 import { imageRoutes } from './modules/images';
@@ -47,6 +48,7 @@ const modules: ModuleRoutes[] = [
   productAdminRoutes,
   orderRoutes,
   discountRoutes,
+  dashboardRoutes,
   eventRoutes,
   reviewRoutes,
   webRoutes,

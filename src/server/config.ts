@@ -110,6 +110,8 @@ export const configSchema = z
     /** Open event streams (GET /api/sse/notifications) per process, and per client address. */
     SSE_MAX_STREAMS: z.coerce.number().int().min(1).max(1_000_000).default(2000),
     SSE_MAX_STREAMS_PER_CLIENT: z.coerce.number().int().min(1).max(1_000_000).default(20),
+    /** How long the owner's dashboard answer for one period is reused, in seconds; 0: made for every request (decision 120). */
+    DASHBOARD_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
     /** Seed the demo catalogue into an empty database at start. */
     SEED_DEMO: flag(true),
 

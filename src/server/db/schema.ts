@@ -175,9 +175,18 @@ export const discountCodes = pgTable(
      */
     heldByCheckoutId: text('held_by_checkout_id'),
     heldUntil: timestamp('held_until', { withTimezone: true }),
+    /**
+     * Set when the owner revokes the unused code (decision 120): no checkout can hold or use it
+     * after, and the shopper is told it has expired. Never set on a used code, nor on a held one.
+     */
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [check('discount_codes_percentage', sql`${t.percentage} between 1 and 99`)],
+  (t) => [
+    check('discount_codes_percentage', sql`${t.percentage} between 1 and 99`),
+    // The owner's list of codes sent: newest first, by keyset (created_at, code).
+    index('discount_codes_created_code').on(t.createdAt, t.code),
+  ],
 );
 
 /**
@@ -247,6 +256,10 @@ export const orders = pgTable(
     // The admin's overview: newest first, by keyset (created_at, id), with or without a status.
     index('orders_created_id').on(t.createdAt, t.id),
     index('orders_status_created_id').on(t.status, t.createdAt, t.id),
+    // The dashboard's new customers (decision 120): has this address ordered before the period?
+    index('orders_email_created').on(t.email, t.createdAt),
+    // The dashboard's "address missing" list: the few orders still waiting for an address.
+    index('orders_address_missing_created').on(t.createdAt).where(sql`${t.addressMissing}`),
   ],
 );
 
@@ -319,6 +332,8 @@ export const reviews = pgTable(
   (t) => [
     uniqueIndex('reviews_order_product_unique').on(t.orderId, t.productKey),
     index('reviews_product_created').on(t.productKey, t.createdAt),
+    // The dashboard's newest reviews.
+    index('reviews_created').on(t.createdAt),
     check('reviews_rating', sql`${t.rating} between 1 and 5`),
   ],
 );

@@ -39,6 +39,19 @@ export const LISTING_PAGE_SIZE_MAX = 100;
 /** Pounds as the price slider sends them (whole pounds; up to 2 decimals accepted); '' = no limit. */
 const MAX_PRICE_PATTERN = /^(\d{1,9}(\.\d{1,2})?)?$/;
 
+/** How many books one page holds: 1 to LISTING_PAGE_SIZE_MAX, `size` when missing. */
+function pageLimitSchema(size: number) {
+  return z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(LISTING_PAGE_SIZE_MAX, `must be at most ${LISTING_PAGE_SIZE_MAX}`)
+    .optional()
+    .default(size);
+}
+/** The previous page's next_cursor, as it was given (opaque). */
+const pageCursorSchema = z.string().max(1000, 'is too long').optional();
+
 export const catalogueListingQuerySchema = z.object({
   /** One product type, compared with each book's type trimmed; '' or missing = every type. */
   type: z.string().max(200, 'is too long').optional().default(''),
@@ -46,15 +59,9 @@ export const catalogueListingQuerySchema = z.object({
   /** The highest price shown, in pounds (a book priced exactly at it is shown); missing or '' = no limit. */
   max_price: z.string().regex(MAX_PRICE_PATTERN, 'must be an amount in pounds, e.g. 12 or 7.99').optional().default(''),
   sort: z.enum(LISTING_SORTS, { message: 'must be default, price-asc or price-desc' }).optional().default('default'),
-  limit: z.coerce
-    .number({ message: 'must be a number' })
-    .int('must be a whole number')
-    .min(1, 'must be at least 1')
-    .max(LISTING_PAGE_SIZE_MAX, `must be at most ${LISTING_PAGE_SIZE_MAX}`)
-    .optional()
-    .default(LISTING_PAGE_SIZE),
+  limit: pageLimitSchema(LISTING_PAGE_SIZE),
   /** The previous page's next_cursor, as it was given (opaque). */
-  cursor: z.string().max(1000, 'is too long').optional(),
+  cursor: pageCursorSchema,
 });
 export type CatalogueListingQuery = z.input<typeof catalogueListingQuerySchema>;
 export type ListingSort = (typeof LISTING_SORTS)[number];
@@ -85,6 +92,31 @@ export const catalogueListingSchema = z.object({
   total: z.number().int().nonnegative(),
   facets: catalogueFacetsSchema,
 });
+/*
+ * The admin's product list, GET /api/admin/products (issue #18): every book of the shop, newest
+ * first, in keyset pages, optionally only those whose name, id or type contains `q` (any case).
+ */
+export const ADMIN_PRODUCT_PAGE_SIZE = 20;
+export const ADMIN_PRODUCT_QUERY_MAX = 200;
+
+export const adminProductListQuerySchema = z.object({
+  /** Text the book's name, id or type contains, in any case; trimmed; '' or missing = every book. */
+  q: z.string().max(ADMIN_PRODUCT_QUERY_MAX, `is too long (at most ${ADMIN_PRODUCT_QUERY_MAX} characters)`).optional().default(''),
+  limit: pageLimitSchema(ADMIN_PRODUCT_PAGE_SIZE),
+  cursor: pageCursorSchema,
+});
+export type AdminProductListQuery = z.input<typeof adminProductListQuerySchema>;
+
+export const adminProductListSchema = z.object({
+  /** The page, newest first (ties by id, descending); only books of the shop (the archived ones have their own list). */
+  products: z.array(productSchema),
+  /** Give it back as `cursor` for the next page (same `q`); null on the last page. */
+  next_cursor: z.string().nullable(),
+  /** How many books match `q` (all pages). */
+  total: z.number().int().nonnegative(),
+});
+export type AdminProductList = z.infer<typeof adminProductListSchema>;
+
 export type CatalogueFacets = z.infer<typeof catalogueFacetsSchema>;
 export type CatalogueListing = z.infer<typeof catalogueListingSchema>;
 

@@ -2,7 +2,10 @@
  * The header: logo, search, and the links for the visitor's role. Guests: Login. Users: cart,
  * wishlist, profile, logout. Admins: 'Admin' with Add Item, Orders, Discounts and Sales (new tab);
  * their mobile menu lists those instead of a shopper's Wishlist and Profile.
- * On small screens a menu button opens the spec's mobile menu; an outside click closes it.
+ * On small screens a menu button opens the spec's mobile menu; an outside click closes it. The
+ * shop's name shows at every width (on two lines on a phone if it must); on the narrowest screens
+ * a signed-in shopper's Wishlist is reached from the menu, which lists it, to leave it room.
+ * Log out is an icon with its name as a tooltip, shown on hover and on keyboard focus.
  */
 import { startTransition, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
@@ -101,7 +104,7 @@ export function Header() {
               </NavLink>
               {session && (
                 <>
-                  <NavLink className={styles.iconLink} to="/wishlist" aria-label="Wishlist">
+                  <NavLink className={`${styles.iconLink} ${styles.roomyOnly}`} to="/wishlist" aria-label="Wishlist">
                     <HeartIcon />
                   </NavLink>
                   <NavLink className={styles.iconLink} to="/profile" aria-label="Profile">
@@ -112,8 +115,11 @@ export function Header() {
             </>
           )}
           {session ? (
-            <button type="button" className={`${styles.iconLink} ${styles.desktopOnly}`} onClick={logout} aria-label="Log out" title="Log out">
+            <button type="button" className={`${styles.iconLink} ${styles.desktopOnly} ${styles.hasTip}`} onClick={logout} aria-label="Log out">
               <LogoutIcon />
+              <span className={styles.tip} aria-hidden="true">
+                Log out
+              </span>
             </button>
           ) : (
             <NavLink className={`${styles.textLink} ${styles.desktopOnly}`} to="/login">

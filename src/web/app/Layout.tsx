@@ -1,6 +1,7 @@
 import { Outlet } from 'react-router';
 import { BannerView } from '../components/BannerView';
 import { AccountQueryEffects, VerificationReminder } from '../features/auth';
+import { BasketPanel } from '../features/cart';
 import { useLiveUpdates } from '../lib/live-updates';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -21,6 +22,7 @@ export function Layout() {
         <Outlet />
       </div>
       <Footer />
+      <BasketPanel />
     </div>
   );
 }

@@ -51,7 +51,7 @@ export const CloseIcon = (p: SVGProps<SVGSVGElement>) => (
 );
 export const LogoutIcon = (p: SVGProps<SVGSVGElement>) => (
   <svg {...base(p)}>
-    <path d="M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3M10 17l5-5-5-5M15 12H4" />
+    <path d="M9 20H6a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2h3M16 17l5-5-5-5M21 12H9" />
   </svg>
 );
 export const BookIcon = (p: SVGProps<SVGSVGElement>) => (

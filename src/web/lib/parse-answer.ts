@@ -16,6 +16,7 @@ export const contracts = {
   cart: () => import('@shared/contracts/cart'),
   catalogue: () => import('@shared/contracts/catalogue'),
   common: () => import('@shared/contracts/common'),
+  dashboard: () => import('@shared/contracts/dashboard'),
   discount: () => import('@shared/contracts/discount'),
   order: () => import('@shared/contracts/order'),
   product: () => import('@shared/contracts/product'),

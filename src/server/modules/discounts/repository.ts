@@ -1,7 +1,7 @@
 /** Discount-code SQL: making codes, finding a typed one, holding one for a checkout (decision 036), and marking one used by an order. */
 import { and, eq, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { discountCodes } from '../../db/schema';
+import { discountCodes, orders } from '../../db/schema';
 
 export type DiscountCodeRow = typeof discountCodes.$inferSelect;
 
@@ -45,13 +45,13 @@ const holdFreeFor = (holder: string) =>
 /**
  * Holds an unused code for one checkout until `until` (docs/decisions/036). One conditional
  * update, so of many checkouts opening at once with one code exactly one gets it. Answers whether
- * this holder has it.
+ * this holder has it. A revoked code is never held (decision 120).
  */
 export async function holdDiscountCode(db: Db, code: string, holder: string, until: Date | SQL): Promise<boolean> {
   const rows = await db
     .update(discountCodes)
     .set({ heldByCheckoutId: holder, heldUntil: until })
-    .where(and(eq(discountCodes.code, code), isNull(discountCodes.usedAt), holdFreeFor(holder)))
+    .where(and(eq(discountCodes.code, code), isNull(discountCodes.usedAt), isNull(discountCodes.revokedAt), holdFreeFor(holder)))
     .returning({ code: discountCodes.code });
   return rows.length > 0;
 }
@@ -75,4 +75,62 @@ export async function releaseDiscountHold(db: Db, code: string, holder: string):
     .update(discountCodes)
     .set({ heldByCheckoutId: null, heldUntil: null })
     .where(and(eq(discountCodes.code, code), eq(discountCodes.heldByCheckoutId, holder)));
+}
+
+/**
+ * Revokes an unused code that no open checkout holds (decision 120). One conditional update on the
+ * row the holds and the order's redemption also update, so it and a checkout taking the code
+ * cannot both win: whichever commits first, the other finds the row changed. Answers the row when
+ * this call revoked it, null when it was not revocable (the caller reads the row to say why).
+ */
+export async function revokeDiscountCode(db: Db, code: string): Promise<DiscountCodeRow | null> {
+  const [row] = await db
+    .update(discountCodes)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(discountCodes.code, code),
+        isNull(discountCodes.usedAt),
+        isNull(discountCodes.revokedAt),
+        or(isNull(discountCodes.heldUntil), lte(discountCodes.heldUntil, sql`now()`)),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** A code, the time of the order that used it (null when unused, or when that order is gone), and its keyset position. */
+export type DiscountCodeListRow = DiscountCodeRow & { usedByOrderAt: Date | null; position: { createdAt: string; code: string } };
+
+/** Microseconds, as text: a keyset position must not lose what a JavaScript Date drops. */
+const createdAtText = sql<string>`to_char(${discountCodes.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/** The codes sent, newest first: the page after `after` (a row's position) when given, `limit` rows; `only` one code. */
+export async function listDiscountCodes(db: Db, after: { createdAt: string; code: string } | null, limit: number, only?: string): Promise<DiscountCodeListRow[]> {
+  const rows = await db
+    .select({
+      code: discountCodes,
+      usedByOrderAt: sql<string | null>`(select ${orders.createdAt} from ${orders} where ${orders.id} = ${discountCodes.usedByOrderId})`,
+      createdAtText,
+    })
+    .from(discountCodes)
+    .where(
+      and(
+        after ? sql`(${discountCodes.createdAt}, ${discountCodes.code}) < (${after.createdAt}::timestamptz, ${after.code})` : undefined,
+        only === undefined ? undefined : eq(discountCodes.code, only),
+      ),
+    )
+    .orderBy(sql`${discountCodes.createdAt} desc`, sql`${discountCodes.code} desc`)
+    .limit(limit);
+  return rows.map((row) => ({
+    ...row.code,
+    usedByOrderAt: row.usedByOrderAt === null ? null : new Date(row.usedByOrderAt),
+    position: { createdAt: row.createdAtText, code: row.code.code },
+  }));
+}
+
+/** How many codes were ever sent. */
+export async function countDiscountCodes(db: Db): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int`.mapWith(Number) }).from(discountCodes);
+  return row?.n ?? 0;
 }

@@ -27,6 +27,10 @@ describe('discountProblem', () => {
     expect(discountProblem(code({ heldUntil: new Date(now.getTime() + 1) }), kidsPuzzle, now)).toBe(DISCOUNT_PROBLEMS.held);
     expect(discountProblem(code({ heldUntil: new Date(now.getTime() + 1), ages: ['Adults'] }), kidsPuzzle, now)).toBe(DISCOUNT_PROBLEMS.notApplicable);
   });
+  it('refuses a revoked code with the expired words (decision 120), a used one still as used', () => {
+    expect(discountProblem(code({ revokedAt: now }), kidsPuzzle, now)).toBe(DISCOUNT_PROBLEMS.expired);
+    expect(discountProblem(code({ revokedAt: now, usedAt: now }), kidsPuzzle, now)).toBe(DISCOUNT_PROBLEMS.used);
+  });
   it('a hold whose time is up no longer stands in the way', () => {
     expect(discountProblem(code({ heldUntil: now }), kidsPuzzle, now)).toBeNull();
   });

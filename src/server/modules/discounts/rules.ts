@@ -19,11 +19,14 @@ export interface DiscountCodeFacts {
   usedAt: Date | null;
   /** Until when an open checkout holds the code (null: no hold). */
   heldUntil: Date | null;
+  /** When the owner revoked it (decision 120); a revoked code is refused as an expired one. */
+  revokedAt?: Date | null;
 }
 
 export function discountProblem(code: DiscountCodeFacts | null, lines: readonly Pick<PricingLine, 'type' | 'age'>[], now: Date): string | null {
   if (!code) return DISCOUNT_PROBLEMS.unknown;
   if (code.usedAt) return DISCOUNT_PROBLEMS.used;
+  if (code.revokedAt) return DISCOUNT_PROBLEMS.expired;
   if (code.expiresAt.getTime() <= now.getTime()) return DISCOUNT_PROBLEMS.expired;
   if (!discountApplies(lines, code)) return DISCOUNT_PROBLEMS.notApplicable;
   if (code.heldUntil && code.heldUntil.getTime() > now.getTime()) return DISCOUNT_PROBLEMS.held;

@@ -3,3 +3,4 @@ export { orderRoutes } from './routes';
 export { orderIdOfCheckout, placeOrder, type PlacedCheckout } from './service';
 export { lastDeliveryAddress, orderOfCheckout } from './confirmation';
 export { PrintWorker, type PrintWorkerOptions } from './print-worker';
+export { printStateOf } from './print-service';

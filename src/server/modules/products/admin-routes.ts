@@ -11,8 +11,10 @@ import type { ModuleRoutes } from '../../http';
 import { notFound } from '../../lib/errors';
 import { findOriginal } from '../images';
 import { messageSchema } from '../../../shared/contracts/common';
+import { adminProductListQuerySchema, adminProductListSchema } from '../../../shared/contracts/catalogue';
 import { PRODUCT_FIELD_NAMES, productDeletedSchema, productListSchema, productSchema } from '../../../shared/contracts/product';
 import { multipartLimits, readProductSubmission } from './multipart';
+import { adminProductList } from './admin-list';
 import { addProduct, archivedProducts, deleteProduct, editProduct, restoreProduct } from './admin-service';
 
 const productIdParams = z.object({ id: z.string().min(1).max(200) });
@@ -75,6 +77,21 @@ export const productAdminRoutes: ModuleRoutes = async (app, ctx) => {
       schema: { tags: ['admin'], summary: 'Put an archived product back in the shop', params: productIdParams, response: { 200: messageSchema, ...errorResponses } },
     },
     async (request) => restoreProduct(ctx, request.params.id),
+  );
+
+  app.get(
+    '/api/admin/products',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary:
+          "One page of the shop's books for the admin, newest first, optionally those whose name, id or type contains q (any case), with next_cursor (null on the last page) and the number of matches",
+        querystring: adminProductListQuerySchema,
+        response: { 200: adminProductListSchema, 400: messageSchema, 401: messageSchema, 403: messageSchema },
+      },
+    },
+    async (request) => adminProductList(ctx.database.db, request.query),
   );
 
   app.get(

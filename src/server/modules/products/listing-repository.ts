@@ -46,7 +46,7 @@ export interface ListingRow {
 }
 
 /** created_at as UTC ISO text with its microseconds (a JS Date keeps milliseconds only). */
-const createdAtExact = sql<string>`to_char(${products.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+export const createdAtExact = sql<string>`to_char(${products.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 /** The expression of products_listing_price_desc's first column (the same text, so the planner matches it). */
 const negatedPrice = sql`(-${products.pricePence})`;
 

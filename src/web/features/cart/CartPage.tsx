@@ -1,32 +1,31 @@
 /**
- * /cart: the basket's lines (quantity, remove), the Order Summary (Subtotal, Discount when a code
- * is applied, Shipping, Total: priced by the same function the server charges with), a discount
- * code field that says why a code fails, and Checkout. With ?order_success=true&token=… it is the
- * thank-you view instead.
+ * /cart: the basket's lines (quantity, remove, and for a few seconds after a removal an Undo in the
+ * line's place), the Order Summary (Subtotal, Discount when a code is applied, Shipping, Total:
+ * priced by the same function the server charges with), a discount code field that says why a
+ * code fails, and Checkout. With ?order_success=true&token=… it is the thank-you view instead.
  */
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { CART_QTY_MAX, CART_QTY_MIN } from '@shared/constants';
+import { CART_QTY_MAX, CART_QTY_MIN, SHIPPING_PENCE } from '@shared/constants';
 import { MSG } from '@shared/messages';
-import { formatPence, poundsToPence } from '@shared/money';
-import { priceCart } from '@shared/pricing';
+import { formatPence } from '@shared/money';
 import { productPath } from '@shared/routes';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { ProductImage } from '../../components/ProductImage';
 import { Spinner } from '../../components/Spinner';
 import { ApiError } from '../../lib/api';
-import { useBanner } from '../../lib/banner';
 // Through the feature's entry, as every other importer: a direct import makes the bundler put the
 // basket in a chunk of its own, 0.7 kB more on the home page (decision 094).
 import { useBasket } from '.';
 import { releaseLeftCheckout } from '../../lib/left-checkout';
-import { useProductsByIds, type Product } from '../../lib/products';
-import { useSession } from '../../lib/session';
-import { useCreateCheckout } from './api/create-checkout';
+import { useProductsByIds } from '../../lib/products';
 import { useValidateDiscount } from './api/validate-discount';
 import { useAppliedDiscount, type AppliedDiscount } from './applied-discount';
+import { priceLines, pricedLines, type PricedLine } from './priced-lines';
 import { ThankYou } from './ThankYou';
+import { UNDO_MS } from './undo';
+import { useStartCheckout } from './use-start-checkout';
 import styles from './Cart.module.css';
 
 export function CartPage() {
@@ -36,10 +35,10 @@ export function CartPage() {
   return <Basket />;
 }
 
-interface PricedLine {
-  product: Product;
-  qty: number;
-  unitPence: number;
+/** A line removed on this page, offered back in its place until it expires. */
+interface Removed {
+  line: PricedLine;
+  index: number;
 }
 
 function Basket() {
@@ -58,23 +57,37 @@ function Basket() {
     return () => window.removeEventListener('pageshow', restored);
   }, []);
 
-  const { lines, missing } = useMemo(() => {
-    const byId = new Map((products.data ?? []).map((p) => [p.id, p]));
-    const found: PricedLine[] = [];
-    const gone: string[] = [];
-    for (const item of basket.items) {
-      const product = byId.get(item.product_id);
-      const unitPence = product ? poundsToPence(product.price) : null;
-      if (product && unitPence !== null) found.push({ product, qty: item.qty, unitPence });
-      else gone.push(item.product_id);
-    }
-    return { lines: found, missing: products.data ? gone : [] };
-  }, [basket.items, products.data]);
+  const { lines, missing } = useMemo(() => pricedLines(basket.items, products.data), [basket.items, products.data]);
+  const price = useMemo(() => priceLines(lines, applied), [lines, applied]);
 
-  const price = useMemo(
-    () => priceCart(lines.map((l) => ({ unitPence: l.unitPence, qty: l.qty, type: l.product.type, age: l.product.age })), applied),
-    [lines, applied],
-  );
+  // Removed lines waiting for an Undo; one that is back in the basket (put back, or a removal the
+  // shop refused) is no longer offered.
+  const [removed, setRemoved] = useState<Removed[]>([]);
+  const [focusAfterUndo, setFocusAfterUndo] = useState<string | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    const inBasket = new Set(basket.items.map((item) => item.product_id));
+    setRemoved((prev) => (prev.some((r) => inBasket.has(r.line.product.id)) ? prev.filter((r) => !inBasket.has(r.line.product.id)) : prev));
+  }, [basket.items]);
+
+  const removeLine = (line: PricedLine) => {
+    const index = basket.items.findIndex((item) => item.product_id === line.product.id);
+    basket.remove(line.product.id, line.product.name);
+    setFocusAfterUndo(null);
+    setRemoved((prev) => [...prev.filter((r) => r.line.product.id !== line.product.id), { line, index }]);
+  };
+  const undo = ({ line, index }: Removed) => {
+    setFocusAfterUndo(line.product.id);
+    basket.restore(line.product.id, line.qty, index, line.product.name);
+  };
+  const expire = useCallback((entry: Removed, hadFocus: boolean) => {
+    setRemoved((prev) => prev.filter((r) => r !== entry));
+    if (hadFocus) headingRef.current?.focus();
+  }, []);
+  const undoRows = removed.map((entry) => ({
+    index: entry.index,
+    node: <RemovedLine key={`removed-${entry.line.product.id}`} entry={entry} onUndo={undo} onExpire={expire} />,
+  }));
 
   if (basket.isLoading || (products.isPending && basket.items.length > 0)) {
     return (
@@ -88,24 +101,33 @@ function Basket() {
   if (basket.items.length === 0) {
     return (
       <main className={`page ${styles.page}`}>
-        <h1>Your basket</h1>
+        <h1 ref={headingRef} tabIndex={-1}>
+          Your basket
+        </h1>
+        {undoRows.length > 0 && <ul className={`${styles.lines} ${styles.undoOnly}`}>{undoRows.map((row) => row.node)}</ul>}
         <EmptyState className={styles.empty} message={basket.isError ? MSG.errorLoadingCart : 'Your basket is empty.'} />
       </main>
     );
   }
 
+  // The lines, each removed one shown in the place it had.
+  const rows = lines.map((line) => ({
+    node: <CartLine key={line.product.id} line={line} onRemove={removeLine} takeFocus={focusAfterUndo === line.product.id} />,
+  }));
+  for (const row of [...undoRows].sort((a, b) => a.index - b.index)) rows.splice(Math.min(row.index, rows.length), 0, row);
+
   return (
     <main className={`page ${styles.page}`}>
-      <h1>Your basket</h1>
+      <h1 ref={headingRef} tabIndex={-1}>
+        Your basket
+      </h1>
       <div className={styles.layout}>
         <section aria-labelledby="lines-heading">
           <h2 id="lines-heading" className="visually-hidden">
             Books in your basket
           </h2>
           <ul className={styles.lines}>
-            {lines.map((line) => (
-              <CartLine key={line.product.id} line={line} />
-            ))}
+            {rows.map((row) => row.node)}
             {missing.map((id) => (
               <li key={id} className={`${styles.line} ${styles.gone}`}>
                 <p>This book is no longer available.</p>
@@ -125,11 +147,58 @@ function Basket() {
   );
 }
 
-function CartLine({ line }: { line: PricedLine }) {
+/** A removed line: its name and an Undo, until UNDO_MS pass with neither the pointer nor keyboard focus on it. */
+function RemovedLine({ entry, onUndo, onExpire }: { entry: Removed; onUndo: (entry: Removed) => void; onExpire: (entry: Removed, hadFocus: boolean) => void }) {
+  const { product, qty } = entry.line;
+  const rowRef = useRef<HTMLLIElement>(null);
+  const undoRef = useRef<HTMLButtonElement>(null);
+  const [hovered, setHovered] = useState(false);
+  const [keyboardFocus, setKeyboardFocus] = useState(false);
+  const held = hovered || keyboardFocus;
+
+  // The Remove button that was pressed is gone: focus goes to the Undo that took its place.
+  useEffect(() => {
+    const active = document.activeElement;
+    if (!active || active === document.body) undoRef.current?.focus();
+  }, []);
+
+  useEffect(() => {
+    if (held) return;
+    const timer = setTimeout(() => onExpire(entry, rowRef.current?.contains(document.activeElement) ?? false), UNDO_MS);
+    return () => clearTimeout(timer);
+  }, [held, entry, onExpire]);
+
+  return (
+    <li
+      ref={rowRef}
+      className={`${styles.line} ${styles.removedLine}`}
+      onPointerEnter={() => setHovered(true)}
+      onPointerLeave={() => setHovered(false)}
+      onFocus={(event) => setKeyboardFocus(event.target.matches(':focus-visible'))}
+      onBlur={() => setKeyboardFocus(false)}
+    >
+      <p className={styles.removedText}>
+        Removed <strong>{product.name}</strong>
+        {qty > 1 ? ` (${qty})` : ''}.
+      </p>
+      <button ref={undoRef} type="button" className={styles.undo} onClick={() => onUndo(entry)}>
+        Undo<span className="visually-hidden"> removing {product.name}</span>
+      </button>
+    </li>
+  );
+}
+
+function CartLine({ line, onRemove, takeFocus }: { line: PricedLine; onRemove: (line: PricedLine) => void; takeFocus: boolean }) {
   const basket = useBasket();
   const { product, qty, unitPence } = line;
   const [draft, setDraft] = useState<string | null>(null);
   const inputId = `qty-${product.id}`;
+  const removeRef = useRef<HTMLButtonElement>(null);
+
+  // Put back by its Undo: focus goes to the line's own Remove, where the shopper left it.
+  useEffect(() => {
+    if (takeFocus) removeRef.current?.focus();
+  }, [takeFocus]);
 
   const commit = (value: string) => {
     setDraft(value);
@@ -188,7 +257,7 @@ function CartLine({ line }: { line: PricedLine }) {
               +
             </button>
           </div>
-          <button type="button" className={styles.remove} onClick={() => basket.remove(product.id, product.name)}>
+          <button ref={removeRef} type="button" className={styles.remove} onClick={() => onRemove(line)}>
             Remove<span className="visually-hidden"> {product.name}</span>
           </button>
         </div>
@@ -207,17 +276,14 @@ function OrderSummary({
   setApplied,
 }: {
   lines: PricedLine[];
-  price: ReturnType<typeof priceCart>;
+  price: ReturnType<typeof priceLines>;
   applied: AppliedDiscount | null;
   setApplied: (next: AppliedDiscount | null) => void;
 }) {
-  const { session } = useSession();
-  const banner = useBanner();
   const validate = useValidateDiscount();
-  const checkout = useCreateCheckout();
+  const checkout = useStartCheckout();
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
-  const [checkoutError, setCheckoutError] = useState<string | null>(null);
   const items = lines.map((l) => ({ product_id: l.product.id, qty: l.qty }));
 
   const apply = (event: FormEvent) => {
@@ -240,25 +306,6 @@ function OrderSummary({
     );
   };
 
-  const startCheckout = () => {
-    setCheckoutError(null);
-    checkout.mutate(
-      {
-        items: lines.map((l) => ({ product_id: l.product.id, qty: l.qty, price: l.product.price })),
-        userId: session && session.role !== 'admin' ? session.id : null,
-        email: session && session.role !== 'admin' ? session.email : '',
-        discountCode: price.discountPence > 0 && applied ? applied.code : null,
-      },
-      {
-        onSuccess: ({ url }) => window.location.assign(url),
-        onError: (error) => {
-          banner.show({ content: MSG.errorDuringCheckout, action: 'error' });
-          setCheckoutError(error instanceof ApiError && error.status === 400 ? error.message : MSG.errorCheckingOut);
-        },
-      },
-    );
-  };
-
   const codeDoesNotApply = applied && price.discountPence === 0 && lines.length > 0;
 
   return (
@@ -274,9 +321,9 @@ function OrderSummary({
         {applied && price.discountPence > 0 && (
           <div className={styles.discountRow}>
             <dt>
-              Discount <span className={styles.codeTag}>{applied.code}</span> {applied.percentage}%
+              Discount {applied.percentage}% <span className={styles.codeTag}>{applied.code}</span>
             </dt>
-            <dd>−{formatPence(price.discountPence)}</dd>
+            <dd>{`−${formatPence(price.discountPence)}`}</dd>
           </div>
         )}
         <div>
@@ -329,15 +376,15 @@ function OrderSummary({
         </form>
       )}
 
-      <Button block onClick={startCheckout} disabled={checkout.isPending || lines.length === 0}>
+      <Button block onClick={() => checkout.start(lines, applied)} disabled={checkout.isPending || lines.length === 0}>
         {checkout.isPending ? 'Opening checkout…' : 'Checkout'}
       </Button>
-      {checkoutError && (
+      {checkout.error && (
         <p className={styles.error} role="alert">
-          {checkoutError}
+          {checkout.error}
         </p>
       )}
-      <p className={styles.note}>Shipping is a flat {formatPence(383)} to anywhere in the UK. You pay on the next page.</p>
+      <p className={styles.note}>Shipping is a flat {formatPence(SHIPPING_PENCE)} to anywhere in the UK. You pay on the next page.</p>
     </aside>
   );
 }

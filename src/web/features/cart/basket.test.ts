@@ -31,6 +31,13 @@ describe('withQty', () => {
     expect(withQty(lines, 'a', 0)).toEqual([]);
     expect(withQty(lines, 'a', 150)).toEqual([{ product_id: 'a', qty: 99 }]);
   });
+  it('puts a new line back where it was when told (the cart page\'s Undo), and keeps an existing line in place', () => {
+    const lines = [{ product_id: 'a', qty: 1 }, { product_id: 'c', qty: 1 }];
+    expect(withQty(lines, 'b', 3, 1)).toEqual([{ product_id: 'a', qty: 1 }, { product_id: 'b', qty: 3 }, { product_id: 'c', qty: 1 }]);
+    expect(withQty(lines, 'b', 3, 0)[0]).toEqual({ product_id: 'b', qty: 3 });
+    expect(withQty(lines, 'b', 3, 9).at(-1)).toEqual({ product_id: 'b', qty: 3 });
+    expect(withQty(lines, 'c', 4, 0)).toEqual([{ product_id: 'a', qty: 1 }, { product_id: 'c', qty: 4 }]);
+  });
 });
 
 describe('parseStoredLines (the basket kept in local storage)', () => {
@@ -57,6 +64,8 @@ describe('the basket banners', () => {
     expect(basketSuccessText({ kind: 'remove', place: 'elsewhere' })).toBe('Removed from basket');
     expect(basketSuccessText({ kind: 'remove', place: 'cartPage' })).toBe(MSG.itemRemovedFromCart);
     expect(basketSuccessText({ kind: 'set', place: 'cartPage' })).toBe(MSG.updatedQuantity);
+    expect(basketSuccessText({ kind: 'restore', place: 'cartPage' })).toBe(MSG.addedToBasket);
+    expect(basketFailureText({ kind: 'restore', place: 'cartPage' }, new ApiError(500, 'down'))).toBe(MSG.errorSavingBasket);
   });
 
   it('tell a removal the shop refused from one that got no answer, on the cart page', () => {

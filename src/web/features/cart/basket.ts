@@ -15,6 +15,7 @@ import { answer, api, serverMessage } from '../../lib/api';
 import { useBanner } from '../../lib/banner';
 import { useSession, type Session } from '../../lib/session';
 import { STORAGE_KEYS, readText, writeJson } from '../../lib/storage';
+import { focusedControl, showAddedToBasket } from './basket-panel-store';
 
 export interface BasketLine {
   product_id: string;
@@ -36,13 +37,16 @@ export function mergeLines(base: readonly BasketLine[], extra: readonly BasketLi
   return merged;
 }
 
-/** A list with one product's quantity set (0 removes the line). */
-export function withQty(lines: readonly BasketLine[], productId: string, qty: number): BasketLine[] {
+/**
+ * A list with one product's quantity set (0 removes the line). A new line goes at the end, or at
+ * `at` (a removed line put back where it was).
+ */
+export function withQty(lines: readonly BasketLine[], productId: string, qty: number, at = lines.length): BasketLine[] {
   if (qty <= 0) return lines.filter((line) => line.product_id !== productId);
   const exists = lines.some((line) => line.product_id === productId);
-  return exists
-    ? lines.map((line) => (line.product_id === productId ? { ...line, qty: clampQty(qty) } : line))
-    : [...lines, { product_id: productId, qty: clampQty(qty) }];
+  if (exists) return lines.map((line) => (line.product_id === productId ? { ...line, qty: clampQty(qty) } : line));
+  const index = Math.min(Math.max(0, at), lines.length);
+  return [...lines.slice(0, index), { product_id: productId, qty: clampQty(qty) }, ...lines.slice(index)];
 }
 
 // ---- the guest's local list -------------------------------------------------------------------
@@ -153,18 +157,35 @@ export type BasketPlace = 'cartPage' | 'elsewhere';
 
 export interface CartChange {
   productId: string;
+  /** The line's quantity after the change (0 for a removal). */
   qty: number;
-  kind: 'add' | 'set' | 'remove';
+  /** `restore`: a line removed on the cart page put back (its Undo), with its quantity and place. */
+  kind: 'add' | 'set' | 'remove' | 'restore';
   place: BasketPlace;
   /** The product already had a line: an add then changes that line's quantity. */
   hadLine?: boolean;
   name?: string;
+  /** An add: how many were added, and the control that added them (the basket panel's). */
+  added?: number;
+  opener?: HTMLElement | null;
+  /** A restore: where the line stood. */
+  index?: number;
 }
+
+/** After a change was kept: the banner, and for an add the basket panel (decision 098). */
+function announce(change: CartChange, showBanner: ReturnType<typeof useBanner>['show']) {
+  const action = change.kind === 'add' ? 'cart' : 'success';
+  showBanner({ content: basketSuccessText(change), action, product: change.name });
+  if (change.kind === 'add') showAddedToBasket(change.productId, change.added ?? 1, change.opener ?? null);
+}
+
+const nextLines = (lines: readonly BasketLine[], change: CartChange) =>
+  withQty(lines, change.productId, change.kind === 'remove' ? 0 : change.qty, change.index);
 
 /** The banner after a change the shop (or, for a guest, the browser) kept. */
 export function basketSuccessText({ kind, place }: Pick<CartChange, 'kind' | 'place'>): string {
   if (kind === 'remove') return place === 'cartPage' ? MSG.itemRemovedFromCart : MSG.removedFromBasket;
-  return kind === 'add' ? MSG.addedToBasket : MSG.updatedQuantity;
+  return kind === 'add' || kind === 'restore' ? MSG.addedToBasket : MSG.updatedQuantity;
 }
 
 /**
@@ -174,6 +195,7 @@ export function basketSuccessText({ kind, place }: Pick<CartChange, 'kind' | 'pl
  */
 export function basketFailureText({ kind, place, hadLine }: Pick<CartChange, 'kind' | 'place' | 'hadLine'>, error: unknown): string {
   if (kind === 'add') return hadLine ? MSG.failedUpdateQuantityInBasket : MSG.errorSavingBasket;
+  if (kind === 'restore') return MSG.errorSavingBasket;
   if (place !== 'cartPage') return kind === 'set' ? MSG.failedUpdateQuantityInBasket : MSG.failedRemoveFromBasket;
   if (kind === 'set') return MSG.failedUpdateQuantity;
   return serverMessage(error) === null ? MSG.errorRemovingItem : MSG.failedRemoveItem;
@@ -213,16 +235,14 @@ export function useBasket() {
       const key = cartKey(userId!);
       await queryClient.cancelQueries({ queryKey: key });
       const previous = queryClient.getQueryData<BasketLine[]>(key);
-      queryClient.setQueryData<BasketLine[]>(key, withQty(previous ?? [], change.productId, change.kind === 'remove' ? 0 : change.qty));
+      queryClient.setQueryData<BasketLine[]>(key, nextLines(previous ?? [], change));
       return { previous };
     },
     onError: (error, change, context) => {
       queryClient.setQueryData(cartKey(userId!), context?.previous);
       showBanner({ content: basketFailureText(change, error), action: 'error', product: change.name });
     },
-    onSuccess: (_data, change) => {
-      showBanner({ content: basketSuccessText(change), action: change.kind === 'add' ? 'cart' : 'success', product: change.name });
-    },
+    onSuccess: (_data, change) => announce(change, showBanner),
     onSettled: () => {
       // Re-read the server's cart once the last change of a burst has landed.
       if (queryClient.isMutating({ mutationKey: ['cart', userId, 'change'] }) <= 1) {
@@ -240,8 +260,8 @@ export function useBasket() {
         mutate(next);
         return;
       }
-      setGuestLines(withQty(guestLines, next.productId, next.kind === 'remove' ? 0 : next.qty));
-      showBanner({ content: basketSuccessText(next), action: next.kind === 'add' ? 'cart' : 'success', product: next.name });
+      setGuestLines(nextLines(guestLines, next));
+      announce(next, showBanner);
     },
     [userId, mutate, showBanner],
   );
@@ -264,7 +284,8 @@ export function useBasket() {
       /** Adds `qty` (default 1) of a product; the line's quantity is capped at 99. */
       add(productId: string, qty = 1, name?: string) {
         const had = current(productId);
-        change({ kind: 'add', productId, qty: clampQty(had + qty), place: 'elsewhere', hadLine: had > 0, name });
+        const next = clampQty(had + qty);
+        change({ kind: 'add', productId, qty: next, place: 'elsewhere', hadLine: had > 0, name, added: next - had, opener: focusedControl() });
       },
       /** Sets a line's quantity (1 to 99): the cart page's quantity controls. */
       setQty(productId: string, qty: number, name?: string) {
@@ -274,6 +295,10 @@ export function useBasket() {
       /** Takes a product's line out; `place` chooses the words (the cart page's own, by default). */
       remove(productId: string, name?: string, place: BasketPlace = 'cartPage') {
         change({ kind: 'remove', productId, qty: 0, place, name });
+      },
+      /** Puts back a line removed on the cart page (its Undo), with its quantity, at `index`. */
+      restore(productId: string, qty: number, index: number, name?: string) {
+        change({ kind: 'restore', productId, qty: clampQty(qty), place: 'cartPage', name, index });
       },
       /** Empties the local basket after a paid order (the server cleared the account's cart itself). */
       clear() {

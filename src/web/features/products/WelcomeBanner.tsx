@@ -1,4 +1,8 @@
-/** The welcome banner (everyone but admins): a click anywhere on it scrolls smoothly to 750 px. */
+/**
+ * The welcome banner (everyone but admins): a click anywhere on it scrolls smoothly to 750 px. On a
+ * phone it is short (heading, one line of welcome, the button) so that the first books show in the
+ * first screen; the picture and the kicker come from 560 px.
+ */
 import { WELCOME_SCROLL_PX } from '@shared/constants';
 import { Button } from '../../components/Button';
 import { clientConfig } from '../../lib/config';
@@ -15,11 +19,13 @@ export function WelcomeBanner() {
         <h1 id="welcome-heading" className={styles.welcomeHeading}>
           Books to fill, colour and puzzle over
         </h1>
-        <p className={styles.welcomeLead}>
+        <p className={`${styles.welcomeLead} ${styles.wideOnly}`}>
           Welcome to {clientConfig.shopName}: activity, puzzle, colouring and journal books for curious kids and grown-ups,
           each one printed for you when you order.
         </p>
-        <Button>Browse the books</Button>
+        {/* A phone's first screen is for the books: the same welcome in fewer words. */}
+        <p className={`${styles.welcomeLead} ${styles.phoneOnly}`}>Activity, puzzle, colouring and journal books, printed for you when you order.</p>
+        <Button className={styles.welcomeButton}>Browse the books</Button>
       </div>
       <WelcomeArt className={styles.welcomeImage} />
     </section>

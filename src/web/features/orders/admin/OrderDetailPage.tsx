@@ -118,12 +118,20 @@ function History({ history }: { history: AdminOrderDetail['history'] }) {
           <p className={styles.eventMeta}>
             <time dateTime={change.at}>{formatDateTime(change.at)}</time>
             <span aria-hidden="true"> · </span>
-            <span>by {change.by}</span>
+            <span>by {change.by.includes('@') ? <EmailAddress email={change.by} /> : change.by}</span>
           </p>
           {(change.bookVault_ref || change.tracking_ref) && (
             <p className={styles.eventRefs}>
-              {change.bookVault_ref && <span>BookVault: {change.bookVault_ref}</span>}
-              {change.tracking_ref && <span>Tracking: {change.tracking_ref}</span>}
+              {change.bookVault_ref && (
+                <span>
+                  BookVault: <span className={styles.ref}>{change.bookVault_ref}</span>
+                </span>
+              )}
+              {change.tracking_ref && (
+                <span>
+                  Tracking: <span className={styles.ref}>{change.tracking_ref}</span>
+                </span>
+              )}
             </p>
           )}
           <p className={styles.eventMail}>{change.mail ? <>Mail sent: “{change.mail}”</> : 'No mail sent'}</p>
@@ -163,7 +171,11 @@ function OrderDetail({ order, overview }: { order: AdminOrderDetail; overview: s
         <div className={styles.warning}>
           <h2>Address missing: ask the customer</h2>
           <p>
-            The payment came without a delivery address. Write to <a href={mailto}>{order.user_email}</a> for one before the order is printed.
+            The payment came without a delivery address. Write to{' '}
+            <a href={mailto}>
+              <EmailAddress className={styles.email} email={order.user_email} />
+            </a>{' '}
+            for one before the order is printed.
           </p>
         </div>
       )}
@@ -269,7 +281,7 @@ function OrderDetail({ order, overview }: { order: AdminOrderDetail; overview: s
               <dt>E-mail</dt>
               <dd>
                 <a href={mailto}>
-                  <EmailAddress email={order.user_email} />
+                  <EmailAddress className={styles.email} email={order.user_email} />
                 </a>
               </dd>
               <dt>Payment reference</dt>

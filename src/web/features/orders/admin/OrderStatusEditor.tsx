@@ -135,17 +135,30 @@ export function OrderStatusEditor({ order, labelStatus = false, children }: {
     ),
     actions: (
       <div className={styles.actions}>
-        <Button onClick={submit} disabled={final || !changed || update.isPending} aria-label={`Submit order ${short}`}>
+        <Button
+          className={styles.submit}
+          onClick={submit}
+          disabled={final || !changed || update.isPending}
+          aria-label={`Submit order ${short}`}
+          aria-describedby={final ? id('final') : undefined}
+        >
           Submit
         </Button>
         <Button
           variant="secondary"
+          className={styles.cancel}
           onClick={() => setDraft(draftOf(order))}
           disabled={final || !changed || update.isPending}
           aria-label={`Cancel changes to order ${short}`}
+          aria-describedby={final ? id('final') : undefined}
         >
           Cancel
         </Button>
+        {final && (
+          <p className={styles.final} id={id('final')}>
+            {statusLabel(order.status)}: this order cannot be changed.
+          </p>
+        )}
       </div>
     ),
   });

@@ -5,7 +5,8 @@
  * the address (?q=, ?status=, ?print=needs_attention) so a filtered list can be bookmarked, shared
  * and returned to; an export of the filtered orders as CSV. Each row edits its own status and
  * references (OrderStatusEditor: the spec's rules), shows where the print partner has the order,
- * and links to the order in full. On a phone the table turns into one card per order.
+ * and links to the order in full; the row's Submit and Cancel stand under its references, so the
+ * table fits a laptop's width. On a phone the table turns into one card per order.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
@@ -99,10 +100,10 @@ function OrderRow({ order, from }: { order: AdminOrder; from: string }) {
             </span>
           </td>
           <td data-label="References" className={styles.stacked}>
-            {editor.references}
-          </td>
-          <td className={styles.actions}>
-            {editor.actions}
+            <span className={styles.edit}>
+              {editor.references}
+              {editor.actions}
+            </span>
           </td>
         </tr>
       )}
@@ -263,9 +264,6 @@ export function OrdersPage() {
                   <th scope="col">Total</th>
                   <th scope="col">Status</th>
                   <th scope="col">References</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
                 </tr>
               </thead>
               <tbody>

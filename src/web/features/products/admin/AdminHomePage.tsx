@@ -1,53 +1,22 @@
 /**
- * /admin: where an admin lands after verification. Tiles to every admin task (products, orders,
- * discounts, the Sales dashboard), then the catalogue with Edit and Delete for each product, then
+ * /admin: where an admin lands after verification. The owner's dashboard (features/dashboard,
+ * decision 123), tiles to every admin task (products, orders,
+ * discounts, the Sales dashboard), then the catalogue, paged and searchable, with Edit and Delete
+ * for each product (AdminProductList), then
  * the archived products (sold books that were deleted, decision 039) with Edit and Restore.
  */
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { Product } from '@shared/contracts/product';
-import { imageKeyFrom, imagePath } from '@shared/images';
 import { MSG } from '@shared/messages';
-import { Button, buttonClass } from '../../../components/Button';
-import { Spinner } from '../../../components/Spinner';
+import { Button } from '../../../components/Button';
 import { useBanner } from '../../../lib/banner';
 import { clientConfig } from '../../../lib/config';
-import { formatPounds } from '../../../lib/format';
 import { serverMessage } from '../../../lib/api';
-import { useDeleteProduct } from '../api/delete-product';
-import { useAdminProducts, useArchivedProducts, useRestoreProduct } from './api';
+import { Dashboard } from '../../dashboard';
+import { AdminProductList } from './AdminProductList';
+import { useArchivedProducts, useRestoreProduct } from './api';
+import { ProductRow } from './ProductRow';
 import page from '../../../styles/admin.module.css';
 import styles from './AdminHome.module.css';
-
-const thumbnail = (url: string) => {
-  const key = imageKeyFrom(url);
-  return key ? imagePath(key, 320) : url;
-};
-
-/** One product of the admin's lists: cover, name, id · type · age · price, and its actions. */
-function ProductRow({ product, children }: { product: Product; children: ReactNode }) {
-  return (
-    <li className={styles.row}>
-      {product.imageUrls[0] ? (
-        <img className={styles.thumb} src={thumbnail(product.imageUrls[0])} alt="" loading="lazy" width={56} height={72} />
-      ) : (
-        <span className={styles.thumb} aria-hidden="true" />
-      )}
-      <div className={styles.info}>
-        <div className={styles.name}>{product.name}</div>
-        <div className={styles.meta}>
-          {product.id} · {product.type || 'No type'} · {product.age || MSG.allAges} · {formatPounds(product.price)}
-        </div>
-      </div>
-      <div className={styles.rowActions}>
-        <Link className={buttonClass('secondary')} to={`/admin/edit_product/${encodeURIComponent(product.id)}`} aria-label={`Edit ${product.name}`}>
-          Edit
-        </Link>
-        {children}
-      </div>
-    </li>
-  );
-}
 
 /** The archived products with Restore; nothing at all while there are none. */
 function ArchivedProducts() {
@@ -84,9 +53,6 @@ function ArchivedProducts() {
 }
 
 export function AdminHomePage() {
-  const products = useAdminProducts();
-  const remove = useDeleteProduct();
-
   return (
     <main className={page.page}>
       <div className={page.header}>
@@ -95,6 +61,8 @@ export function AdminHomePage() {
           Admin
         </h1>
       </div>
+
+      <Dashboard />
 
       <nav aria-label="Admin tasks">
         <ul className={styles.tiles}>
@@ -125,33 +93,7 @@ export function AdminHomePage() {
         </ul>
       </nav>
 
-      <section aria-labelledby="admin-products">
-        <div className={styles.productsHeader}>
-          <h2 id="admin-products">Products{products.data ? ` (${products.data.length})` : ''}</h2>
-          <Link className={buttonClass('secondary')} to="/admin/add_product">
-            Add Item
-          </Link>
-        </div>
-        {products.isPending ? (
-          <Spinner label="Loading products" />
-        ) : products.isError ? (
-          <p className={`${page.alert} ${page.danger}`} role="alert">
-            {MSG.errorLoadingProducts}
-          </p>
-        ) : products.data.length === 0 ? (
-          <p className={page.muted}>{MSG.noProductsFound}</p>
-        ) : (
-          <ul className={styles.list}>
-            {products.data.map((product) => (
-              <ProductRow key={product.id} product={product}>
-                <Button variant="ghost" onClick={() => remove.confirmAndDelete(product)} disabled={remove.isPending} aria-label={`Delete ${product.name}`}>
-                  Delete
-                </Button>
-              </ProductRow>
-            ))}
-          </ul>
-        )}
-      </section>
+      <AdminProductList />
 
       <ArchivedProducts />
     </main>

@@ -1,5 +1,6 @@
 /** The admin's product calls: read one for the form, list for the admin home, save (delete: ../api/delete-product.ts). */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminProductList } from '@shared/contracts/catalogue';
 import { imageKeyFrom } from '@shared/images';
 import { answer, api } from '../../../lib/api';
 import { applyProductUpdate } from '../../../lib/live-updates';
@@ -9,6 +10,7 @@ import { STORAGE_KEYS, readText } from '../../../lib/storage';
 /** Starts with 'products', so a productUpdate re-fetches it (lib/live-updates.ts). */
 export const adminProductKeys = {
   list: ['products', 'admin-list'] as const,
+  pages: (q: string) => ['products', 'admin-pages', q] as const,
   archived: ['products', 'admin-archived'] as const,
   one: (id: string) => ['products', 'admin-one', id] as const,
 };
@@ -20,6 +22,29 @@ const fetchAllProducts = () => api.get('/api/server/get_products', productList);
 
 export function useAdminProducts() {
   return useQuery({ queryKey: adminProductKeys.list, queryFn: fetchAllProducts });
+}
+
+const productPage = answer('catalogue', 'adminProductListSchema');
+
+/**
+ * The admin home's list (GET /api/admin/products): the shop's books newest first, a page at a
+ * time, those whose name, id or type contains `q` when given; a new search keeps the last list on
+ * screen until its answer arrives.
+ */
+export function useAdminProductPages(q: string) {
+  return useInfiniteQuery({
+    queryKey: adminProductKeys.pages(q),
+    queryFn: ({ pageParam, signal }) => {
+      const params = new URLSearchParams();
+      if (q) params.set('q', q);
+      if (pageParam) params.set('cursor', pageParam);
+      return api.get(`/api/admin/products${params.size ? `?${params}` : ''}`, productPage, { signal });
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (last: AdminProductList) => last.next_cursor,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
 }
 
 /** Sold books that were deleted, so archived (decision 039): hidden from the shop, restorable. */

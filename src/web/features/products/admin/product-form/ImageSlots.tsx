@@ -1,16 +1,40 @@
 /**
- * Six image slots in a horizontal row, re-ordered by drag and drop (@hello-pangea/dnd, whose
- * defaults are the spec's: mouse after 5 px, touch after a 120 ms press, keyboard space to lift
- * and drop, arrows to move, escape to cancel; a drop outside changes nothing). Each slot has
- * its own grip as drag handle, so the file picker and 'remove' inside stay ordinary controls.
+ * Six image slots re-ordered by drag and drop (@hello-pangea/dnd, whose defaults are the spec's:
+ * mouse after 5 px, touch after a 120 ms press, keyboard space to lift and drop, arrows to move,
+ * escape to cancel; a drop outside changes nothing). Each slot has its own grip as drag handle,
+ * so the file picker and 'remove' inside stay ordinary controls.
+ *
+ * Where the six fit side by side (ROW_QUERY) they are the spec's horizontal row; narrower (a
+ * phone), a compact list down the page, one line per slot, so that all six are reached by
+ * scrolling the page as usual. Either way the slots fit in the window.
+ *
+ * The drag auto-scrolls only when the slots do not fit in the window (a very short window). The
+ * library scrolls the window whenever the dragged slot is within 25% of the window's height from
+ * its top or bottom edge, whatever the list's direction and however far the list is, so a slot
+ * dragged in a row low in the window started the page moving at once, carried the row away
+ * under it, and was dropped somewhere else or nowhere (issue 18). When all six are in view there
+ * is nothing to scroll to (decision 091).
  */
 import { DragDropContext, Draggable, Droppable, type DropResult } from '@hello-pangea/dnd';
-import type { ChangeEvent } from 'react';
+import { useRef, useSyncExternalStore, type ChangeEvent } from 'react';
 import { srcSetFor } from '@shared/images';
 import type { ImageSlot } from './slots';
 import styles from './ImageSlots.module.css';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/avif,image/gif';
+/** From this width the six slots stand in one row (the same width as ImageSlots.module.css's). */
+const ROW_QUERY = '(min-width: 900px)';
+
+function subscribeToRowQuery(onChange: () => void) {
+  const query = window.matchMedia(ROW_QUERY);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+
+/** True where the six slots fit in one row. */
+function useSlotsInARow(): boolean {
+  return useSyncExternalStore(subscribeToRowQuery, () => window.matchMedia(ROW_QUERY).matches, () => true);
+}
 
 interface ImageSlotsProps {
   slots: ImageSlot[];
@@ -25,6 +49,14 @@ export function ImageSlots({ slots, disabled = false, onPick, onRemove, onMove }
     if (!result.destination) return; // dropped outside: nothing changes
     onMove(result.source.index, result.destination.index);
   };
+  const inARow = useSlotsInARow();
+  const list = useRef<HTMLOListElement | null>(null);
+  // Read by the library on every frame of a drag (it spreads the object, calling the getter).
+  const autoScrollerOptions = {
+    get disabled() {
+      return !list.current || list.current.getBoundingClientRect().height <= window.innerHeight;
+    },
+  };
   const picked = (index: number) => (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
@@ -32,10 +64,13 @@ export function ImageSlots({ slots, disabled = false, onPick, onRemove, onMove }
   };
 
   return (
-    <DragDropContext onDragEnd={onDragEnd}>
-      <Droppable droppableId="image-slots" direction="horizontal">
+    <DragDropContext onDragEnd={onDragEnd} autoScrollerOptions={autoScrollerOptions}>
+      <Droppable droppableId="image-slots" direction={inARow ? 'horizontal' : 'vertical'}>
         {(drop) => (
-          <ol className={styles.row} ref={drop.innerRef} {...drop.droppableProps} aria-label="Image slots (first is the main image)">
+          <ol className={`${styles.slots} ${inARow ? styles.row : styles.column}`} ref={(element) => {
+              drop.innerRef(element);
+              list.current = element;
+            }} {...drop.droppableProps} aria-label="Image slots (first is the main image)">
             {slots.map((slot, index) => (
               <Draggable key={slot.id} draggableId={slot.id} index={index} isDragDisabled={disabled}>
                 {(drag, snapshot) => (

@@ -1,0 +1,311 @@
+/**
+ * The owner's dashboard (issue #20, decision 120): how the shop is doing over a period, compared
+ * with the period before it, and the discount codes sent. Admin only.
+ *
+ * Money: every amount in these answers is in POUNDS (a number with at most two decimals, as the
+ * other admin answers: `penceToPounds`); the server sums integer pence in SQL and converts once.
+ * Days are UK days (Europe/London, clock changes included); dates are 'YYYY-MM-DD' UK days and
+ * times are ISO 8601 instants (UTC).
+ *
+ * Calls:
+ * - GET  /api/admin/dashboard?period=&from=&to=&stale_days=   → dashboardSchema
+ * - GET  /api/admin/dashboard/discount-codes?cursor=&limit=   → discountCodePageSchema
+ * - POST /api/admin/discount-codes/:code/revoke               → revokeDiscountCodeAnswerSchema
+ *   (404 unknown code, 409 a used code or one a checkout holds; every error is `{ message }`)
+ */
+import { z } from 'zod';
+import { ORDER_STATUSES } from '../order-status';
+import { orderStatusSchema, printStateSchema } from './order';
+
+/** The periods the owner can choose; 30d is the default. */
+export const DASHBOARD_PERIODS = ['today', '7d', '30d', '90d', 'year', 'custom'] as const;
+export const dashboardPeriodSchema = z.enum(DASHBOARD_PERIODS);
+export type DashboardPeriod = z.infer<typeof dashboardPeriodSchema>;
+export const DEFAULT_DASHBOARD_PERIOD: DashboardPeriod = '30d';
+
+/** A custom range is at most this many UK days (three years and a leap day). */
+export const DASHBOARD_MAX_DAYS = 1096;
+/** A period longer than this many days is charted per week ('week' buckets); up to it, per day. */
+export const DASHBOARD_MAX_DAY_BUCKETS = 92;
+/** Shipped orders not delivered after this many days are listed (stale_days), by default. */
+export const DEFAULT_STALE_DAYS = 7;
+/** Lists in the answer are capped at this many entries; their `count` is the whole number. */
+export const DASHBOARD_LIST_MAX = 20;
+/** Best sellers: this many books by copies and by revenue. */
+export const BEST_SELLERS_MAX = 10;
+/** The newest reviews shown. */
+export const NEWEST_REVIEWS_MAX = 5;
+/** A review's excerpt is at most this many characters (cut at a word, with '…'). */
+export const REVIEW_EXCERPT_MAX = 200;
+
+const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+/** A UK day as 'YYYY-MM-DD' that exists in the calendar. */
+export function isCalendarDate(text: string): boolean {
+  if (!DATE_RE.test(text)) return false;
+  const [y, m, d] = text.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return y >= 1970 && date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+const dayInputSchema = z
+  .string()
+  .trim()
+  .refine(isCalendarDate, { message: 'must be a date as YYYY-MM-DD' });
+
+/**
+ * GET /api/admin/dashboard's query. `period` defaults to 30d. `custom` needs `from` and `to`
+ * (UK days, both included, from ≤ to, at most DASHBOARD_MAX_DAYS days); `from`/`to` are refused
+ * with any other period. `stale_days`: 1 to 365, default 7. A bad query answers 400 `{ message }`
+ * with one sentence naming the problem.
+ */
+export const dashboardQuerySchema = z
+  .object({
+    period: dashboardPeriodSchema.optional().default(DEFAULT_DASHBOARD_PERIOD),
+    from: dayInputSchema.optional(),
+    to: dayInputSchema.optional(),
+    stale_days: z.coerce
+      .number({ message: 'must be a number of days' })
+      .int('must be a whole number of days')
+      .min(1, 'must be at least 1')
+      .max(365, 'must be at most 365')
+      .optional()
+      .default(DEFAULT_STALE_DAYS),
+  })
+  .superRefine((query, ctx) => {
+    if (query.period !== 'custom') {
+      if (query.from !== undefined || query.to !== undefined)
+        ctx.addIssue({ code: 'custom', path: ['period'], message: 'must be custom when from and to are given' });
+      return;
+    }
+    if (query.from === undefined) ctx.addIssue({ code: 'custom', path: ['from'], message: 'is needed for a custom period' });
+    if (query.to === undefined) ctx.addIssue({ code: 'custom', path: ['to'], message: 'is needed for a custom period' });
+    if (query.from === undefined || query.to === undefined || !isCalendarDate(query.from) || !isCalendarDate(query.to)) return;
+    const days = daysBetween(query.from, query.to) + 1;
+    if (days < 1) ctx.addIssue({ code: 'custom', path: ['to'], message: 'must not be before from' });
+    else if (days > DASHBOARD_MAX_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: `must make a period of at most ${DASHBOARD_MAX_DAYS} days with from, both included (about three years)` });
+  });
+export type DashboardQuery = z.input<typeof dashboardQuerySchema>;
+export type DashboardQueryInput = z.output<typeof dashboardQuerySchema>;
+
+/** Whole days from one 'YYYY-MM-DD' to another (negative when `to` is before `from`). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/** A run of UK days, both ends included. */
+export const dayRangeSchema = z.object({ from: z.string(), to: z.string(), days: z.number().int() });
+
+/**
+ * The period answered. today: today only; 7d/30d/90d: today and the 6/29/89 days before it;
+ * year: 1 January (UK) to today; custom: from to to. `previous` is the run of the same number of
+ * days just before `from`. `starts_at`/`ends_at` are the instants of the London midnights that
+ * bound the period (end exclusive), so a day of a clock change is 23 or 25 hours long.
+ */
+export const dashboardPeriodAnswerSchema = dayRangeSchema.extend({
+  period: dashboardPeriodSchema,
+  starts_at: z.string(),
+  ends_at: z.string(),
+  previous: dayRangeSchema.extend({ starts_at: z.string(), ends_at: z.string() }),
+  /** 'day' up to DASHBOARD_MAX_DAY_BUCKETS days, else 'week' (Monday to Sunday; the first and last may be cut by the period). */
+  bucket: z.enum(['day', 'week']),
+  /** Always 'Europe/London'. */
+  time_zone: z.string(),
+  /** The shipped-but-not-delivered threshold used, in days. */
+  stale_days: z.number().int(),
+});
+export type DashboardPeriodAnswer = z.infer<typeof dashboardPeriodAnswerSchema>;
+
+/**
+ * The figures of one period. Sales are every order made in it (an order exists only once paid;
+ * no status undoes a sale: decision 120). Pounds.
+ */
+export const dashboardFiguresSchema = z.object({
+  /** What customers paid: after discount codes, shipping included (sum of order totals). */
+  revenue: z.number(),
+  /** After discount codes, shipping left out (total − shipping). */
+  revenue_without_shipping: z.number(),
+  /** Shipping charged. */
+  shipping: z.number(),
+  /** Taken off by discount codes. */
+  discounts: z.number(),
+  orders: z.number().int(),
+  /** Copies sold (sum of line quantities). */
+  books_sold: z.number().int(),
+  /** revenue / orders, to the penny (half up); null without orders. */
+  average_order_value: z.number().nullable(),
+  /** E-mail addresses (account or guest) whose first order ever was made in this period. */
+  new_customers: z.number().int(),
+  /** Orders made without an account (no user id). */
+  guest_orders: z.number().int(),
+  /** guest_orders / orders, 0 to 1 (4 decimals); null without orders. */
+  guest_share: z.number().nullable(),
+});
+export type DashboardFigures = z.infer<typeof dashboardFiguresSchema>;
+
+/** One bucket of the chart: a day, or a week cut to the period; zero-filled (every bucket is there). */
+export const dashboardBucketSchema = z.object({
+  /** First UK day of the bucket (inside the period). */
+  from: z.string(),
+  /** Last UK day of the bucket (inside the period). */
+  to: z.string(),
+  /** Pounds, after discounts, shipping included. */
+  revenue: z.number(),
+  orders: z.number().int(),
+});
+export type DashboardBucket = z.infer<typeof dashboardBucketSchema>;
+
+/** A book in a best-seller list: its current ID and name (as bought when the book is gone), cover, and figures for the period. */
+export const bestSellerSchema = z.object({
+  /** The book's current ID (for the edit link); the ID it was bought under when the book no longer exists. */
+  product_id: z.string(),
+  name: z.string(),
+  /** Path of its first image, null without one. */
+  image: z.string().nullable(),
+  /** False when the book was deleted (archived) or no longer exists: no edit link. */
+  on_sale: z.boolean(),
+  copies: z.number().int(),
+  /** Pounds: unit price paid × copies, before any discount code (codes apply to the order). */
+  revenue: z.number(),
+});
+export type BestSeller = z.infer<typeof bestSellerSchema>;
+
+export const unsoldBookSchema = z.object({ product_id: z.string(), name: z.string(), image: z.string().nullable() });
+
+/** An order the owner should look at. */
+export const attentionOrderSchema = z.object({
+  order_id: z.string(),
+  /** ISO instant the order was made. */
+  date: z.string(),
+  email: z.string(),
+  status: orderStatusSchema,
+  /** Pounds. */
+  total: z.number(),
+  /** ISO instant since when it waits: the print job's last change, or when it was marked Shipped. */
+  since: z.string(),
+  /** The print state (null when orders go to the printer by hand). */
+  print_state: printStateSchema.nullable(),
+  /** Why the owner is needed (the print job's problem), null when not said. */
+  problem: z.string().nullable(),
+});
+export type AttentionOrder = z.infer<typeof attentionOrderSchema>;
+const attentionListSchema = z.object({ count: z.number().int(), orders: z.array(attentionOrderSchema) });
+
+export const dashboardReviewSchema = z.object({
+  id: z.string(),
+  /** The book's current ID (its page's link). */
+  product_id: z.string(),
+  product_name: z.string(),
+  rating: z.number().int(),
+  excerpt: z.string(),
+  /** ISO instant. */
+  date: z.string(),
+});
+
+/** GET /api/admin/dashboard. */
+export const dashboardSchema = z.object({
+  period: dashboardPeriodAnswerSchema,
+  figures: z.object({ current: dashboardFiguresSchema, previous: dashboardFiguresSchema }),
+  /** Every bucket of the period, oldest first, zero-filled. */
+  series: z.array(dashboardBucketSchema),
+  best_sellers: z.object({
+    /** Most copies first (ties: more revenue, then name). At most BEST_SELLERS_MAX. */
+    by_copies: z.array(bestSellerSchema),
+    /** Most revenue first (ties: more copies, then name). At most BEST_SELLERS_MAX. */
+    by_revenue: z.array(bestSellerSchema),
+    /** Books on sale now with no copy sold in the period: the whole number, and the first DASHBOARD_LIST_MAX by name. */
+    unsold: z.object({ count: z.number().int(), books: z.array(unsoldBookSchema) }),
+  }),
+  /** Orders made in the period by their status now, every status in the table's order (zeros included). */
+  orders_by_status: z.array(z.object({ status: orderStatusSchema, count: z.number().int() })),
+  /** What needs the owner now (whatever the period); each list oldest first, at most DASHBOARD_LIST_MAX. */
+  attention: z.object({
+    /** Orders whose print job waits to be sent (or sent again) to the printer: print state 'queued'. */
+    waiting_for_printer: attentionListSchema,
+    /** Orders whose print job needs the owner (print state 'needs attention'). */
+    print_needs_attention: attentionListSchema,
+    /** Orders still Printing whose paid checkout came without an address. */
+    address_missing: attentionListSchema,
+    /** Orders Shipped (and not Delivered) more than stale_days days ago; `since` is when they were marked Shipped. */
+    shipped_not_delivered: attentionListSchema,
+  }),
+  discount_codes: z.object({
+    /** Orders of the period that used a code, and their revenue (pounds, shipping included / left out) and the discount given. */
+    orders: z.number().int(),
+    revenue: z.number(),
+    revenue_without_shipping: z.number(),
+    discounts: z.number(),
+    /** Every code ever sent, by state now. */
+    sent: z.number().int(),
+    unused: z.number().int(),
+    used: z.number().int(),
+    expired: z.number().int(),
+    revoked: z.number().int(),
+  }),
+  reviews: z.object({
+    /** Every review ever: the mean rating (2 decimals) and count; null average without reviews. */
+    average_rating: z.number().nullable(),
+    count: z.number().int(),
+    /** Reviews written in the period. */
+    in_period: z.number().int(),
+    /** The newest NEWEST_REVIEWS_MAX reviews, newest first. */
+    newest: z.array(dashboardReviewSchema),
+  }),
+  /** ISO instant the answer was made. */
+  generated_at: z.string(),
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;
+
+/** GET /api/admin/dashboard/discount-codes: newest sent first. */
+export const discountCodePageQuerySchema = z.object({
+  /** The opaque cursor of the previous page's next_cursor. */
+  cursor: z.string().max(200, 'is too long').optional(),
+  limit: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100').optional().default(25),
+});
+export type DiscountCodePageQuery = z.input<typeof discountCodePageQuerySchema>;
+
+/** unused: can still be used; used: an order used it; expired: unused and past its expiry; revoked: the owner revoked it unused. */
+export const DISCOUNT_CODE_STATES = ['unused', 'used', 'expired', 'revoked'] as const;
+export const discountCodeStateSchema = z.enum(DISCOUNT_CODE_STATES);
+
+/** A code as the owner sees it. */
+export const adminDiscountCodeSchema = z.object({
+  /** Shown in full: the owner made it. */
+  code: z.string(),
+  email: z.string(),
+  percentage: z.number().int(),
+  /** Empty: every type / every age. */
+  types: z.array(z.string()),
+  ages: z.array(z.string()),
+  /** ISO instants. */
+  sent_at: z.string(),
+  expires_at: z.string(),
+  state: discountCodeStateSchema,
+  /** The order that used it, null when unused. */
+  used: z.object({ order_id: z.string(), order_date: z.string().nullable() }).nullable(),
+  /** ISO instant it was revoked, null when not. */
+  revoked_at: z.string().nullable(),
+  /** Revoke is offered: unused, not yet revoked (an expired unused code may still be revoked). */
+  can_revoke: z.boolean(),
+});
+export type AdminDiscountCode = z.infer<typeof adminDiscountCodeSchema>;
+
+export const discountCodePageSchema = z.object({
+  codes: z.array(adminDiscountCodeSchema),
+  next_cursor: z.string().nullable(),
+  /** Every code ever sent. */
+  total: z.number().int(),
+});
+export type DiscountCodePage = z.infer<typeof discountCodePageSchema>;
+
+/**
+ * POST /api/admin/discount-codes/:code/revoke (no body): the code afterwards. Revoking a revoked
+ * code again answers the same (200). 404 `{ message }` for an unknown code; 409 `{ message }` for
+ * a used code, and for a code an open checkout holds at that moment (a shopper is paying with it;
+ * the sentence says until when). A revoked code is refused at the basket and at checkout with the
+ * expired code's words ("This discount code has expired."), and no checkout can take it.
+ */
+export const revokeDiscountCodeParamsSchema = z.object({ code: z.string().trim().min(1, 'must be a code').max(100, 'is too long') });
+export const revokeDiscountCodeAnswerSchema = z.object({ message: z.string(), code: adminDiscountCodeSchema });
+export type RevokeDiscountCodeAnswer = z.infer<typeof revokeDiscountCodeAnswerSchema>;
+
+/** The statuses in the order orders_by_status lists them. */
+export const DASHBOARD_STATUSES = ORDER_STATUSES;
