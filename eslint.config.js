@@ -62,10 +62,10 @@ export default tseslint.config(
     rules: { 'boundaries/dependencies': ['error', { default: 'allow', policies: layerPolicies }] },
   },
   {
-    // The route table loads every page lazily by its file (React Router's `lazy`, and the server
-    // renderer links a page's CSS by its module path: decision 090), so it names pages' files,
-    // not their features' public entries. Layer rules still apply to it.
-    files: ['src/web/app/router.tsx'],
+    // The route modules (src/web/routes, decision 114) are each a page's own code chunk: they name
+    // the pages' files, not their features' public entries, so a page's code stays out of other
+    // pages' chunks. Layer rules still apply to them.
+    files: ['src/web/routes/**', 'src/web/routes.ts', 'src/web/root.tsx'],
     rules: { 'boundaries/dependencies': ['error', { default: 'allow', policies: layerPolicies }] },
   },
   {

@@ -22,6 +22,7 @@ import { disposeCatalogues } from './lib/catalogues';
 import { describeMachine, machineLines, writePerformanceDoc } from './lib/performance-doc';
 import { catalogueSizesScenario, listingScenario, searchScenario } from './scenarios/catalogue';
 import { browsingScenario, checkoutScenario, discountRaceScenario, scaleOutScenario } from './scenarios/shopping';
+import { homeHtmlScenario } from './scenarios/home-html';
 import { homeJsScenario, lighthouseScenario } from './scenarios/web';
 import { printBurstScenario } from './scenarios/print';
 import { dashboardScenario } from './scenarios/dashboard';
@@ -77,6 +78,7 @@ export const scenarios: Scenario[] = [
   catalogueSizesScenario,
   searchScenario,
   listingScenario,
+  homeHtmlScenario,
   browsingScenario,
   checkoutScenario,
   discountRaceScenario,

@@ -4,6 +4,7 @@
  * period (today, a custom range without them, back to 30 days), reads the chart as a table, and
  * revokes an unused discount code after confirming. Screenshots at 390 and 1280 px.
  */
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { adminToken, signInAsAdmin } from './support/admin';
 import { deliveryAddress } from './support/checkout';
@@ -120,7 +121,7 @@ test('the owner sees the orders just made, changes the period, reads the chart a
     await page.setViewportSize({ width, height: 900 });
     await page.evaluate(() => window.scrollTo(0, 0));
     await expect(dashboard.getByTestId('sales-chart').locator('canvas')).toBeVisible();
-    await page.screenshot({ path: `docs/screenshots/admin-dashboard-${width}.png`, fullPage: true });
+    await page.screenshot({ path: path.join(process.env.SCREENSHOTS_DIR ?? test.info().outputPath('screenshots'), `admin-dashboard-${width}.png`), fullPage: true });
   }
   await page.request.post(`/api/admin/products/delete_product/${id}`, { headers });
 });

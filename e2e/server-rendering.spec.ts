@@ -120,7 +120,8 @@ async function holdAppCode(page: Page): Promise<() => void> {
 
 test('a tap made while the page is still loading is answered once the app has started', async ({ page }) => {
   const release = await holdAppCode(page);
-  await page.goto(`/item/${encodeURIComponent(BOOK)}`);
+  // The page paints before its code has come (held here), so no load event until it is released.
+  await page.goto(`/item/${encodeURIComponent(BOOK)}`, { waitUntil: 'commit' });
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(page.locator('html[data-hydrated]')).toHaveCount(0);
   await expect(page.getByRole('link', { name: /^Basket, 1 item/ })).toHaveCount(0);
@@ -132,7 +133,8 @@ test('a tap made while the page is still loading is answered once the app has st
 
 test('a page scrolled while loading stays where the shopper scrolled it when the app starts', async ({ page }) => {
   const release = await holdAppCode(page);
-  await page.goto('/');
+  await page.goto('/', { waitUntil: 'commit' });
+  await expect(page.getByRole('heading', { name: 'Our books' })).toBeVisible();
   await page.mouse.wheel(0, 600);
   await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(600);
 

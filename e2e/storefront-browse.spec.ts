@@ -14,31 +14,39 @@ test('a shopper browses the catalogue, filters by type, age and price, and sorts
   expect(all.length).toBeGreaterThanOrEqual(24);
   await expect(page.getByRole('img', { name: 'Cover of The Rainy Day Activity Book' })).toBeVisible();
 
+  // Each choice goes to the address (so the view can be shared and reloaded) and the server's listing answers it.
   await page.getByLabel('Type').selectOption('Puzzle');
+  await expect(page).toHaveURL(/\/\?type=Puzzle$/);
   await expect(page.getByText(/^\d+ books?$/)).not.toHaveText(`${all.length} books`);
   const puzzles = await gridNames(page);
   expect(puzzles).toContain('Sudoku for the Commute');
   expect(puzzles).not.toContain('The Rainy Day Activity Book');
 
   await page.getByLabel('Age').selectOption('Kids');
+  await expect(page).toHaveURL(/\/\?type=Puzzle&age=Kids$/);
   const kidsPuzzles = await gridNames(page);
   expect(kidsPuzzles).toContain('My First Word Search');
   expect(kidsPuzzles).not.toContain('Sudoku for the Commute');
 
   await page.getByLabel('Sort by').selectOption('price-asc');
+  await expect(page).toHaveURL(/sort=price-asc$/);
   await expect.poll(() => prices(page)).toEqual([...(await prices(page))].sort((a, b) => a - b));
   await page.getByLabel('Sort by').selectOption('price-desc');
+  await expect(page).toHaveURL(/sort=price-desc$/);
   await expect.poll(async () => { const p = await prices(page); return p.join() === [...p].sort((a, b) => b - a).join(); }).toBe(true);
 
   // The price slider runs from the floor of the lowest price to the ceiling of the highest, step 1.
   await page.getByLabel('Type').selectOption('');
+  await expect(page).not.toHaveURL(/type=/);
   await page.getByLabel('Age').selectOption('All');
+  await expect(page).not.toHaveURL(/age=/);
   const slider = page.getByRole('slider', { name: /Max price/ });
   await expect(slider).toHaveAttribute('min', '3');
   await expect(slider).toHaveAttribute('max', '15');
   await expect(slider).toHaveAttribute('step', '1');
   await slider.fill('5');
   await expect(page.getByText('Max price: £5.00')).toBeVisible();
+  await expect(page).toHaveURL(/max_price=5/);
   for (const price of await prices(page)) expect(price).toBeLessThanOrEqual(5);
 
   await slider.fill('3');

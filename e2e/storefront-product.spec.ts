@@ -87,7 +87,7 @@ test('the server sends the product title, description, canonical link and JSON-L
   const res = await request.get(`/item/${encodeURIComponent('Sudoku for the Commute')}`);
   const html = await res.text();
   expect(html).toContain('<title>Sudoku for the Commute |');
-  expect(html).toMatch(/<link rel="canonical" href="[^"]+\/item\/Sudoku%20for%20the%20Commute">/);
+  expect(html).toMatch(/<link rel="canonical" href="[^"]+\/item\/Sudoku%20for%20the%20Commute"\/?>/);
   const jsonLd = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)![1]!);
   expect(jsonLd.offers).toMatchObject({ price: '4.49', priceCurrency: 'GBP' });
 });

@@ -1,12 +1,13 @@
 /**
  * What a phone really loads: the home page opened in Chromium (playwright-core, Debian's
  * /usr/bin/chromium) at 390 px, every script it fetched, each gzipped as a CDN would, and whether
- * any of them is admin code (from the build's Vite manifest).
+ * any of them is admin code (from the build's manifests). Files are read from `<dist>/client`.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { clientDir, routeFiles, routeManifest } from './web-size';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
@@ -19,13 +20,30 @@ interface ManifestEntry {
   isEntry?: boolean;
 }
 
-/** Admin screens live in an admin/ folder of their domain's feature (src/web/features/<domain>/admin/). */
-const ADMIN_MODULE = /^features\/[^/]+\/admin\//;
+/**
+ * Admin code: the admin route modules (src/web/routes/admin/), the admin screens of each domain's
+ * feature (src/web/features/<domain>/admin/), and the dashboard's chart library (uPlot).
+ */
+const ADMIN_MODULE = /(^|\/)(routes\/admin\/|features\/[^/]+\/admin\/)|(^|\/)node_modules\/uplot\//;
+/** A built file named after the chart library, whatever manifest there is. */
+const CHART_FILE = /(^|\/)uplot[-.]/i;
 
-/** The built files that hold admin code: chunks of modules under a feature's admin/ folder, and chunks only they import. */
+/**
+ * The built files that hold admin code, as `assets/x.js` paths relative to the served folder. From
+ * Vite's manifest when the build kept one (`<client>/.vite/manifest.json`: chunks of admin modules
+ * and chunks only they import); else from React Router's manifest (`assets/manifest-*.js`): the
+ * files of routes under routes/admin/ that no shopper route nor the entry loads.
+ */
 export function adminChunks(distDir: string): Set<string> {
-  const file = path.join(distDir, '.vite/manifest.json');
-  if (!existsSync(file)) throw new Error(`no Vite manifest in ${distDir} (build with --manifest)`);
+  const client = clientDir(distDir);
+  const viteManifest = [path.join(client, '.vite/manifest.json'), path.join(distDir, '.vite/manifest.json')].find(existsSync);
+  const admin = viteManifest ? adminChunksFromVite(viteManifest) : adminChunksFromRoutes(client);
+  const assets = path.join(client, 'assets');
+  if (existsSync(assets)) for (const name of readdirSync(assets)) if (CHART_FILE.test(name) && name.endsWith('.js')) admin.add(`assets/${name}`);
+  return admin;
+}
+
+function adminChunksFromVite(file: string): Set<string> {
   const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestEntry>;
   const isAdmin = (key: string, entry: ManifestEntry) => ADMIN_MODULE.test(entry.src ?? key);
   const admin = new Set<string>();
@@ -35,6 +53,19 @@ export function adminChunks(distDir: string): Set<string> {
     if (isAdmin(key, entry)) admin.add(entry.file);
     const by = importers.get(key);
     if (by?.length && by.every((importer) => isAdmin(importer, manifest[importer]!))) admin.add(entry.file);
+  }
+  return admin;
+}
+
+function adminChunksFromRoutes(client: string): Set<string> {
+  const manifest = routeManifest(client);
+  const isAdminRoute = (id: string) => /^routes\/admin\//.test(id);
+  const shopper = new Set<string>([manifest.entry.module, ...manifest.entry.imports]);
+  for (const route of Object.values(manifest.routes)) if (!isAdminRoute(route.id)) for (const file of routeFiles(route)) shopper.add(file);
+  const admin = new Set<string>();
+  for (const route of Object.values(manifest.routes)) {
+    if (!isAdminRoute(route.id)) continue;
+    for (const file of routeFiles(route)) if (!shopper.has(file)) admin.add(file.replace(/^\//, ''));
   }
   return admin;
 }
@@ -57,7 +88,7 @@ export async function scriptsLoadedBy(url: string, distDir: string): Promise<Loa
     await page.goto(url, { waitUntil: 'networkidle' });
     await page.getByRole('main').waitFor();
     return scripts.map((pathname) => {
-      const local = path.join(distDir, pathname.replace(/^\//, ''));
+      const local = path.join(clientDir(distDir), pathname.replace(/^\//, ''));
       const bytes = existsSync(local) ? readFileSync(local) : Buffer.alloc(0);
       return { file: pathname, bytes: bytes.length, gzipBytes: gzipSync(bytes, { level: 9 }).length };
     });

@@ -36,6 +36,18 @@ export async function runLighthouse(url: string, attempts = 3): Promise<Lighthou
 
 const RETRYABLE_CODES = new Set(['NO_NAVSTART', 'NO_FCP', 'NO_LCP', 'NO_TRACING_STARTED', 'NO_DCL']);
 
+/** What a failing accessibility, best-practices or SEO audit found (console errors, Chrome issues, elements), briefly. */
+function auditItems(details: unknown): string {
+  const items = ((details as { items?: unknown[] } | undefined)?.items ?? []) as Record<string, unknown>[];
+  const described = items.slice(0, 3).map((item) => {
+    const node = item.node as { selector?: string; snippet?: string } | undefined;
+    const text = [item.description, item.issueType, node?.snippet, item.sourceLocation && (item.sourceLocation as { url?: string }).url, item.source].find((value) => typeof value === 'string' && value) as string | undefined;
+    return (text ?? '').replace(/\s+/g, ' ').slice(0, 160);
+  });
+  const listed = described.filter(Boolean);
+  return listed.length ? `: ${listed.join('; ')}` : '';
+}
+
 class LighthouseRuntimeError extends Error {
   constructor(
     readonly code: string,
@@ -62,7 +74,7 @@ async function runLighthouseOnce(url: string): Promise<LighthouseResult> {
         const audit = lhr.audits[ref.id];
         if (!audit || ref.weight === 0 || audit.score === null || audit.score >= 1) continue;
         if (audit.scoreDisplayMode === 'notApplicable' || audit.scoreDisplayMode === 'manual' || audit.scoreDisplayMode === 'informative') continue;
-        failing.push(`${category}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''} [${Math.round(audit.score * 100)}]`);
+        failing.push(`${category}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''} [${Math.round(audit.score * 100)}]${category === 'performance' ? '' : auditItems(audit.details)}`);
       }
     }
     // Where the time and the shifts come from, for the report.

@@ -28,15 +28,15 @@ export function freePort(): Promise<number> {
 
 /**
  * The web build the bench serves: WEB_DIST_DIR when set (used as it is, built once if missing), or
- * a fresh build (scripts/build-web.mjs: browser bundle with its manifest, and the server renderer)
- * into dist/web-bench, so figures are never for a stale build (BENCH_REUSE_BUILD=1 keeps an
- * existing one). The manifest tells which chunks are admin code.
+ * a fresh build (scripts/build-web.mjs, decision 114: <dist>/client, served, with React Router's
+ * manifest; <dist>/server/index.js, the renderer) into dist/web-bench, so figures are never for a
+ * stale build (BENCH_REUSE_BUILD=1 keeps an existing one). The manifest tells which chunks are admin code.
  */
 export function ensureWebBuild(): string {
   const given = process.env.WEB_DIST_DIR;
   const dist = path.resolve(ROOT, given ?? 'dist/web-bench');
   const reuse = given !== undefined || process.env.BENCH_REUSE_BUILD === '1';
-  if (!reuse || !existsSync(path.join(dist, 'index.html'))) {
+  if (!reuse || !existsSync(path.join(dist, 'server/index.js')) || !existsSync(path.join(dist, 'client/assets'))) {
     console.log(`Building the web app into ${path.relative(ROOT, dist)} (scripts/build-web.mjs)...`);
     const built = spawnSync('node', ['scripts/build-web.mjs', dist, '--quiet'], { cwd: ROOT, stdio: 'inherit' });
     if (built.status !== 0) throw new Error('vite build failed');

@@ -14,7 +14,7 @@ import { clientIp, mapLimit } from '../lib/http';
 import { percentile } from '../lib/load';
 import { FIGURES_END, FIGURES_START, writePerformanceDoc, type Machine } from '../lib/performance-doc';
 import { benchProduct, FIRST_WORDS, SECOND_WORDS } from '../lib/seed-products';
-import { homePageScripts } from '../lib/web-size';
+import { homePageScripts, routeManifest, routeModulesJs } from '../lib/web-size';
 
 const temp = () => mkdtempSync(path.join(os.tmpdir(), 'bench-test-'));
 
@@ -117,12 +117,80 @@ describe('adminChunks', () => {
       rmSync(dist, { recursive: true, force: true });
     }
   });
+  it('without a Vite manifest, takes the admin routes\' files no shopper route loads from React Router\'s manifest, and the chart library', () => {
+    const dist = routerBuild();
+    try {
+      assert.deepEqual([...adminChunks(dist)].sort(), ['assets/admin-table-10.js', 'assets/layout-client-loader-9.js', 'assets/layout-main-8.js', 'assets/uPlot-11.js']);
+    } finally {
+      rmSync(dist, { recursive: true, force: true });
+    }
+  });
+  it('reads the route modules of a Vite manifest under client/ as admin code', () => {
+    const dist = temp();
+    mkdirSync(path.join(dist, 'client/.vite'), { recursive: true });
+    writeFileSync(
+      path.join(dist, 'client/.vite/manifest.json'),
+      JSON.stringify({
+        'src/web/routes/admin/home.tsx': { file: 'assets/home-1.js', src: 'src/web/routes/admin/home.tsx', imports: ['_shared.js'] },
+        'src/web/routes/home.tsx': { file: 'assets/home-2.js', src: 'src/web/routes/home.tsx', imports: ['_shared.js'] },
+        '_shared.js': { file: 'assets/shared-3.js' },
+      }),
+    );
+    try {
+      assert.deepEqual([...adminChunks(dist)], ['assets/home-1.js']);
+    } finally {
+      rmSync(dist, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('homePageScripts', () => {
-  it('lists the module entry and modulepreloads of index.html, not external or classic scripts', () => {
-    const html = `<script type="module" crossorigin src="/assets/index-1.js"></script><link rel="modulepreload" href="/assets/jsx-2.js"><link rel="stylesheet" href="/assets/index.css"><script src="https://example.com/x.js" type="module"></script>`;
-    assert.deepEqual(homePageScripts(html), ['/assets/index-1.js', '/assets/jsx-2.js']);
+  it('lists the modulepreloads and the imports of the inline module script React Router renders, not external or classic scripts', () => {
+    const html =
+      '<link rel="modulepreload" href="/assets/manifest-1.js"/><link rel="modulepreload" href="/assets/entry.client-2.js"/><link rel="stylesheet" href="/assets/root.css"/>' +
+      '<script>window.__reactRouterContext = {};</script>' +
+      '<script type="module" async="">import "/assets/manifest-1.js";\nimport * as route0 from "/assets/root-3.js";\nimport * as route1 from "/assets/home-4.js";\nwindow.__reactRouterRouteModules = {"root":route0};\n\nimport("/assets/entry.client-2.js");</script>' +
+      '<script src="https://example.com/x.js" type="module"></script><script type="module" src="/assets/extra-5.js"></script>';
+    assert.deepEqual(homePageScripts(html), ['/assets/manifest-1.js', '/assets/entry.client-2.js', '/assets/root-3.js', '/assets/home-4.js', '/assets/extra-5.js']);
+  });
+});
+
+/** A client build with React Router's manifest: a shopper home route and an admin route, sharing a chunk. */
+function routerBuild(): string {
+  const dist = temp();
+  mkdirSync(path.join(dist, 'client/assets'), { recursive: true });
+  const manifest = {
+    entry: { module: '/assets/entry.client-1.js', imports: ['/assets/react-2.js'], css: [] },
+    routes: {
+      root: { id: 'root', path: '', module: '/assets/root-3.js', imports: ['/assets/react-2.js', '/assets/api-4.js'] },
+      'routes/shell': { id: 'routes/shell', parentId: 'root', module: '/assets/shell-5.js', imports: ['/assets/api-4.js'] },
+      'routes/home': { id: 'routes/home', parentId: 'routes/shell', index: true, module: '/assets/home-6.js', imports: ['/assets/grid-7.js'] },
+      'routes/admin/layout': { id: 'routes/admin/layout', parentId: 'routes/shell', module: '/assets/layout-main-8.js', clientLoaderModule: '/assets/layout-client-loader-9.js', imports: ['/assets/api-4.js', '/assets/grid-7.js', '/assets/admin-table-10.js'] },
+    },
+  };
+  writeFileSync(path.join(dist, 'client/assets/manifest-abc.js'), `window.__reactRouterManifest=${JSON.stringify(manifest)};`);
+  writeFileSync(path.join(dist, 'client/assets/uPlot-11.js'), '');
+  return dist;
+}
+
+describe('routeModulesJs', () => {
+  it('lists the manifest, the entry and each route\'s module and imports once', () => {
+    const dist = routerBuild();
+    try {
+      assert.deepEqual(routeModulesJs(routeManifest(path.join(dist, 'client')), ['root', 'routes/shell', 'routes/home']), [
+        '/assets/manifest-abc.js',
+        '/assets/entry.client-1.js',
+        '/assets/react-2.js',
+        '/assets/root-3.js',
+        '/assets/api-4.js',
+        '/assets/shell-5.js',
+        '/assets/home-6.js',
+        '/assets/grid-7.js',
+      ]);
+      assert.throws(() => routeModulesJs(routeManifest(path.join(dist, 'client')), ['routes/nowhere']), /not in the React Router manifest/);
+    } finally {
+      rmSync(dist, { recursive: true, force: true });
+    }
   });
 });
 

@@ -28,10 +28,10 @@ import { eventRoutes, ProductEvents } from './modules/events';
 import { imageRoutes } from './modules/images';
 import { mailboxRoutes, MailWorker } from './modules/mail';
 import { orderRoutes, PrintWorker, type PrintWorkerOptions } from './modules/orders';
-import { CatalogueCache, catalogueRoutes, productAdminRoutes, productHead } from './modules/products';
+import { CatalogueCache, ListingCache, catalogueRoutes, productAdminRoutes } from './modules/products';
 import { reviewRoutes } from './modules/reviews';
 import { systemRoutes } from './modules/system';
-import { notFoundHead, webRoutes } from './modules/web';
+import { webRoutes } from './modules/web';
 
 export type App = ZodFastify & { ctx: AppContext };
 
@@ -54,8 +54,6 @@ const modules: ModuleRoutes[] = [
   webRoutes,
 ];
 
-/** The modules' <head> tags for the pages they own (a book's page; Page Not Found). */
-const pageHeads = [productHead, notFoundHead];
 
 export interface BuildOptions {
   /** Start the mail and print workers' timers. Tests that drive them themselves (`ctx.mailWorker.kick()`) pass false. */
@@ -144,8 +142,8 @@ export async function buildApp(config: Config, deps: AppDeps, options: BuildOpti
     mailWorker: new MailWorker(deps.database.db, deps.mail, app.log),
     printWorker: new PrintWorker(() => ctx, options.printWorker),
     catalogue: new CatalogueCache(deps.database.db),
+    listing: new ListingCache(deps.database.db),
     sessionVersions: sessionVersionsOf(deps.database),
-    pageHeads,
     log: app.log,
   };
   app.decorate('ctx', ctx);

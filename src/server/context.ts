@@ -12,13 +12,12 @@ import type { PrintPartner } from './adapters/print';
 import type { SocialVerifier } from './adapters/social/verifier';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import type { HeadResolver } from './http';
 import type { TokenService } from './lib/tokens';
 import type { SessionVersions } from './modules/accounts';
 import type { ProductEvents } from './modules/events';
 import type { MailWorker } from './modules/mail';
 import type { PrintWorker } from './modules/orders';
-import type { CatalogueCache } from './modules/products';
+import type { CatalogueCache, ListingCache } from './modules/products';
 
 /** The outside services, each one interface with a real and an embedded implementation. */
 export interface AppDeps {
@@ -41,9 +40,9 @@ export interface AppContext extends AppDeps {
   events: ProductEvents;
   /** The whole catalogue in memory, dropped on every productUpdate (decision 010). */
   catalogue: CatalogueCache;
+  /** The paged listing's facet summary and first pages, dropped on every productUpdate (decision 113). */
+  listing: ListingCache;
   /** Each account's session version, as the permission layer checks it (decision 083). */
   sessionVersions: SessionVersions;
-  /** The modules' <head> tags for the pages they own, asked in order (modules/web). */
-  pageHeads: readonly HeadResolver[];
   log: FastifyBaseLogger;
 }

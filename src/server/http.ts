@@ -12,17 +12,3 @@ export type ZodFastify = FastifyInstance<RawServerDefault, IncomingMessage, Serv
 
 /** Each domain's routes: `(app, ctx) => Promise<void>`, registered by app.ts in its order. */
 export type ModuleRoutes = (app: ZodFastify, ctx: AppContext) => Promise<void>;
-
-/** The <head> tags of a page the server sends (so crawlers and shared links see them without JavaScript). */
-export interface HeadTags {
-  title: string;
-  description: string;
-  /** Extra tags (canonical, Open Graph, JSON-LD), already escaped. */
-  extra?: string;
-}
-
-/**
- * A module's <head> tags for the pages it owns (a product page: its book), or null for a page
- * it does not own. app.ts lists them in `ctx.pageHeads`; the web module asks them in order.
- */
-export type HeadResolver = (pathname: string, ctx: AppContext) => Promise<HeadTags | null>;

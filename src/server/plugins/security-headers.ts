@@ -6,9 +6,19 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
 
+const SCRIPT_SOURCES = "'self' https://accounts.google.com https://connect.facebook.net";
+
+/**
+ * The policy of an HTML page; `scriptHashes` are the `'sha256-…'` sources of the page's own inline
+ * scripts (React Router's start-up and data, modules/web/pages.ts), the only inline code it runs.
+ */
+export function contentSecurityPolicy(scriptHashes: readonly string[] = []): string {
+  return CONTENT_SECURITY_POLICY.replace(`script-src ${SCRIPT_SOURCES}`, `script-src ${[SCRIPT_SOURCES, ...scriptHashes].join(' ')}`);
+}
+
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self' https://accounts.google.com https://connect.facebook.net",
+  `script-src ${SCRIPT_SOURCES}`,
   "style-src 'self' 'unsafe-inline' https://accounts.google.com",
   "img-src 'self' data: blob: https:",
   "font-src 'self'",
@@ -32,7 +42,7 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance, _options: {
   app.addHook('onSend', async (request, reply, payload) => {
     reply.headers(BASE_HEADERS);
     const type = reply.getHeader('content-type');
-    if (typeof type === 'string' && type.startsWith('text/html')) {
+    if (typeof type === 'string' && type.startsWith('text/html') && !reply.hasHeader('content-security-policy')) {
       reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
     }
     // Answers to a request that carries credentials are never kept by browsers or shared caches,

@@ -1,8 +1,7 @@
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet } from 'react-router';
 import { BannerView } from '../components/BannerView';
 import { AccountQueryEffects, VerificationReminder } from '../features/auth';
 import { BasketPanel } from '../features/cart';
-import { KeepScrollOnHydration } from '../lib/hydration';
 import { useLiveUpdates } from '../lib/live-updates';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -24,8 +23,6 @@ export function Layout() {
       </div>
       <Footer />
       <BasketPanel />
-      <ScrollRestoration />
-      <KeepScrollOnHydration />
     </div>
   );
 }

@@ -10,19 +10,20 @@ export function BannerView() {
   const className = `${styles.banner} ${styles[message.action]}`;
   const target = message.action === 'cart' ? '/cart' : message.action === 'love' ? '/wishlist' : null;
   if (target) {
+    // A live region holding a button (a button given the status role would lose its name).
     return (
-      <button
-        type="button"
-        className={`${className} ${styles.clickable}`}
-        role="status"
-        aria-live="polite"
-        onClick={() => {
-          clear();
-          navigate(target);
-        }}
-      >
-        {message.content}
-      </button>
+      <div role="status" aria-live="polite">
+        <button
+          type="button"
+          className={`${className} ${styles.clickable}`}
+          onClick={() => {
+            clear();
+            navigate(target);
+          }}
+        >
+          {message.content}
+        </button>
+      </div>
     );
   }
   return (

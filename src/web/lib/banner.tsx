@@ -33,14 +33,20 @@ export function BannerProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const show = useCallback((next: BannerMessage) => {
-    if (timer.current) clearTimeout(timer.current);
-    setMessage(next);
-    timer.current = setTimeout(() => setMessage(null), BANNER_MS);
+    // A new object each time: the same message shown again starts its time again.
+    setMessage({ ...next });
   }, []);
 
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  // The time runs from when the message is on screen, not from when it was asked for: a message
+  // shown while a navigation is loading appears with it, and still stays BANNER_MS.
+  useEffect(() => {
+    if (!message) return;
+    timer.current = setTimeout(() => setMessage(null), BANNER_MS);
+    return () => {
+      if (timer.current) clearTimeout(timer.current);
+      timer.current = null;
+    };
+  }, [message]);
 
   const value = useMemo(() => ({ message, show, clear }), [message, show, clear]);
   return <BannerContext.Provider value={value}>{children}</BannerContext.Provider>;

@@ -7,6 +7,7 @@
  */
 import { useQueryClient, type Query, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useRevalidator } from 'react-router';
 import { SSE_RECONNECT_MS } from '@shared/constants';
 import { STORAGE_KEYS, writeText } from './storage';
 
@@ -58,11 +59,18 @@ export function connectLiveUpdates(onUpdate: () => void, options: LiveUpdateOpti
   };
 }
 
-/** Mounted once in the layout: every page gets live product data. */
+/**
+ * Mounted once in the layout: every page gets live product data, both what the queries hold and
+ * what the page's loader gave it (the home grid, a book's page, search results: decision 114).
+ */
 export function useLiveUpdates(): void {
   const queryClient = useQueryClient();
+  const { revalidate } = useRevalidator();
   useEffect(() => {
     if (typeof EventSource === 'undefined') return;
-    return connectLiveUpdates(() => void applyProductUpdate(queryClient));
-  }, [queryClient]);
+    return connectLiveUpdates(() => {
+      void applyProductUpdate(queryClient);
+      void revalidate();
+    });
+  }, [queryClient, revalidate]);
 }

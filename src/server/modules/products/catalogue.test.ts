@@ -5,8 +5,8 @@ import { products } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { createProduct, type ProductFixture } from '../../test/factories/products';
 import { createUser } from '../../test/factories/users';
-import { escapeHtml } from '../../lib/html';
-import { headFor, renderHead } from '../web/head';
+import type { Product } from '../../../shared/contracts/product';
+import { productPageData } from './storefront';
 import { PRODUCT_NOT_FOUND } from './service';
 
 let t: TestApp;
@@ -291,51 +291,37 @@ describe('robots.txt and sitemap.xml', () => {
   });
 });
 
-describe('the product page <head>', () => {
-  const jsonLdOf = (html: string) => JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)![1]!);
-
-  it('carries the title, the first 155 characters of the description, canonical, Open Graph and Product JSON-LD in GBP', async () => {
-    const html = renderHead(await headFor('/item/Marvellous%20Maze%20Adventures', t.app.ctx));
-    expect(html).toContain(`<title>Marvellous Maze Adventures | ${escapeHtml(t.config.SHOP_NAME)}</title>`);
-    const description = /<meta name="description" content="([^"]*)">/.exec(html)![1]!;
-    expect(description).toHaveLength(155);
-    expect(maze.description.startsWith(description)).toBe(true);
-    expect(html).toContain(`<link rel="canonical" href="${t.config.PUBLIC_URL}/item/Marvellous%20Maze%20Adventures">`);
-    expect(html).toContain('<meta property="og:type" content="product">');
-    expect(html).toContain(`<meta property="og:image" content="${t.config.PUBLIC_URL}/images/${maze.imageKeys[0]}/1280.webp">`);
-    expect(jsonLdOf(html)).toMatchObject({
-      '@type': 'Product',
-      name: 'Marvellous Maze Adventures',
-      sku: 'BV-MAZE',
-      offers: { price: '7.99', priceCurrency: 'GBP' },
-    });
+describe("the product page's data (the route loader's context.shop.productPage)", () => {
+  it('finds a book by name, else by id, with four Similar Items and four Other Items, none of them the book', async () => {
+    const byName = await productPageData(t.app.ctx, 'Marvellous Maze Adventures');
+    expect(byName?.product.id).toBe('BV-MAZE');
+    const byId = await productPageData(t.app.ctx, 'BV-MAZE');
+    expect(byId?.product.name).toBe('Marvellous Maze Adventures');
+    for (const page of [byName!, byId!]) {
+      const shown = [page.product.id, ...page.similar.map((book) => book.id), ...page.others.map((book) => book.id)];
+      expect(new Set(shown).size).toBe(shown.length);
+      expect(page.similar.length).toBeLessThanOrEqual(4);
+    }
+    // The same Other Items on every visit (and so on both sides of hydration).
+    expect(byId!.others.map((book) => book.id)).toEqual(byName!.others.map((book) => book.id));
   });
 
-  it('finds the product by id too, with the canonical address by name', async () => {
-    const html = renderHead(await headFor('/item/BV-COL', t.app.ctx));
-    expect(html).toContain('<title>Calm Colouring Gardens');
-    expect(html).toContain(`href="${t.config.PUBLIC_URL}/item/Calm%20Colouring%20Gardens"`);
+  it('orders Similar Items as the spec says: same age, then same type, then nearest price', async () => {
+    const page = (await productPageData(t.app.ctx, 'BV-MAZE'))!;
+    const all = (await get('/api/server/get_products')).json() as Product[];
+    const book = page.product;
+    const rank = (other: Product) => [other.age === book.age ? 0 : 1, other.type === book.type ? 0 : 1, Math.abs(other.price - book.price)];
+    const expected = all
+      .filter((other) => other.id !== book.id)
+      .map((other, index) => ({ id: other.id, key: [...rank(other), index] }))
+      .sort((a, b) => a.key.reduce((order, value, i) => order || value - b.key[i]!, 0))
+      .slice(0, 4)
+      .map(({ id }) => id);
+    expect(page.similar.map((book) => book.id)).toEqual(expected);
   });
 
-  it('cannot be broken out of by product text', async () => {
-    const evil = await createProduct(db(), {
-      name: 'Evil </script><script>alert(1)</script> Book',
-      description: '"><img src=x onerror=alert(2)> <!-- \u2028 &amp;',
-    });
-    const html = renderHead(await headFor(`/item/${encodeURIComponent(evil.name)}`, t.app.ctx));
-    expect(html.match(/<script/g)).toHaveLength(1);
-    expect(html.match(/<\/script>/g)).toHaveLength(1);
-    expect(html).not.toContain('<img');
-    expect(html).not.toContain('<!--');
-    expect(jsonLdOf(html).name).toBe(evil.name);
-    await db().delete(products).where(eq(products.id, evil.id));
-  });
-
-  it('falls back to the shop head for unknown products and other pages', async () => {
-    const unknown = await headFor('/item/No%20Such%20Book', t.app.ctx);
-    expect(unknown.extra).toBeUndefined();
-    const malformed = await headFor('/item/%E0%A4%A', t.app.ctx);
-    expect(malformed.title).toContain(t.config.SHOP_NAME);
-    expect((await headFor('/about', t.app.ctx)).extra).toBeUndefined();
+  it('answers null for an unknown book', async () => {
+    expect(await productPageData(t.app.ctx, 'No Such Book')).toBeNull();
+    expect(await productPageData(t.app.ctx, '')).toBeNull();
   });
 });

@@ -2,10 +2,11 @@
  * Products: the catalogue's reads (and its in-memory cache), the admin's writes, a product's
  * images in slot order, and what crawlers see of a book (its <head>, the sitemap).
  */
-export { catalogueRoutes, productHead } from './routes';
+export { catalogueRoutes } from './routes';
+export { ListingCache } from './listing-cache';
+export { listingPage, productPageData, searchPage } from './storefront';
 export { productAdminRoutes } from './admin-routes';
 export { CatalogueCache, type CatalogueSnapshot } from './catalogue-cache';
-export { productKeyFromPath } from './seo';
 export { onSale } from './repository';
 export {
   existingProductIds,

@@ -114,8 +114,7 @@ async function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: 
 }
 
 export const catalogueListingRoutes: ModuleRoutes = async (app, ctx) => {
-  const cache = new ListingCache(ctx.database.db);
-  ctx.events.subscribe(() => cache.invalidate());
+  const cache = ctx.listing;
 
   app.get(
     '/api/catalogue/products',

@@ -4,7 +4,7 @@
  * product shape by `toProduct`. The columns read and their mapping come from the one declaration
  * of a book's fields (PRODUCT_FIELDS, src/shared/contracts/product.ts).
  */
-import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { productImages, products } from '../../db/schema';
 import { imagePath } from '../../../shared/images';
@@ -119,7 +119,9 @@ export const SEARCH_CANDIDATES_PER_KIND = 40;
  */
 export async function searchProducts(db: Db, input: SearchInput, limit: number): Promise<Product[]> {
   if (!input.tsQuery && !input.text && !input.likePattern) return [];
-  const ranked = sql`search_product_ids(${input.tsQuery}, ${input.text || null}, ${input.likePattern}, ${WORD_SIMILARITY_THRESHOLD}, ${SEARCH_CANDIDATES_PER_KIND}, ${limit}) with ordinality as ranked(id, position)`;
+  // A results page asking for more than the header's few ranks as many candidates of each kind.
+  const perKind = Math.max(SEARCH_CANDIDATES_PER_KIND, limit);
+  const ranked = sql`search_product_ids(${input.tsQuery}, ${input.text || null}, ${input.likePattern}, ${WORD_SIMILARITY_THRESHOLD}, ${perKind}, ${limit}) with ordinality as ranked(id, position)`;
   return toProducts(await selectProducts(db).innerJoin(ranked, sql`ranked.id = ${products.id}`).orderBy(sql`ranked.position`));
 }
 
@@ -156,4 +158,37 @@ export async function existingProductTypes(db: Db, wanted: readonly string[]): P
   if (wanted.length === 0) return new Set();
   const rows = await db.selectDistinct({ type: products.type }).from(products).where(inArray(products.type, [...wanted]));
   return new Set(rows.map((row) => row.type));
+}
+
+/**
+ * Similar Items (the product page): books of the same age first, then of the same type, then of
+ * the nearest price, ties in shop order; the book itself left out.
+ */
+export async function findSimilarProducts(db: Db, product: Pick<Product, 'id' | 'age' | 'type' | 'price'>, count: number): Promise<Product[]> {
+  const pence = Math.round(product.price * 100);
+  return toProducts(
+    await findWhere(db, ne(products.id, product.id), {
+      limit: count,
+      orderBy: [
+        sql`(${products.age} = ${product.age}) desc`,
+        sql`(${products.type} = ${product.type}) desc`,
+        sql`abs(${products.pricePence} - ${pence})`,
+        asc(products.createdAt),
+        asc(products.id),
+      ],
+    }),
+  );
+}
+
+/**
+ * Other Items: a pick of the shop's books, the same for the same seed (a book's id) on every
+ * visit and on both sides of hydration, the `exclude`d ones left out.
+ */
+export async function findOtherProducts(db: Db, seed: string, exclude: readonly string[], count: number): Promise<Product[]> {
+  return toProducts(
+    await findWhere(db, exclude.length ? notInArray(products.id, [...exclude]) : undefined, {
+      limit: count,
+      orderBy: [sql`md5(${products.id} || ${seed})`],
+    }),
+  );
 }

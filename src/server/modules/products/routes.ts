@@ -7,15 +7,14 @@
  * client accepts it.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { HeadResolver, ModuleRoutes } from '../../http';
+import type { ModuleRoutes } from '../../http';
 import { badRequest } from '../../lib/errors';
 import { getProductQuerySchema, getProductsQuerySchema, searchQuerySchema } from '../../../shared/contracts/catalogue';
 import { messageSchema as errorSchema } from '../../../shared/contracts/common';
 import { productListSchema, productSchema } from '../../../shared/contracts/product';
 import type { CatalogueSnapshot } from './catalogue-cache';
-import { productHeadTags, productKeyFromPath, robotsTxt, sitemapXml } from './seo';
+import { robotsTxt, sitemapXml } from './seo';
 import { getProduct, productsByIds, searchCatalogue } from './service';
-import { findProductById, findProductByName } from './repository';
 import { catalogueListingRoutes } from './listing';
 
 /** Sends the whole catalogue's bytes: 304 when the client has them, gzip when it accepts it. */
@@ -30,27 +29,12 @@ async function sendCatalogue(request: FastifyRequest, reply: FastifyReply, snaps
   return reply.send(snapshot.json);
 }
 
-/** The product page's <head>: by name, else by id (the header search's reading). */
-export const productHead: HeadResolver = async (pathname, ctx) => {
-  const key = productKeyFromPath(pathname);
-  if (!key) return null;
-  try {
-    const snapshot = ctx.catalogue.current;
-    const product =
-      snapshot?.byName.get(key) ??
-      snapshot?.byId.get(key) ??
-      (await findProductByName(ctx.database.db, key)) ??
-      (await findProductById(ctx.database.db, key));
-    return product ? productHeadTags(product, { publicUrl: ctx.config.PUBLIC_URL, shopName: ctx.config.SHOP_NAME }) : null;
-  } catch (error) {
-    ctx.log.warn({ err: error }, 'product head tags unavailable');
-    return null;
-  }
-};
-
 export const catalogueRoutes: ModuleRoutes = async (app, ctx) => {
   const cache = ctx.catalogue;
-  ctx.events.subscribe(() => cache.invalidate());
+  ctx.events.subscribe(() => {
+    cache.invalidate();
+    ctx.listing.invalidate();
+  });
 
   app.get(
     '/api/server/get_products',

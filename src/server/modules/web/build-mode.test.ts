@@ -17,10 +17,10 @@ let made = 0;
 function buildDir(options: { mode?: string; jsxFrom?: string }): string {
   const dir = path.join(root, `build-${(made += 1)}`);
   mkdirSync(path.join(dir, '.vite'), { recursive: true });
-  mkdirSync(path.join(dir, 'ssr'), { recursive: true });
+  mkdirSync(path.join(dir, 'server'), { recursive: true });
   writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
   if (options.mode) writeFileSync(path.join(dir, BUILD_RECORD), JSON.stringify({ mode: options.mode }));
-  if (options.jsxFrom) writeFileSync(path.join(dir, 'ssr', 'entry-server.js'), `import { jsx } from "${options.jsxFrom}";\n`);
+  if (options.jsxFrom) writeFileSync(path.join(dir, 'server', 'index.js'), `import { jsx } from "${options.jsxFrom}";\n`);
   return dir;
 }
 

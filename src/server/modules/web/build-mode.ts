@@ -24,7 +24,7 @@ export function webBuildMode(webDist: string): BuildMode | null {
   } catch {
     /* no record (or an unreadable one): look at the renderer */
   }
-  const renderer = path.join(webDist, 'ssr', 'entry-server.js');
+  const renderer = path.join(webDist, 'server', 'index.js');
   if (!existsSync(renderer)) return null;
   return readFileSync(renderer, 'utf8').includes('react/jsx-dev-runtime') ? 'development' : 'production';
 }

@@ -1,4 +1,3 @@
-/** The web app as the server sends it: built files, pages with their <head> tags, server rendering of the storefront (decision 090). */
+/** The web app as the server sends it: built files, and the storefront's pages rendered by React Router (decision 114). */
 export { webRoutes } from './routes';
-export { notFoundHead } from './head';
 export { webBuildProblem } from './build-mode';

@@ -14,7 +14,7 @@ import { formatPence } from '@shared/money';
 import { Button, buttonClass } from '../../components/Button';
 import { CloseIcon } from '../../components/icons';
 import { ProductImage } from '../../components/ProductImage';
-import { useProducts } from '../../lib/products';
+import { useProductsByIds } from '../../lib/products';
 import { useAppliedDiscount } from './applied-discount';
 // Through the feature's entry, as the cart page does (decision 094).
 import { useBasket } from '.';
@@ -29,7 +29,7 @@ const returnFocus = (opener: HTMLElement | null) => {
 
 export default function BasketPanelDialog({ added }: { added: AddedToBasket }) {
   const basket = useBasket();
-  const products = useProducts();
+  const products = useProductsByIds(basket.items.map((item) => item.product_id));
   const [applied] = useAppliedDiscount();
   const checkout = useStartCheckout();
   const panelRef = useRef<HTMLDivElement>(null);

@@ -19,7 +19,7 @@ import { ApiError } from '../../lib/api';
 // basket in a chunk of its own, 0.7 kB more on the home page (decision 094).
 import { useBasket } from '.';
 import { releaseLeftCheckout } from '../../lib/left-checkout';
-import { useProducts } from '../../lib/products';
+import { useProductsByIds } from '../../lib/products';
 import { useValidateDiscount } from './api/validate-discount';
 import { useAppliedDiscount, type AppliedDiscount } from './applied-discount';
 import { priceLines, pricedLines, type PricedLine } from './priced-lines';
@@ -43,7 +43,7 @@ interface Removed {
 
 function Basket() {
   const basket = useBasket();
-  const products = useProducts();
+  const products = useProductsByIds(basket.items.map((item) => item.product_id));
   const [applied, setApplied] = useAppliedDiscount();
 
   // Back in the basket (also restored from the back-forward cache): the payment page this tab left

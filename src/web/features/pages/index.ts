@@ -1,2 +1,2 @@
-/** Nothing here is for other features: the router (app/router.tsx) loads this feature's pages by their path. */
+/** Nothing here is for other features: the route modules (src/web/routes/) load this feature's pages by their path. */
 export {};

@@ -1,48 +1,44 @@
 /**
  * Home / catalogue: welcome banner (not for admins), sort and filters (no filter panel for
  * admins), the product grid, 'No products found', and the cookie notice. `overlay` is the
- * login / sign-up / change-password form the router puts over the page.
+ * login / sign-up / change-password form the route puts over the page.
+ *
+ * The books come from the route's loader (decision 114): the server's paged listing for the
+ * filters and sort in the address, as many pages as the address asks for (`page=`). Changing a
+ * filter changes the address; Show more is a link to one more page, so both work without
+ * JavaScript and Back returns to the same grid.
  */
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { CatalogueListing } from '@shared/contracts/catalogue';
 import { MSG } from '@shared/messages';
-import { ProductGrid } from './ProductGrid';
-import { Spinner } from '../../components/Spinner';
-import { useBanner } from '../../lib/banner';
-import { useProducts } from '../../lib/products';
+import { buttonClass } from '../../components/Button';
 import { useSession } from '../../lib/session';
 import { useDeleteProduct } from './api/delete-product';
 import { CatalogueToolbar } from './CatalogueToolbar';
-import { applyFilters, priceBounds, productTypes, sortProducts, type Filters, type SortOrder } from './catalogue-rules';
 import { CookieNotice } from './CookieNotice';
+import { hasFilters, homeQuery, type HomeView } from './home-address';
+import { ProductGrid } from './ProductGrid';
 import { WelcomeBanner } from './WelcomeBanner';
 import styles from './HomePage.module.css';
 
 /** Cards in the first row load at once; the rest when scrolled near. */
 const EAGER_CARDS = 4;
-const NO_PRODUCTS: never[] = [];
 
-export function HomePage({ overlay }: { overlay?: ReactNode }) {
+/** What the home route's loader gives the page: the view in the address and its books. */
+export interface HomeData {
+  view: HomeView;
+  /** Every page asked for, in order, as one list; next_cursor is the last page's. */
+  listing: CatalogueListing;
+}
+
+export function HomePage({ data, overlay }: { data: HomeData; overlay?: ReactNode }) {
   const { isAdmin } = useSession();
-  const products = useProducts();
-  const { show } = useBanner();
   const { confirmAndDelete } = useDeleteProduct();
-  const all = products.data ?? NO_PRODUCTS;
+  const { view, listing } = data;
   const Title = isAdmin ? 'h1' : 'h2';
-
-  const bounds = useMemo(() => priceBounds(all), [all]);
-  const types = useMemo(() => productTypes(all), [all]);
-  const [sort, setSort] = useState<SortOrder>('default');
-  const [chosen, setChosen] = useState<Omit<Filters, 'maxPrice'> & { maxPrice: number | null }>({ type: '', age: 'All', maxPrice: null });
-  // The slider follows the catalogue's range until the shopper moves it.
-  const filters: Filters = useMemo(() => ({ ...chosen, maxPrice: Math.min(chosen.maxPrice ?? bounds.max, bounds.max) }), [chosen, bounds.max]);
-  const shown = useMemo(() => {
-    const filtered = isAdmin ? all : applyFilters(all, filters);
-    return sortProducts(filtered, sort);
-  }, [all, isAdmin, sort, filters]);
-
-  useEffect(() => {
-    if (products.isError) show({ content: MSG.errorLoadingProducts, action: 'error' });
-  }, [products.isError, show]);
+  const shown = listing.products;
+  const ceiling = listing.facets.price.highest === null ? null : Math.ceil(listing.facets.price.highest);
 
   return (
     <main className={styles.page}>
@@ -52,27 +48,40 @@ export function HomePage({ overlay }: { overlay?: ReactNode }) {
           <Title id="catalogue-heading" className={styles.catalogueTitle}>
             {isAdmin ? 'All products' : 'Our books'}
           </Title>
-          {products.isSuccess && (
-            <p className={styles.count} aria-live="polite">
-              {shown.length} {shown.length === 1 ? 'book' : 'books'}
-            </p>
-          )}
+          <p className={styles.count} aria-live="polite">
+            {listing.total} {listing.total === 1 ? 'book' : 'books'}
+          </p>
         </div>
-        <CatalogueToolbar
-          types={types}
-          bounds={bounds}
-          filters={filters}
-          sort={sort}
-          showFilters={!isAdmin}
-          onFilters={setChosen}
-          onSort={setSort}
-        />
-        {products.isPending ? (
-          <Spinner label="Loading books" />
-        ) : shown.length === 0 ? (
-          <p className={styles.empty}>{products.isError ? MSG.errorLoadingProducts : MSG.noProductsFound}</p>
+        <CatalogueToolbar view={view} facets={listing.facets} showFilters={!isAdmin} />
+        {shown.length === 0 ? (
+          <div className={styles.empty}>
+            <p>{MSG.noProductsFound}</p>
+            {hasFilters(view) && (
+              <Link className={buttonClass('secondary')} to={{ search: homeQuery({ ...view, type: '', age: 'All', maxPrice: null, pages: 1 }) }} preventScrollReset>
+                Clear filters
+              </Link>
+            )}
+          </div>
         ) : (
-          <ProductGrid products={shown} eagerCount={EAGER_CARDS} onDelete={isAdmin ? confirmAndDelete : undefined} />
+          <>
+            <ProductGrid products={shown} eagerCount={EAGER_CARDS} onDelete={isAdmin ? confirmAndDelete : undefined} />
+            {listing.next_cursor !== null && (
+              <p className={styles.more}>
+                <span className={styles.moreCount}>
+                  Showing {shown.length} of {listing.total} books
+                </span>
+                <Link
+                  className={buttonClass('secondary')}
+                  to={{ search: homeQuery({ ...view, pages: view.pages + 1 }, ceiling) }}
+                  replace
+                  preventScrollReset
+                  aria-label={`Show more books (${shown.length} of ${listing.total} shown)`}
+                >
+                  Show more
+                </Link>
+              </p>
+            )}
+          </>
         )}
       </section>
       <CookieNotice />

@@ -1,32 +1,26 @@
 /**
- * Product detail /item/{name}: also accepts an id (the header search's reading) and replaces the
- * address with the canonical one; an unknown product goes to /. Gallery, description with Show
+ * Product detail /item/{name} (an id, the header search's reading, is sent to the book's own
+ * address by the route; an unknown product goes to /). Gallery, description with Show
  * More / Show Less, type, age, price, quantity, total, wishlist heart, Add to Cart, the reviews
  * (composed by the router through `renderReviews`), Similar Items and Other Items.
  */
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Navigate, useNavigate, useParams } from 'react-router';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { Product } from '@shared/contracts/product';
+import type { ProductPageData } from '@shared/contracts/storefront';
 import { formatPence } from '@shared/money';
-import { productPath } from '@shared/routes';
 import { HeartIcon } from '../../components/icons';
 import { ageLabel } from './ProductCard';
 import { ProductGrid } from './ProductGrid';
-import { Spinner } from '../../components/Spinner';
 import { useBasket } from '../cart';
-import { clientConfig } from '../../lib/config';
 import { formatPounds } from '../../lib/format';
-import { useProducts } from '../../lib/products';
 import { useSession } from '../../lib/session';
 import { useWishlist } from '../wishlist';
-import { otherItems, seededRandom, similarItems } from './catalogue-rules';
 import { Gallery } from './Gallery';
 import { QuantityStepper } from './QuantityStepper';
 import styles from './ProductPage.module.css';
 
 /** Descriptions longer than this start folded, with Show More. */
 export const DESCRIPTION_FOLD = 320;
-const RELATED_COUNT = 4;
 
 function Description({ text }: { text: string }) {
   const [open, setOpen] = useState(false);
@@ -55,7 +49,8 @@ function Related({ title, products }: { title: string; products: Product[] }) {
   );
 }
 
-function ProductDetail({ product, all, renderReviews }: { product: Product; all: Product[]; renderReviews?: (product: Product) => ReactNode }) {
+function ProductDetail({ data, renderReviews }: { data: ProductPageData; renderReviews?: (product: Product) => ReactNode }) {
+  const { product, similar, others } = data;
   const [qty, setQty] = useState(1);
   const { isAdmin } = useSession();
   const basket = useBasket();
@@ -64,20 +59,8 @@ function ProductDetail({ product, all, renderReviews }: { product: Product; all:
   const inBasket = basket.items.find((line) => line.product_id === product.id)?.qty ?? 0;
   const pricePence = Math.round(product.price * 100);
 
-  const similar = useMemo(() => similarItems(product, all, RELATED_COUNT), [product, all]);
-  // Random but the same for a product everywhere (server render, hydration, later visits).
-  const others = useMemo(
-    () => otherItems(new Set([product.id, ...similar.map((p) => p.id)]), all, RELATED_COUNT, seededRandom(product.id)),
-    // Keyed on the catalogue's size, not its identity: a refetch of the same catalogue must not
-    // reshuffle 'Other Items' under the shopper (and the server-rendered page must hydrate alike).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [product.id, all.length],
-  );
-
-  useEffect(() => {
-    setQty(1);
-    document.title = `${product.name} | ${clientConfig.shopName}`;
-  }, [product.id, product.name]);
+  // Another book's page (a Similar Item) starts again from one copy.
+  useEffect(() => setQty(1), [product.id]);
 
   return (
     <>
@@ -144,30 +127,14 @@ function ProductDetail({ product, all, renderReviews }: { product: Product; all:
   );
 }
 
-export function ProductPage({ renderReviews }: { renderReviews?: (product: Product) => ReactNode }) {
-  const { name = '' } = useParams();
-  const navigate = useNavigate();
-  const products = useProducts();
-  const all = products.data;
-  const product = useMemo(() => all?.find((p) => p.name === name) ?? all?.find((p) => p.id === name), [all, name]);
-  // Only a fresh answer from the server may send the shopper away (the stored copy may be old).
-  const settled = products.isFetched && !products.isFetching;
-
-  useEffect(() => {
-    if (product && product.name !== name) navigate(productPath(product.name), { replace: true });
-  }, [product, name, navigate]);
-
-  if (!product) {
-    if (settled || products.isError) return <Navigate to="/" replace />;
-    return (
-      <main className="page">
-        <Spinner label="Loading the book" />
-      </main>
-    );
-  }
+/**
+ * The book the route's loader found (decision 114): the server sends an unknown book's address
+ * to / and a book asked for by its id to its own address.
+ */
+export function ProductPage({ data, renderReviews }: { data: ProductPageData; renderReviews?: (product: Product) => ReactNode }) {
   return (
     <main className={styles.page}>
-      <ProductDetail product={product} all={all ?? []} renderReviews={renderReviews} />
+      <ProductDetail data={data} renderReviews={renderReviews} />
     </main>
   );
 }

@@ -3,7 +3,8 @@
  * link to the product page; a click outside clears the query and the results (spec section 4).
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { searchPath } from './search-address';
 import { productPath } from '@shared/routes';
 import { CloseIcon, SearchIcon } from '../../components/icons';
 import { ProductImage } from '../../components/ProductImage';
@@ -17,6 +18,7 @@ export function HeaderSearch() {
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
   const location = useLocation();
+  const navigate = useNavigate();
   const search = useProductSearch(query);
   const results = query.trim() && search.data && !search.isError ? search.data : [];
 
@@ -48,13 +50,25 @@ export function HeaderSearch() {
       }}
     >
       {open && (
-        <div className={styles.box}>
+        // Enter opens the results page (/search?q=…) with every match.
+        <form
+          className={styles.box}
+          action="/search"
+          method="get"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!query.trim()) return;
+            void navigate(searchPath(query));
+            collapse();
+          }}
+        >
           <label htmlFor={`${id}-input`} className="visually-hidden">
             Search books
           </label>
           <input
             ref={input}
             id={`${id}-input`}
+            name="q"
             className={styles.input}
             // A text box in the searchbox role: a type="search" box brings the browser's own clear
             // button, a second one beside the close button that already clears (issue 18).
@@ -88,7 +102,7 @@ export function HeaderSearch() {
             </ul>
           )}
           {query.trim() && search.isSuccess && results.length === 0 && <p className={styles.empty}>No results</p>}
-        </div>
+        </form>
       )}
       <button
         type="button"

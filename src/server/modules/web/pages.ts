@@ -1,0 +1,141 @@
+/**
+ * The storefront's pages (decision 114): React Router's request handler over the web build's
+ * server bundle (src/web: root.tsx, routes.ts, entry.server.tsx), served by Fastify.
+ *
+ * Every page is rendered the same for every visitor (the session lives in the browser), so pages
+ * the routes mark as shared (`handle: { pageCache: true }`, sent as the x-page-cache header by
+ * entry.server.tsx) are kept per address, with their gzip, until the next product change on any
+ * instance (the same LISTEN/NOTIFY invalidation the catalogue uses). Each page's inline scripts
+ * (React Router's hydration data and start-up) are allowed by their hashes in its
+ * Content-Security-Policy, so no 'unsafe-inline' is needed and a kept page stays valid.
+ */
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createRequestHandler, type ServerBuild } from 'react-router';
+import type { AppContext } from '../../context';
+import type { StorefrontServer } from '../../../shared/contracts/storefront';
+import { contentSecurityPolicy } from '../../plugins/security-headers';
+import { storefrontServer } from './storefront';
+
+const gzipAsync = promisify(gzip);
+
+/** Distinct addresses kept (the oldest is dropped first). */
+export const MAX_KEPT_PAGES = 500;
+/** The header entry.server.tsx sets on a page every visitor may be sent (never sent to browsers). */
+export const PAGE_CACHE_HEADER = 'x-page-cache';
+/** Bodies smaller than this are sent as they are. */
+const GZIP_FROM_BYTES = 1024;
+
+declare module 'react-router' {
+  interface AppLoadContext {
+    shop: StorefrontServer;
+  }
+}
+
+/** An answer as sent: status, headers, body, and its gzip made once on first need. */
+export class PageAnswer {
+  private gzipped: Promise<Buffer> | null = null;
+  readonly body: Buffer;
+  constructor(
+    readonly status: number,
+    readonly headers: Record<string, string>,
+    body: string,
+  ) {
+    this.body = Buffer.from(body);
+  }
+  gzip(): Promise<Buffer> {
+    this.gzipped ??= gzipAsync(this.body, { level: 6 });
+    return this.gzipped;
+  }
+}
+
+/**
+ * The `'sha256-…'` sources of the page's inline scripts (those without `src`), which the
+ * Content-Security-Policy allows; JSON data blocks (JSON-LD) are not run and need none. The page
+ * is React's own output: a script's text never holds `</script` (React Router escapes it).
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const attributes = match[1] ?? '';
+    if (/\ssrc\s*=/i.test(attributes) || /\stype\s*=\s*"application\/(?:ld\+)?json"/i.test(attributes)) continue;
+    hashes.add(`'sha256-${createHash('sha256').update(match[2] ?? '', 'utf8').digest('base64')}'`);
+  }
+  return [...hashes];
+}
+
+/** React Router's request handler (or a test's stand-in): a page's Request to its Response. */
+export type PageHandler = (request: Request, context: { shop: StorefrontServer }) => Promise<Response>;
+
+/** The handler of a web build's server bundle. */
+export const buildHandler = (build: ServerBuild, ctx: AppContext): PageHandler =>
+  createRequestHandler(build, ctx.config.NODE_ENV === 'production' ? 'production' : 'development');
+
+export class PageRenderer {
+  private readonly kept = new Map<string, Promise<PageAnswer>>();
+  private readonly shop: StorefrontServer;
+  private readonly origin: string;
+  private generation = 0;
+
+  constructor(
+    private readonly handle: PageHandler,
+    ctx: AppContext,
+  ) {
+    this.shop = storefrontServer(ctx);
+    this.origin = new URL(ctx.config.PUBLIC_URL).origin;
+    ctx.events.subscribe(() => {
+      this.generation += 1;
+      this.kept.clear();
+    });
+  }
+
+  /** The page (or route data, `*.data`) at the request's address, kept when it may be. */
+  answer(address: string): Promise<PageAnswer> {
+    const kept = this.kept.get(address);
+    if (kept) return kept;
+    const generation = this.generation;
+    const rendering = this.render(address);
+    // Concurrent requests for the address share the render; it stays only if every visitor may
+    // have it and no product changed while it was rendered.
+    if (this.kept.size >= MAX_KEPT_PAGES) this.kept.delete(this.kept.keys().next().value!);
+    this.kept.set(address, rendering);
+    const forget = () => {
+      if (this.kept.get(address) === rendering) this.kept.delete(address);
+    };
+    rendering.then((page) => {
+      if (page.headers[PAGE_CACHE_HEADER] !== 'public' || page.status !== 200 || generation !== this.generation) forget();
+    }, forget);
+    return rendering;
+  }
+
+  private async render(address: string): Promise<PageAnswer> {
+    // A fixed origin and no request headers: the page depends on its address only.
+    const response = await this.handle(new Request(`${this.origin}${address}`), { shop: this.shop });
+    const body = await response.text();
+    const headers: Record<string, string> = {};
+    response.headers.forEach((value, name) => {
+      headers[name] = value;
+    });
+    if (headers['content-type']?.startsWith('text/html')) {
+      headers['content-security-policy'] = contentSecurityPolicy(inlineScriptHashes(body));
+    }
+    return new PageAnswer(response.status, headers, body);
+  }
+
+  async send(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    const page = await this.answer(request.url);
+    reply.status(page.status);
+    for (const [name, value] of Object.entries(page.headers)) {
+      if (name !== PAGE_CACHE_HEADER && name !== 'content-length') reply.header(name, value);
+    }
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-cache');
+    reply.header('vary', 'accept-encoding');
+    const accepts = request.headers['accept-encoding'];
+    if (page.body.length >= GZIP_FROM_BYTES && typeof accepts === 'string' && /\bgzip\b/.test(accepts)) {
+      return reply.header('content-encoding', 'gzip').send(await page.gzip());
+    }
+    return reply.send(page.body);
+  }
+}

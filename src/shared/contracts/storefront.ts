@@ -1,0 +1,48 @@
+/**
+ * What the storefront's route loaders ask the server for while it renders a page (decision 114).
+ * The server's web module implements it over the modules' services and passes it to React Router
+ * as the load context (`context.shop` in a loader); the loaders never import server code.
+ */
+import type { ClientConfig } from './client-config';
+import type { CatalogueListing, ListingAge, ListingSort } from './catalogue';
+import type { Product } from './product';
+
+/** The home grid's filters and sort as the address gives them (already checked). */
+export interface ListingRequest {
+  type: string;
+  age: ListingAge;
+  /** Whole or decimal pounds as text; '' = no limit. */
+  max_price: string;
+  sort: ListingSort;
+  limit: number;
+  cursor?: string;
+}
+
+/** A book's page: the book and the books shown under it. */
+export interface ProductPageData {
+  product: Product;
+  /** Similar Items: same age, then same type, then nearest price. */
+  similar: Product[];
+  /** Other Items: a pick of other books, the same on every visit to this book. */
+  others: Product[];
+}
+
+/** One page of search results. */
+export interface SearchPage {
+  products: Product[];
+  /** True when asking for more would show more books. */
+  more: boolean;
+}
+
+export interface StorefrontServer {
+  /** The public configuration every page carries. */
+  clientConfig: ClientConfig;
+  /** The shop's public address (no trailing slash), for canonical and Open Graph addresses. */
+  publicUrl: string;
+  /** One page of the listing; a bad cursor throws (the loader answers 400). */
+  listing(request: ListingRequest): Promise<CatalogueListing>;
+  /** A book by name, else by id (the header search's reading); null when the shop has no such book. */
+  productPage(nameOrId: string): Promise<ProductPageData | null>;
+  /** The ranked search's first `limit` matches (header search rules); an empty query finds nothing. */
+  search(query: string, limit: number): Promise<SearchPage>;
+}

@@ -1,0 +1,69 @@
+/**
+ * The document every page is rendered in (decision 114): <head> from the routes' `meta` and
+ * `links`, the app's providers around the routes, the public configuration, React Router's
+ * scroll restoration and scripts.
+ */
+import { useState, type ReactNode } from 'react';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { SHOP_DESCRIPTION } from '@shared/seo';
+import { App, makeQueryClient } from './app/App';
+import { ErrorScreen } from './app/ErrorScreen';
+import { HOLD_TAPS_SCRIPT } from './app/hold-taps';
+import { setClientConfig } from './lib/config';
+import './styles/global.css';
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  // The server's own copy of the configuration, for the components that read it while rendering.
+  setClientConfig(context.shop.clientConfig);
+  return { config: context.shop.clientConfig, publicUrl: context.shop.publicUrl };
+}
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+/** The configuration never changes while the page is open. */
+export const shouldRevalidate = () => false;
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.config.shopName ?? 'Book shop'}: activity, puzzle, colouring and journal books` },
+  { name: 'description', content: SHOP_DESCRIPTION },
+];
+
+/** JSON in a <script> element: nothing in it can close the element. */
+const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<RootData>('root');
+  return (
+    <html lang="en-GB">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#7a2e12" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <script dangerouslySetInnerHTML={{ __html: HOLD_TAPS_SCRIPT }} suppressHydrationWarning />
+        <Meta />
+        <Links />
+        {/* Read by src/web/lib/config.ts when the app's code starts. */}
+        {data && <script id="app-config" type="application/json" dangerouslySetInnerHTML={{ __html: jsonForScript(data.config) }} />}
+      </head>
+      <body>
+        {children}
+        {/* A page loaded fresh gets a key of its own and opens at its top; Back and reload return to where the shopper was. */}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function Root() {
+  const [queryClient] = useState(makeQueryClient);
+  return (
+    <App queryClient={queryClient}>
+      <Outlet />
+    </App>
+  );
+}
+
+export function ErrorBoundary() {
+  return <ErrorScreen />;
+}

@@ -1,0 +1,8 @@
+/** About (a static page). */
+import { AboutPage } from '../features/pages/AboutPage';
+import { titledPage } from './meta';
+
+export const meta = titledPage('About');
+export const handle = { pageCache: true };
+
+export default AboutPage;

@@ -1,0 +1,18 @@
+/** Every address the shop does not have: 'Page Not Found', with status 404 and kept out of search engines. */
+import { data, type MetaArgs } from 'react-router';
+import { MSG } from '@shared/messages';
+import { NotFoundPage } from '../app/NotFoundPage';
+import { siteOf } from './meta';
+
+export function loader(): never {
+  throw data(null, { status: 404 });
+}
+
+export const meta = ({ matches }: MetaArgs) => [
+  { title: `${MSG.pageNotFound} | ${siteOf(matches).shopName}` },
+  { name: 'description', content: 'This page is not in the shop. Browse the printed activity, puzzle, colouring and journal books instead.' },
+  { name: 'robots', content: 'noindex' },
+];
+
+export default NotFoundPage;
+export const ErrorBoundary = NotFoundPage;

@@ -1,0 +1,17 @@
+/** The signed-in shopper's profile (and its change-password form): rendered in the browser, which holds the session. */
+import { RequireUser } from '../app/guards';
+import { ProfilePasswordPanel, VerificationStatus } from '../features/auth/ProfileAccount';
+import { OrderHistory } from '../features/orders/OrderHistory';
+import { ProfilePage } from '../features/profile/ProfilePage';
+import { titledPage } from './meta';
+
+export { clientLoader, HydrateFallback } from './client-only';
+export const meta = titledPage('Your account', { noindex: true });
+
+export default function Profile() {
+  return (
+    <RequireUser>
+      <ProfilePage verification={<VerificationStatus />} changePassword={<ProfilePasswordPanel />} orderHistory={<OrderHistory />} />
+    </RequireUser>
+  );
+}
