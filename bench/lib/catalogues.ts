@@ -11,7 +11,10 @@ import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
+import { localImageStore } from '../../src/server/adapters/images/store';
 import { migrateDatabase } from '../../src/server/db/client';
+import { originalKey } from '../../src/server/modules/images/service';
 import { createBenchPostgres, type BenchPostgres } from './postgres';
 import { BENCH_IMAGE_KEY, openBenchDatabase, seedProducts } from './seed-products';
 
@@ -57,8 +60,19 @@ function pgliteTemplate(): Promise<string> {
   return template;
 }
 
+/**
+ * The cover every generated book shows (BENCH_IMAGE_KEY): a plain 600×800 WebP stored as the
+ * original in the catalogue's DATA_DIR, so pages load real covers (no 404 in the browser's console
+ * for Lighthouse to count) and variants are made as for any upload.
+ */
+async function storeBenchCover(dataDir: string): Promise<void> {
+  const cover = await sharp({ create: { width: 600, height: 800, channels: 3, background: { r: 214, g: 196, b: 160 } } }).webp({ quality: 78 }).toBuffer();
+  await localImageStore(path.join(dataDir, 'images')).put(originalKey(BENCH_IMAGE_KEY), cover, 'image/webp');
+}
+
 async function make(kind: DbKind, size: number): Promise<Catalogue | null> {
   const dataDir = tempDir(`${kind}-${size}`);
+  await storeBenchCover(dataDir);
   if (kind === 'pglite') {
     const source = path.join(await pgliteTemplate(), 'pglite');
     if (existsSync(source)) cpSync(source, path.join(dataDir, 'pglite'), { recursive: true });
