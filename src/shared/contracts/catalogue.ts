@@ -1,6 +1,9 @@
 /** Requests and answers of the storefront calls (docs/api.md, "Catalogue"). */
 import { z } from 'zod';
+import { LISTING_AGES, LISTING_PAGE_SIZE, LISTING_PAGE_SIZE_MAX, LISTING_SORTS } from '../listing';
 import { productSchema } from './product';
+
+export { LISTING_AGES, LISTING_PAGE_SIZE, LISTING_PAGE_SIZE_MAX, LISTING_SORTS, type ListingAge, type ListingSort } from '../listing';
 
 /** At most this many ids in one `get_products?ids=` call. */
 export const MAX_PRODUCT_IDS = 200;
@@ -30,12 +33,6 @@ export const searchQuerySchema = z.object({
  * The paged listing, GET /api/catalogue/products (decision 113): the home page's filters and sort,
  * applied by the server with exactly the browser's rules (web/features/products/catalogue-rules.ts).
  */
-/** The spec's sort options: the shop's order (oldest first), price low to high, price high to low. */
-export const LISTING_SORTS = ['default', 'price-asc', 'price-desc'] as const;
-/** The age filter: 'Kids' and 'Adults' each include the all-ages books (age ''), decision 012. */
-export const LISTING_AGES = ['All', 'Kids', 'Adults'] as const;
-export const LISTING_PAGE_SIZE = 24;
-export const LISTING_PAGE_SIZE_MAX = 100;
 /** Pounds as the price slider sends them (whole pounds; up to 2 decimals accepted); '' = no limit. */
 const MAX_PRICE_PATTERN = /^(\d{1,9}(\.\d{1,2})?)?$/;
 
@@ -64,8 +61,6 @@ export const catalogueListingQuerySchema = z.object({
   cursor: pageCursorSchema,
 });
 export type CatalogueListingQuery = z.input<typeof catalogueListingQuerySchema>;
-export type ListingSort = (typeof LISTING_SORTS)[number];
-export type ListingAge = (typeof LISTING_AGES)[number];
 
 /**
  * What the filter panel needs, for the current filters. Each count leaves out the filter it is

@@ -3,7 +3,7 @@
  * Read leniently (a value the shop does not know is the default, so an old or hand-typed link
  * still opens the shop) and written without the defaults, so the plain home page stays `/`.
  */
-import { LISTING_AGES, LISTING_SORTS, type ListingAge, type ListingSort } from '@shared/contracts/catalogue';
+import { LISTING_AGES, LISTING_SORTS, type ListingAge, type ListingSort } from '@shared/listing';
 
 /** Pages of books a home address may ask for at once (`page=`): Show more adds one. */
 export const MAX_HOME_PAGES = 20;
