@@ -141,7 +141,7 @@ test('Enter in the header search opens the results page; no match says No result
   await expect(page).toHaveTitle(/^Search: puzzle \| /);
   // Every result has the card's controls.
   const first = cards(page).first();
-  const title = (await first.getByRole('heading', { level: 3 }).textContent())!;
+  const title = (await first.getByRole('heading', { level: 2 }).textContent())!;
   await first.getByRole('button', { name: `Add ${title} to basket` }).click();
   await expect(page.getByRole('link', { name: 'Basket, 1 item' })).toBeVisible();
   await expectAccessible(page);

@@ -19,6 +19,12 @@ export const meta = ({ data, matches }: MetaArgs<typeof loader>) => {
   ];
 };
 
+/**
+ * The same for every visitor: kept per address until a product changes (at most 500 addresses
+ * with the other kept pages, the oldest dropped first, so odd queries cannot grow it).
+ */
+export const handle = { pageCache: true };
+
 export default function Search() {
   return <SearchResultsPage data={useLoaderData<SearchData>()} />;
 }

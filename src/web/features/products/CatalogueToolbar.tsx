@@ -53,7 +53,7 @@ export function CatalogueToolbar({ view: shown, facets, showFilters }: ToolbarPr
   const shownPrice = sliding ?? maxPrice;
 
   return (
-    <Form method="get" action="/" className={styles.toolbar} role="group" aria-label="Sort and filter books">
+    <Form method="get" action="/" className={styles.toolbar} aria-label="Sort and filter books">
       {showFilters && (
         <>
           <div className={styles.field}>

@@ -54,7 +54,8 @@ export function SearchResultsPage({ data }: { data: SearchData }) {
         </div>
       ) : (
         <>
-          <ProductGrid products={products} eagerCount={4} />
+          {/* The cards' names are the headings under the page's h1. */}
+          <ProductGrid products={products} eagerCount={4} headingLevel={2} />
           {more && view.pages < MAX_SEARCH_PAGES && (
             <p className={styles.more}>
               <Link className={buttonClass('secondary')} to={searchPath(view.query, view.pages + 1)} replace preventScrollReset>
