@@ -5,6 +5,7 @@
  */
 import { useState, type ReactNode } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { jsonForScript } from '@shared/json-script';
 import { SHOP_DESCRIPTION } from '@shared/seo';
 import { App, makeQueryClient } from './app/App';
 import { ErrorScreen } from './app/ErrorScreen';
@@ -26,9 +27,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.config.shopName ?? 'Book shop'}: activity, puzzle, colouring and journal books` },
   { name: 'description', content: SHOP_DESCRIPTION },
 ];
-
-/** JSON in a <script> element: nothing in it can close the element. */
-const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<RootData>('root');

@@ -10,19 +10,6 @@ export function linkify(escaped: string): string {
 }
 
 /**
- * JSON for a <script> (JSON-LD, page data) element: `<`, `>` and `&` become JSON escapes,
- * so no product text can close the script element or open a comment; U+2028/2029 too.
- */
-export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-}
-
-/**
  * `html` with its first `marker` replaced by `insert`, taken literally. Never splice page text
  * with `String.replace(marker, text)`: in a string replacement `$&`, `` $` ``, `$'` and `$1` are
  * patterns, so a product named "A $' B" would copy the rest of the page into itself.
