@@ -8,13 +8,14 @@
  * and links to the order in full; the row's Submit and Cancel stand under its references, so the
  * table fits a laptop's width. On a phone the table turns into one card per order.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import type { AdminOrder } from '@shared/contracts/order';
 import { MSG } from '@shared/messages';
 import { adminOrderPath } from '@shared/routes';
 import { ORDER_STATUSES, isFinalStatus, statusLabel, type OrderStatus } from '@shared/order-status';
 import { Button } from '../../../components/Button';
+import { SearchField } from '../../../components/SearchField';
 import { Spinner } from '../../../components/Spinner';
 import { serverMessage } from '../../../lib/api';
 import { useBanner } from '../../../lib/banner';
@@ -29,7 +30,6 @@ import page from '../../../styles/admin.module.css';
 import styles from './Orders.module.css';
 
 /** How long the search waits after the last key before it asks the server. */
-const SEARCH_DEBOUNCE_MS = 300;
 const SEARCH_MAX = 200;
 const ADDRESS_MISSING = 'address_missing';
 /** "Show: Needs attention" is `?print=needs_attention` in the address, as the API asks for it. */
@@ -111,51 +111,6 @@ function OrderRow({ order, from }: { order: AdminOrder; from: string }) {
   );
 }
 
-/** The search box: the address follows what is typed once typing pauses; Back and links bring their own text. */
-function SearchBox({ q, onSearch }: { q: string; onSearch: (q: string) => void }) {
-  const [text, setText] = useState(q);
-  const [shown, setShown] = useState(q);
-  if (q !== shown) {
-    // the address changed by other means (Back, a link, Clear filters): show its search
-    setShown(q);
-    setText(q);
-  }
-  useEffect(() => {
-    const wanted = text.trim();
-    if (wanted === shown) return;
-    const timer = setTimeout(() => {
-      setShown(wanted);
-      onSearch(wanted);
-    }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text, shown, onSearch]);
-
-  return (
-    <div className={`${page.field} ${styles.search}`}>
-      <label className={page.label} htmlFor="orders-search">
-        Search orders
-      </label>
-      <input
-        id="orders-search"
-        className={page.input}
-        type="search"
-        value={text}
-        maxLength={SEARCH_MAX}
-        placeholder="Order number, e-mail or name"
-        autoComplete="off"
-        spellCheck={false}
-        onChange={(event) => setText(event.target.value)}
-        onKeyDown={(event) => {
-          // Enter searches at once
-          if (event.key !== 'Enter') return;
-          setShown(text.trim());
-          onSearch(text.trim());
-        }}
-      />
-    </div>
-  );
-}
-
 function ExportButton({ filters }: { filters: OrderFilters }) {
   const [busy, setBusy] = useState(false);
   const banner = useBanner();
@@ -215,7 +170,15 @@ export function OrdersPage() {
       </div>
 
       <div className={styles.filters} role="search" aria-label="Find orders">
-        <SearchBox q={filters.q} onSearch={search} />
+        <SearchField
+          q={filters.q}
+          onSearch={search}
+          id="orders-search"
+          label="Search orders"
+          placeholder="Order number, e-mail or name"
+          maxLength={SEARCH_MAX}
+          className={styles.search}
+        />
         <div className={`${page.field} ${styles.statusFilter}`}>
           <label className={page.label} htmlFor="orders-status">
             Show

@@ -4,10 +4,11 @@
  * asks the server once typing pauses and keeps its text in the address (?q=), so a search survives
  * a visit to Edit and Back. Each book has Edit and Delete.
  */
-import { useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { MSG } from '@shared/messages';
 import { Button, buttonClass } from '../../../components/Button';
+import { SearchField } from '../../../components/SearchField';
 import { ShowMore } from '../../../components/ShowMore';
 import { Spinner } from '../../../components/Spinner';
 import { useDeleteProduct } from '../api/delete-product';
@@ -18,18 +19,6 @@ import styles from './AdminHome.module.css';
 
 /** The server's ADMIN_PRODUCT_QUERY_MAX (contracts/catalogue.ts; a value from a contract would bring zod into this page's load). */
 const SEARCH_MAX = 200;
-/** How long the search waits after the last key before it asks the server. */
-const TYPING_PAUSE_MS = 300;
-
-/** `text` once it has stopped changing for `ms`. */
-function useSettled(text: string, ms: number): string {
-  const [settled, setSettled] = useState(text);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(text), ms);
-    return () => clearTimeout(timer);
-  }, [text, ms]);
-  return settled;
-}
 
 const countText = (shown: number, total: number) =>
   total === 0 ? '' : shown >= total ? `${total === 1 ? '1 book' : `${total} books`}, newest first` : `${shown} of ${total} books shown, newest first`;
@@ -37,29 +26,20 @@ const countText = (shown: number, total: number) =>
 export function AdminProductList() {
   const [params, setParams] = useSearchParams();
   const q = (params.get('q') ?? '').trim().slice(0, SEARCH_MAX);
-  const [typed, setTyped] = useState(q);
-  const [addressQ, setAddressQ] = useState(q);
-  if (q !== addressQ) {
-    // the address changed by other means (Back, a link): show its search
-    setAddressQ(q);
-    setTyped(q);
-  }
-  const settled = useSettled(typed.trim(), TYPING_PAUSE_MS);
-  useEffect(() => {
-    if (settled === q) return;
-    // One history entry for a search, not one per key.
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (settled) next.set('q', settled);
-        else next.delete('q');
-        return next;
-      },
-      { replace: true },
-    );
-    // Only a settled text moves the address; the address moving by itself is handled above.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [settled]);
+  // One history entry for a search, not one per key.
+  const search = useCallback(
+    (wanted: string) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (wanted) next.set('q', wanted);
+          else next.delete('q');
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
 
   const books = useAdminProductPages(q);
   const remove = useDeleteProduct();
@@ -75,22 +55,7 @@ export function AdminProductList() {
         </Link>
       </div>
       <div role="search" aria-label="Find products" className={styles.search}>
-        <div className={page.field}>
-          <label className={page.label} htmlFor="products-search">
-            Search products
-          </label>
-          <input
-            id="products-search"
-            className={page.input}
-            type="search"
-            value={typed}
-            maxLength={SEARCH_MAX}
-            placeholder="Name, ID or type"
-            autoComplete="off"
-            spellCheck={false}
-            onChange={(event) => setTyped(event.target.value)}
-          />
-        </div>
+        <SearchField q={q} onSearch={search} id="products-search" label="Search products" placeholder="Name, ID or type" maxLength={SEARCH_MAX} />
       </div>
       <p className={`${page.muted} ${styles.count}`} role="status">
         {books.data && (q && total === 0 ? '' : countText(shown.length, total))}
@@ -105,7 +70,7 @@ export function AdminProductList() {
         <div className={styles.empty}>
           <p className={page.muted}>{q ? `No books match “${q}”.` : MSG.noProductsFound}</p>
           {q && (
-            <Button variant="secondary" onClick={() => setTyped('')}>
+            <Button variant="secondary" onClick={() => search('')}>
               Clear search
             </Button>
           )}
