@@ -45,6 +45,27 @@ export function homePageScripts(html: string): string[] {
   return [...files].filter((file) => !/^(https?:)?\/\//.test(file));
 }
 
+/**
+ * The files and, recursively, what they import statically (`import … from "./x.js"`, `import
+ * "./x.js"`; not `import()`), read from the client build: since pages preload only the route
+ * modules (decision 124), the code they pull in is found in the files themselves.
+ */
+export function withStaticImports(client: string, files: readonly string[]): string[] {
+  const all = new Set<string>();
+  const visit = (file: string) => {
+    if (all.has(file)) return;
+    all.add(file);
+    const local = path.join(client, file.replace(/^\//, ''));
+    if (!file.endsWith('.js') || !existsSync(local)) return;
+    const code = readFileSync(local, 'utf8');
+    for (const imported of code.matchAll(/\bimport\s*(?:[^'"();]*?\bfrom\s*)?["'](\.{1,2}\/[^"']+)["']/g)) {
+      visit(path.posix.join(path.posix.dirname(file), imported[1]!));
+    }
+  };
+  for (const file of files) visit(file);
+  return [...all];
+}
+
 /** Each file's size and gzipped size, read from the client build (`/assets/x.js` → `<client>/assets/x.js`). */
 export function scriptSizes(client: string, files: readonly string[]): { total: ScriptSize; files: ScriptSize[] } {
   const sizes = files.map((file) => {

@@ -11,7 +11,7 @@ import { expectCall } from '../lib/http';
 import { LIGHTHOUSE_CATEGORIES, runLighthouse, type Category, type LighthouseRun } from '../lib/lighthouse';
 import { adminChunks, scriptsLoadedBy } from '../lib/browser';
 import type { Row } from '../lib/report';
-import { clientDir, homePageScripts, routeManifest, routeModulesJs, scriptSizes } from '../lib/web-size';
+import { clientDir, homePageScripts, routeManifest, routeModulesJs, scriptSizes, withStaticImports } from '../lib/web-size';
 import type { Scenario } from '../run';
 import { benchSizes, shopOnCatalogue } from './catalogue';
 
@@ -35,10 +35,10 @@ export const homeJsScenario: Scenario = {
     const client = clientDir(distDir);
     const page = await fetch(`${shop.url}/`);
     if (!page.ok) throw new Error(`GET / answered ${page.status}`);
-    const linked = scriptSizes(client, homePageScripts(await page.text()));
+    const linked = scriptSizes(client, withStaticImports(client, homePageScripts(await page.text())));
     const listed = scriptSizes(client, routeModulesJs(routeManifest(client), HOME_ROUTES));
     const rows: Row[] = [
-      { scenario: 'home_js', metric: 'rendered / : modulepreloads + inline module imports, gzipped', value: kB(linked.total.gzipBytes), unit: 'kB', target: `≤ ${HOME_JS_BUDGET_KB} kB`, pass: kB(linked.total.gzipBytes) <= HOME_JS_BUDGET_KB, note: `${linked.files.length} files, ${Math.round(linked.total.bytes / 1024)} kB before gzip` },
+      { scenario: 'home_js', metric: 'rendered / : modulepreloads + inline module imports + their static imports, gzipped', value: kB(linked.total.gzipBytes), unit: 'kB', target: `≤ ${HOME_JS_BUDGET_KB} kB`, pass: kB(linked.total.gzipBytes) <= HOME_JS_BUDGET_KB, note: `${linked.files.length} files, ${Math.round(linked.total.bytes / 1024)} kB before gzip` },
       ...linked.files.map((f) => ({ scenario: 'home_js', metric: `  ${path.basename(f.file)}`, value: kB(f.gzipBytes), unit: 'kB' })),
       { scenario: 'home_js', metric: `manifest: entry + ${HOME_ROUTES.join(' + ')}, gzipped`, value: kB(listed.total.gzipBytes), unit: 'kB', note: `${listed.files.length} files (React Router's assets/manifest-*.js included)` },
     ];

@@ -14,7 +14,7 @@ import { clientIp, mapLimit } from '../lib/http';
 import { percentile } from '../lib/load';
 import { FIGURES_END, FIGURES_START, writePerformanceDoc, type Machine } from '../lib/performance-doc';
 import { benchProduct, FIRST_WORDS, SECOND_WORDS } from '../lib/seed-products';
-import { homePageScripts, routeManifest, routeModulesJs } from '../lib/web-size';
+import { homePageScripts, routeManifest, routeModulesJs, withStaticImports } from '../lib/web-size';
 
 const temp = () => mkdtempSync(path.join(os.tmpdir(), 'bench-test-'));
 
@@ -152,6 +152,22 @@ describe('homePageScripts', () => {
       '<script type="module" async="">import "/assets/manifest-1.js";\nimport * as route0 from "/assets/root-3.js";\nimport * as route1 from "/assets/home-4.js";\nwindow.__reactRouterRouteModules = {"root":route0};\n\nimport("/assets/entry.client-2.js");</script>' +
       '<script src="https://example.com/x.js" type="module"></script><script type="module" src="/assets/extra-5.js"></script>';
     assert.deepEqual(homePageScripts(html), ['/assets/manifest-1.js', '/assets/entry.client-2.js', '/assets/root-3.js', '/assets/home-4.js', '/assets/extra-5.js']);
+  });
+});
+
+describe('withStaticImports', () => {
+  it("adds what the files import statically, recursively, but not their import() nor what is not in the build", () => {
+    const client = temp();
+    mkdirSync(path.join(client, 'assets'), { recursive: true });
+    writeFileSync(path.join(client, 'assets', 'root-1.js'), 'import{a as e}from"./framework-2.js";import"./shell-3.js";const l=()=>import("./admin-4.js");');
+    writeFileSync(path.join(client, 'assets', 'framework-2.js'), 'export const a=1;');
+    writeFileSync(path.join(client, 'assets', 'shell-3.js'), 'import{a}from"./framework-2.js";export{a as b};');
+    writeFileSync(path.join(client, 'assets', 'admin-4.js'), 'export const x=1;');
+    try {
+      assert.deepEqual(withStaticImports(client, ['/assets/root-1.js']), ['/assets/root-1.js', '/assets/framework-2.js', '/assets/shell-3.js']);
+    } finally {
+      rmSync(client, { recursive: true, force: true });
+    }
   });
 });
 

@@ -5,16 +5,28 @@
  */
 import { StrictMode } from 'react';
 import { renderToReadableStream } from 'react-dom/server';
-import { ServerRouter, type EntryContext } from 'react-router';
+import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router';
+import { InlineStylesContext, routeStylesheets } from './app/RouteStyles';
 
 /** The header that tells the server the page may be kept and sent to every visitor (pages.ts PAGE_CACHE_HEADER). */
 const PAGE_CACHE_HEADER = 'x-page-cache';
 
-export default async function handleRequest(request: Request, status: number, headers: Headers, routerContext: EntryContext): Promise<Response> {
+export default async function handleRequest(request: Request, status: number, headers: Headers, routerContext: EntryContext, loadContext: AppLoadContext): Promise<Response> {
   let failed = false;
+  // The page's own CSS goes into its <head> (app/RouteStyles.tsx, decision 124).
+  const stylesheets = routeStylesheets(
+    routerContext.manifest,
+    routerContext.staticHandlerContext.matches.map((match) => match.route.id),
+  );
+  const inlineStyles = new Map(stylesheets.flatMap((href) => {
+    const css = loadContext.stylesheets.text(href);
+    return css === undefined ? [] : [[href, css] as const];
+  }));
   const stream = await renderToReadableStream(
     <StrictMode>
-      <ServerRouter context={routerContext} url={request.url} />
+      <InlineStylesContext.Provider value={inlineStyles}>
+        <ServerRouter context={routerContext} url={request.url} />
+      </InlineStylesContext.Provider>
     </StrictMode>,
     {
       onError(error: unknown) {

@@ -4,12 +4,13 @@
  * scroll restoration and scripts.
  */
 import { useState, type ReactNode } from 'react';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import { Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
 import { jsonForScript } from '@shared/json-script';
 import { SHOP_DESCRIPTION } from '@shared/seo';
 import { App, makeQueryClient } from './app/App';
 import { ErrorScreen } from './app/ErrorScreen';
 import { HOLD_TAPS_SCRIPT } from './app/hold-taps';
+import { RouteStyles } from './app/RouteStyles';
 import { setClientConfig } from './lib/config';
 import './styles/global.css';
 
@@ -39,7 +40,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <script dangerouslySetInnerHTML={{ __html: HOLD_TAPS_SCRIPT }} suppressHydrationWarning />
         <Meta />
-        <Links />
+        <RouteStyles />
         {/* Read by src/web/lib/config.ts when the app's code starts. */}
         {data && <script id="app-config" type="application/json" dangerouslySetInnerHTML={{ __html: jsonForScript(data.config) }} />}
       </head>

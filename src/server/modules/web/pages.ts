@@ -10,12 +10,14 @@
  * Content-Security-Policy, so no 'unsafe-inline' is needed and a kept page stays valid.
  */
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { createRequestHandler, type ServerBuild } from 'react-router';
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
 import type { AppContext } from '../../context';
-import type { StorefrontServer } from '../../../shared/contracts/storefront';
+import type { PageLoadContext, PageStylesheets, StorefrontServer } from '../../../shared/contracts/storefront';
 import { contentSecurityPolicy } from '../../plugins/security-headers';
 import { storefrontServer } from './storefront';
 
@@ -30,8 +32,36 @@ const GZIP_FROM_BYTES = 1024;
 
 declare module 'react-router' {
   interface AppLoadContext {
-    shop: StorefrontServer;
+    shop: PageLoadContext['shop'];
+    stylesheets: PageLoadContext['stylesheets'];
   }
+}
+
+/** No stylesheet is written into pages (a test's stand-in handler has none). */
+const NO_STYLESHEETS: PageStylesheets = { text: () => undefined };
+
+/**
+ * The stylesheets of a web build's client/ folder, read once each: only `/assets/<name>.css`
+ * (what React Router's manifest names), never a path outside the folder.
+ */
+export function buildStylesheets(clientDir: string): PageStylesheets {
+  const texts = new Map<string, string | undefined>();
+  return {
+    text(href) {
+      if (texts.has(href)) return texts.get(href);
+      const name = /^\/assets\/([\w.-]+\.css)$/.exec(href)?.[1];
+      let text: string | undefined;
+      try {
+        text = name ? readFileSync(path.join(clientDir, 'assets', name), 'utf8') : undefined;
+      } catch {
+        text = undefined;
+      }
+      // Written raw into a <style>: a text that could end it is linked instead.
+      if (text !== undefined && /<\/style/i.test(text)) text = undefined;
+      texts.set(href, text);
+      return text;
+    },
+  };
 }
 
 /** An answer as sent: status, headers, body, and its gzip made once on first need. */
@@ -67,11 +97,35 @@ export function inlineScriptHashes(html: string): string[] {
 }
 
 /** React Router's request handler (or a test's stand-in): a page's Request to its Response. */
-export type PageHandler = (request: Request, context: { shop: StorefrontServer }) => Promise<Response>;
+export type PageHandler = (request: Request, context: AppLoadContext) => Promise<Response>;
 
-/** The handler of a web build's server bundle. */
-export const buildHandler = (build: ServerBuild, ctx: AppContext): PageHandler =>
-  createRequestHandler(build, ctx.config.NODE_ENV === 'production' ? 'production' : 'development');
+/**
+ * The build as documents are rendered from it: without the route modules' imports in its manifest
+ * (decision 124). React Router's <Scripts /> turns them into <link rel="modulepreload"> tags, which
+ * a browser fetches at high priority alongside the page's images, and whose code then runs before
+ * the first paint: on a slow phone network the books showed about a second later for it, though
+ * the page works before its code arrives. The browser still finds those files through the route
+ * modules' own imports.
+ */
+export function withoutImportPreloads(build: ServerBuild): ServerBuild {
+  const routes = Object.fromEntries(Object.entries(build.assets.routes).map(([id, route]) => [id, route && { ...route, imports: [] }]));
+  return { ...build, assets: { ...build.assets, entry: { ...build.assets.entry, imports: [] }, routes } };
+}
+
+/** React Router's answers to the browser's own requests after the page has loaded: route data and the lazily found routes' manifest. */
+const isRouterRequest = (pathname: string) => pathname.endsWith('.data') || pathname === '/__manifest';
+
+/**
+ * The handler of a web build's server bundle: documents from the build without import preloads;
+ * route data and the manifest of routes found later from the whole build, so that a client-side
+ * navigation still fetches a route's files at once.
+ */
+export function buildHandler(build: ServerBuild, ctx: AppContext): PageHandler {
+  const mode = ctx.config.NODE_ENV === 'production' ? 'production' : 'development';
+  const documents = createRequestHandler(withoutImportPreloads(build), mode);
+  const router = createRequestHandler(build, mode);
+  return (request, context) => (isRouterRequest(new URL(request.url).pathname) ? router : documents)(request, context);
+}
 
 export class PageRenderer {
   private readonly kept = new Map<string, Promise<PageAnswer>>();
@@ -82,6 +136,7 @@ export class PageRenderer {
   constructor(
     private readonly handle: PageHandler,
     ctx: AppContext,
+    private readonly stylesheets: PageStylesheets = NO_STYLESHEETS,
   ) {
     this.shop = storefrontServer(ctx);
     this.origin = new URL(ctx.config.PUBLIC_URL).origin;
@@ -112,7 +167,7 @@ export class PageRenderer {
 
   private async render(address: string): Promise<PageAnswer> {
     // A fixed origin and no request headers: the page depends on its address only.
-    const response = await this.handle(new Request(`${this.origin}${address}`), { shop: this.shop });
+    const response = await this.handle(new Request(`${this.origin}${address}`), { shop: this.shop, stylesheets: this.stylesheets });
     const body = await response.text();
     const headers: Record<string, string> = {};
     response.headers.forEach((value, name) => {

@@ -12,7 +12,7 @@ import fastifyStatic from '@fastify/static';
 import type { ServerBuild } from 'react-router';
 import type { ModuleRoutes } from '../../http';
 import { isKnownPage } from '../../../shared/routes';
-import { PageRenderer, buildHandler } from './pages';
+import { PageRenderer, buildHandler, buildStylesheets } from './pages';
 
 /** The server bundle inside a web build (never served: only client/ is). */
 export const serverBundle = (webDist: string) => path.join(webDist, 'server', 'index.js');
@@ -21,7 +21,7 @@ export const webRoutes: ModuleRoutes = async (app, ctx) => {
   // The built web app (WEB_DIST_DIR: parallel test runs serve their own build).
   const webDist = ctx.config.WEB_DIST_DIR;
   const bundle = serverBundle(webDist);
-  const pages = existsSync(bundle) ? new PageRenderer(buildHandler((await import(pathToFileURL(bundle).href)) as ServerBuild, ctx), ctx) : null;
+  const pages = existsSync(bundle) ? new PageRenderer(buildHandler((await import(pathToFileURL(bundle).href)) as ServerBuild, ctx), ctx, buildStylesheets(path.join(webDist, 'client'))) : null;
 
   if (pages) {
     await app.register(fastifyStatic, {
