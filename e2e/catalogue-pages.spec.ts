@@ -173,3 +173,16 @@ test('the head of each page is right after client-side navigation too', async ({
   await page.goBack();
   await expect(page).toHaveTitle(/^Sudoku for the Commute \| /);
 });
+
+test('a search that finds books has its query as canonical address; one that finds nothing is kept out of indexes', async ({ page }) => {
+  await page.goto('/search?q=puzzle&page=2');
+  await waitForApp(page);
+  expect(await canonical(page)).toMatch(/\/search\?q=puzzle$/);
+  await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /matching “puzzle”/);
+
+  await page.goto('/search?q=zzqx-nothing');
+  await waitForApp(page);
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+  await expect(page.locator('link[rel="canonical"]')).toHaveCount(0);
+});

@@ -1,8 +1,9 @@
 /** Search results (/search?q=…): every match of the header's search, paged like the home grid. */
 import { useLoaderData, type LoaderFunctionArgs, type MetaArgs } from 'react-router';
 import { SearchResultsPage, type SearchData } from '../features/search/SearchResultsPage';
-import { readSearchView, SEARCH_PAGE_SIZE } from '../features/search/search-address';
-import { siteOf } from './meta';
+import { pageHead } from '@shared/seo';
+import { readSearchView, SEARCH_PAGE_SIZE, searchPath } from '../features/search/search-address';
+import { siteOf, toMeta } from './meta';
 
 export async function loader({ request, context }: LoaderFunctionArgs): Promise<SearchData> {
   const view = readSearchView(new URL(request.url).searchParams);
@@ -10,13 +11,23 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
   return { view, ...found };
 }
 
+/**
+ * A search that finds books is a page worth finding (decision 124): its canonical address is the
+ * query alone (`/search?q=…`, not how many pages are shown). An empty search or one that finds
+ * nothing is `noindex`, so thin pages stay out of an index.
+ */
 export const meta = ({ data, matches }: MetaArgs<typeof loader>) => {
-  const shop = siteOf(matches).shopName;
-  return [
-    { title: data?.view.query ? `Search: ${data.view.query} | ${shop}` : `Search | ${shop}` },
-    { name: 'description', content: `Books found in ${shop}.` },
-    { name: 'robots', content: 'noindex' },
-  ];
+  const site = siteOf(matches);
+  const query = data?.view.query ?? '';
+  const found = (data?.products.length ?? 0) > 0;
+  return toMeta(
+    pageHead(site, {
+      title: query ? `Search: ${query} | ${site.shopName}` : `Search | ${site.shopName}`,
+      description: found ? `Activity, puzzle, colouring and journal books matching “${query}” at ${site.shopName}, printed on demand and delivered in the UK.` : `Books found in ${site.shopName}.`,
+      path: query ? searchPath(query) : '/search',
+      noindex: !found,
+    }),
+  );
 };
 
 /**
