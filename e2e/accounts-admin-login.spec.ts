@@ -1,6 +1,6 @@
 /** Accounts: the admin's two-step login through the mailed link, and its failure. */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { MSG } from '../src/shared/messages';
+import * as MSG from '../src/shared/messages';
 import { withAdminSignInLock } from './support/admin';
 import { E2E_ADMIN, linkIn, type Mail } from './support/fixtures';
 

@@ -1,6 +1,6 @@
 /** Accounts: a forgotten password, end to end, from the login form and from the profile. */
 import { expect, test } from '@playwright/test';
-import { MSG } from '../src/shared/messages';
+import * as MSG from '../src/shared/messages';
 import { createCustomer, signInAsCustomer, submitSignIn } from './support/customer';
 import { linkIn, uniqueEmail, waitForMail } from './support/fixtures';
 

@@ -3,7 +3,7 @@
  * follows its link and sees the success message; a shopper logs out and signs in again.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { MSG } from '../src/shared/messages';
+import * as MSG from '../src/shared/messages';
 import { createCustomer, signInAsCustomer } from './support/customer';
 import { expectAccessible, linkIn, uniqueEmail, waitForMail } from './support/fixtures';
 

@@ -3,7 +3,7 @@
  * leaves the shop and appears under 'Archived products', and Restore puts it back.
  */
 import { expect, test } from '@playwright/test';
-import { MSG } from '../src/shared/messages';
+import * as MSG from '../src/shared/messages';
 import { adminToken, signInAsAdmin } from './support/admin';
 import { deliveryAddress } from './support/checkout';
 import { expectAccessible } from './support/fixtures';

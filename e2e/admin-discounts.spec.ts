@@ -3,7 +3,7 @@
  * code by e-mail, and the shopper uses the mailed code in the basket.
  */
 import { expect, test } from '@playwright/test';
-import { MSG } from '../src/shared/messages';
+import * as MSG from '../src/shared/messages';
 import { signInAsAdmin } from './support/admin';
 import { expectAccessible, uniqueEmail, waitForMail } from './support/fixtures';
 

@@ -9,7 +9,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Browser } from '@playwright/test';
 import { addressLines, type DeliveryAddress } from '../src/shared/delivery-address';
-import { MSG } from '../src/shared/messages';
+import * as MSG from '../src/shared/messages';
 import { formatPence } from '../src/shared/money';
 import { priceCart } from '../src/shared/pricing';
 import { parseCsv } from '../src/server/test/csv';

@@ -4,7 +4,7 @@
  * customer's mails (tracking reference, then the review link) are in the outbox.
  */
 import { expect, test } from '@playwright/test';
-import { MSG } from '../src/shared/messages';
+import * as MSG from '../src/shared/messages';
 import { signInAsAdmin } from './support/admin';
 import { payDemoCheckout } from './support/checkout';
 import { expectAccessible, linkIn, uniqueEmail, waitForMail } from './support/fixtures';

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { MSG } from '../src/shared/messages';
+import * as MSG from '../src/shared/messages';
 import { adminToken, signInAsAdmin } from './support/admin';
 import { expectAccessible } from './support/fixtures';
 

@@ -7,7 +7,7 @@
  */
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { SHIPPING_PENCE } from '../src/shared/constants';
-import { MSG } from '../src/shared/messages';
+import * as MSG from '../src/shared/messages';
 import { formatPence } from '../src/shared/money';
 import { productPath } from '../src/shared/routes';
 import { createCustomer, signInAsCustomer } from './support/customer';

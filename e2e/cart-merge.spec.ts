@@ -3,7 +3,7 @@
  * quantities summed, and the local list is cleared; nothing the guest chose is lost.
  */
 import { expect, test } from '@playwright/test';
-import { MSG } from '../src/shared/messages';
+import * as MSG from '../src/shared/messages';
 import { createCustomer, signInAsCustomer } from './support/customer';
 import { uniqueEmail } from './support/fixtures';
 

@@ -5,7 +5,7 @@
  * its label, and the code's chip does not wrap.
  */
 import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
-import { MSG } from '../src/shared/messages';
+import * as MSG from '../src/shared/messages';
 import { formatPence } from '../src/shared/money';
 import { priceCart } from '../src/shared/pricing';
 import { UNDO_MS } from '../src/web/features/cart/undo';

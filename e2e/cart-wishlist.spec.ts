@@ -4,7 +4,7 @@
  * to /login.
  */
 import { expect, test } from '@playwright/test';
-import { MSG } from '../src/shared/messages';
+import * as MSG from '../src/shared/messages';
 import { createCustomer, signInAsCustomer } from './support/customer';
 import { expectAccessible, uniqueEmail } from './support/fixtures';
 

@@ -7,7 +7,7 @@
  * still being confirmed.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { MSG } from '../src/shared/messages';
+import * as MSG from '../src/shared/messages';
 import { formatPence } from '../src/shared/money';
 import { priceCart } from '../src/shared/pricing';
 import { deliveryAddress, fillDeliveryAddress, payDemoCheckout } from './support/checkout';

@@ -4,7 +4,7 @@
  * and the browser's Back from the payment page give the code up at once.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { MSG } from '../src/shared/messages';
+import * as MSG from '../src/shared/messages';
 import { sendDiscountCode } from './support/admin';
 import { payDemoCheckout } from './support/checkout';
 import { uniqueEmail } from './support/fixtures';

@@ -4,7 +4,7 @@
  * demo payment charges that total.
  */
 import { expect, test } from '@playwright/test';
-import { MSG } from '../src/shared/messages';
+import * as MSG from '../src/shared/messages';
 import { formatPence } from '../src/shared/money';
 import { priceCart } from '../src/shared/pricing';
 import { sendDiscountCode } from './support/admin';

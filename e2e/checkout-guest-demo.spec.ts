@@ -4,7 +4,7 @@
  * the thank-you view; Cancel on the payment page returns to a basket with nothing lost.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { MSG } from '../src/shared/messages';
+import * as MSG from '../src/shared/messages';
 import { formatPence } from '../src/shared/money';
 import { priceCart } from '../src/shared/pricing';
 import { fillDeliveryAddress } from './support/checkout';

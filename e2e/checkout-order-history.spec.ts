@@ -5,7 +5,7 @@
  * link before the books are delivered).
  */
 import { expect, test } from '@playwright/test';
-import { MSG } from '../src/shared/messages';
+import * as MSG from '../src/shared/messages';
 import { formatPence } from '../src/shared/money';
 import { priceCart } from '../src/shared/pricing';
 import { payDemoCheckout } from './support/checkout';

@@ -5,7 +5,7 @@
  * 'Reviewed' in the profile. Opened again afterwards, the link signs no one in and says so.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { MSG } from '../src/shared/messages';
+import * as MSG from '../src/shared/messages';
 import { withAdminSignInLock } from './support/admin';
 import { payDemoCheckout } from './support/checkout';
 import { createCustomer, signInAsCustomer } from './support/customer';

@@ -5,7 +5,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { BANNER_MS } from '../src/shared/constants';
-import { MSG } from '../src/shared/messages';
+import * as MSG from '../src/shared/messages';
 import { productPath } from '../src/shared/routes';
 import { createCustomer, signInAsCustomer, type Customer } from './support/customer';
 import { uniqueEmail, waitForApp } from './support/fixtures';

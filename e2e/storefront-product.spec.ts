@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { MSG } from '../src/shared/messages';
+import * as MSG from '../src/shared/messages';
 import { expectAccessible, waitForApp } from './support/fixtures';
 
 const LONG = 'Mystery at Marchbank Manor: A Logic Puzzle Book';

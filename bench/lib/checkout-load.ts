@@ -16,7 +16,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { MSG } from '../../src/shared/messages';
+import * as MSG from '../../src/shared/messages';
 import { priceCart, type DiscountTerms } from '../../src/shared/pricing';
 import type { FakeStripe } from '../../src/server/test/fake-stripe';
 import { call, clientIp, createShoppers, expectCall, mapLimit, type Shopper } from './http';

@@ -1,125 +1,126 @@
 /**
  * Every text the spec quotes, in one place, so the server and the web client show the same words
  * (spec sections 5 and 8). Keep the spelling exactly as given, including the spec's own typos.
+ *
+ * One export per text, imported as a namespace (`import * as MSG from '@shared/messages'`): a
+ * bundle then carries only the texts its code reads (decision 124), not all of them.
  */
-export const MSG = {
-  // validation (section 5)
-  passwordsDoNotMatch: 'Passwords do not match',
-  passwordsMustMatch: 'Passwords must match',
-  passwordRule: 'Password must be at least 6 characters and include a number',
-  discountPercentRule: 'Please enter a valid discount percentage between 1 and 99.',
-  invalidEmail: 'Please enter a valid email address.',
-  confirmOrderUpdate: 'Are you sure you want to update the order status and notify the customer?',
-  confirmDeleteProduct: 'Are you sure you want to delete this product?',
-  confirmReview: 'Submit your review?',
+// validation (section 5)
+export const passwordsDoNotMatch = 'Passwords do not match';
+export const passwordsMustMatch = 'Passwords must match';
+export const passwordRule = 'Password must be at least 6 characters and include a number';
+export const discountPercentRule = 'Please enter a valid discount percentage between 1 and 99.';
+export const invalidEmail = 'Please enter a valid email address.';
+export const confirmOrderUpdate = 'Are you sure you want to update the order status and notify the customer?';
+export const confirmDeleteProduct = 'Are you sure you want to delete this product?';
+export const confirmReview = 'Submit your review?';
 
-  // authentication (section 8)
-  socialLoginFailed: 'Error logging in. Please try again.',
-  facebookLoginFailed: 'Facebook login failed.',
-  changePasswordError: 'Error changing password',
-  changePasswordSuccess: 'Password changed successfully',
-  adminVerificationFailed: 'Admin verification failed',
-  accountVerificationFailed: 'Account verification failed',
-  invalidReviewToken: 'Invalid review token. Please try again.',
-  accountVerified: 'Your account has been verified succesfully',
+// authentication (section 8)
+export const socialLoginFailed = 'Error logging in. Please try again.';
+export const facebookLoginFailed = 'Facebook login failed.';
+export const changePasswordError = 'Error changing password';
+export const changePasswordSuccess = 'Password changed successfully';
+export const adminVerificationFailed = 'Admin verification failed';
+export const accountVerificationFailed = 'Account verification failed';
+export const invalidReviewToken = 'Invalid review token. Please try again.';
+export const accountVerified = 'Your account has been verified succesfully';
 
-  // shop errors
-  errorLoadingProducts: 'Error loading products',
-  errorLoadingWishlist: 'Error loading wishlist',
-  errorLoadingCart: 'Error loading cart',
-  failedLoadCachedCart: 'Failed to load cached cart data',
-  errorRemovingFromWishlist: 'Error removing from wishlist',
-  errorAddingToWishlist: 'Error adding to wishlist',
-  errorUpdatingWishlist: 'Error occurred while updating wishlist',
-  errorSavingBasket: 'Error saving basket',
-  failedRemoveFromBasket: 'Failed to remove from basket',
-  failedUpdateQuantityInBasket: 'Failed to update quantity in basket',
-  failedRemoveItem: 'Failed to remove item',
-  errorRemovingItem: 'Error removing item',
-  failedUpdateQuantity: 'Failed to update quantity',
-  failedFetchWishlist: 'Failed to fetch wishlist',
-  errorDuringCheckout: 'Error during checkout',
-  errorCheckingOut: 'Error checking out',
-  errorFetchingWishlist: 'Error fetching wishlist',
-  failedLoadOrderHistory: 'Failed to load order history',
-  failedLoadReviews: 'Failed to load reviews',
-  errorSendingMessage: 'Error sending message',
-  couldNotLoadOrder: 'Could not load your order. Please try again later.',
-  somethingWentWrong: 'Something went wrong. Please try again later.',
-  noProductsFound: 'No products found',
+// shop errors
+export const errorLoadingProducts = 'Error loading products';
+export const errorLoadingWishlist = 'Error loading wishlist';
+export const errorLoadingCart = 'Error loading cart';
+export const failedLoadCachedCart = 'Failed to load cached cart data';
+export const errorRemovingFromWishlist = 'Error removing from wishlist';
+export const errorAddingToWishlist = 'Error adding to wishlist';
+export const errorUpdatingWishlist = 'Error occurred while updating wishlist';
+export const errorSavingBasket = 'Error saving basket';
+export const failedRemoveFromBasket = 'Failed to remove from basket';
+export const failedUpdateQuantityInBasket = 'Failed to update quantity in basket';
+export const failedRemoveItem = 'Failed to remove item';
+export const errorRemovingItem = 'Error removing item';
+export const failedUpdateQuantity = 'Failed to update quantity';
+export const failedFetchWishlist = 'Failed to fetch wishlist';
+export const errorDuringCheckout = 'Error during checkout';
+export const errorCheckingOut = 'Error checking out';
+export const errorFetchingWishlist = 'Error fetching wishlist';
+export const failedLoadOrderHistory = 'Failed to load order history';
+export const failedLoadReviews = 'Failed to load reviews';
+export const errorSendingMessage = 'Error sending message';
+export const couldNotLoadOrder = 'Could not load your order. Please try again later.';
+export const somethingWentWrong = 'Something went wrong. Please try again later.';
+export const noProductsFound = 'No products found';
 
-  // checkout (not in the spec: docs/decisions/036)
-  discountCodeHeld:
-    'This discount code is being used in another checkout that has not been paid yet. Finish or cancel that checkout, or try again in an hour, when it runs out.',
+// checkout (not in the spec: docs/decisions/036)
+export const discountCodeHeld =
+  'This discount code is being used in another checkout that has not been paid yet. Finish or cancel that checkout, or try again in an hour, when it runs out.';
 
-  // admin errors
-  failedToDelete: 'Failed to delete',
-  errorDeletingProduct: 'Error deleting product. Please try again.',
-  errorFetchingOrders: 'There was an error fetching the orders.',
-  failedFetchOrders: 'Failed to fetch orders.',
-  failedUpdateOrderStatus: 'Failed to update the order status.',
-  errorSendingPromo: 'Something went wrong while sending the promo code.',
+// admin errors
+export const failedToDelete = 'Failed to delete';
+export const errorDeletingProduct = 'Error deleting product. Please try again.';
+export const errorFetchingOrders = 'There was an error fetching the orders.';
+export const failedFetchOrders = 'Failed to fetch orders.';
+export const failedUpdateOrderStatus = 'Failed to update the order status.';
+export const errorSendingPromo = 'Something went wrong while sending the promo code.';
 
-  // product form
-  productNotFoundCreate: 'Product not found. Create a new product?',
-  checkFields: 'Error, please check fields and try again',
+// product form
+export const productNotFoundCreate = 'Product not found. Create a new product?';
+export const checkFields = 'Error, please check fields and try again';
 
-  // live updates (the event stream's limits, decision 101)
-  tooManyStreamsFromClient: 'Too many live update streams are open from your address. Close a tab or try again in a few minutes.',
-  tooManyStreams: 'Live updates are busy right now. The page still works; please try again in a few minutes.',
-  // request text no database can hold (shown after "Invalid <field>: ")
-  textHasNul: 'must not contain a NUL character.',
-  textNotUnicode: 'must be valid Unicode text (it contains a lone surrogate).',
-  badAddress: 'This address is not valid: it has a malformed %-escape.',
-  // multipart forms (the admin's product form)
-  malformedForm: 'The form could not be read: it is incomplete or malformed. Please send it again.',
-  formNotMultipart: 'Send this form as multipart/form-data.',
-  formTooManyParts: 'The form has too many parts.',
-  formTooManyFields: 'The form has too many fields.',
-  formTooManyFiles: 'The form has too many files.',
-  formFileTooLarge: 'A file in the form is too large.',
-  formFieldNameNotAllowed: 'The form has a field name that is not allowed.',
-  formInterrupted: 'The upload was interrupted. Please try again.',
-  addressTooLong: 'This address is too long.',
+// live updates (the event stream's limits, decision 101)
+export const tooManyStreamsFromClient = 'Too many live update streams are open from your address. Close a tab or try again in a few minutes.';
+export const tooManyStreams = 'Live updates are busy right now. The page still works; please try again in a few minutes.';
+// request text no database can hold (shown after "Invalid <field>: ")
+export const textHasNul = 'must not contain a NUL character.';
+export const textNotUnicode = 'must be valid Unicode text (it contains a lone surrogate).';
+export const badAddress = 'This address is not valid: it has a malformed %-escape.';
+// multipart forms (the admin's product form)
+export const malformedForm = 'The form could not be read: it is incomplete or malformed. Please send it again.';
+export const formNotMultipart = 'Send this form as multipart/form-data.';
+export const formTooManyParts = 'The form has too many parts.';
+export const formTooManyFields = 'The form has too many fields.';
+export const formTooManyFiles = 'The form has too many files.';
+export const formFileTooLarge = 'A file in the form is too large.';
+export const formFieldNameNotAllowed = 'The form has a field name that is not allowed.';
+export const formInterrupted = 'The upload was interrupted. Please try again.';
+export const addressTooLong = 'This address is too long.';
 
-  // the payment provider (its own words go to the log, never to the shopper)
-  paymentRefused: 'The payment page could not be opened for this basket. Please try again, or contact us if it keeps happening.',
-  paymentUnavailable: 'The payment provider cannot be reached right now. Please try again shortly.',
+// the payment provider (its own words go to the log, never to the shopper)
+export const paymentRefused = 'The payment page could not be opened for this basket. Please try again, or contact us if it keeps happening.';
+export const paymentUnavailable = 'The payment provider cannot be reached right now. Please try again shortly.';
 
-  // other
-  unexpectedError: 'Unexpected Application Error!',
-  pageNotFound: 'Page Not Found',
+// other
+export const unexpectedError = 'Unexpected Application Error!';
+export const pageNotFound = 'Page Not Found';
 
-  // success
-  messageSent: 'Message sent succesfully!',
-  thanksForFeedback: 'Thank you for your feedback!',
-  productDeleted: 'Product deleted',
-  orderStatusUpdated: 'Order status updated successfully!',
-  promoSent: 'Promo code sent!',
-  addedToBasket: 'Added to basket',
-  removedFromBasket: 'Removed from basket',
-  itemRemovedFromCart: 'Item removed from cart',
-  updatedQuantity: 'Updated quantity',
-  addedToWishlist: 'Added to wishlist',
-  removedFromWishlist: 'Removed from wishlist',
-  productUpdated: 'Product updated successfully!',
-  productAdded: 'Product added successfully!',
+// success
+export const messageSent = 'Message sent succesfully!';
+export const thanksForFeedback = 'Thank you for your feedback!';
+export const productDeleted = 'Product deleted';
+export const orderStatusUpdated = 'Order status updated successfully!';
+export const promoSent = 'Promo code sent!';
+export const addedToBasket = 'Added to basket';
+export const removedFromBasket = 'Removed from basket';
+export const itemRemovedFromCart = 'Item removed from cart';
+export const updatedQuantity = 'Updated quantity';
+export const addedToWishlist = 'Added to wishlist';
+export const removedFromWishlist = 'Removed from wishlist';
+export const productUpdated = 'Product updated successfully!';
+export const productAdded = 'Product added successfully!';
 
-  // server answers (not quoted by the spec)
-  passwordHashingBusy: 'The shop is very busy signing people in right now. Please try again in a few seconds.',
-  // archived products (decision 039: a sold book is archived, not deleted)
-  productArchived: 'Product archived: it has been sold, so it is kept for its orders and reviews and hidden from the shop',
-  productRestored: 'Product restored to the shop',
-  productNotArchived: 'This product is in the shop; only an archived product can be restored.',
-  archivedProductIdTaken: (id: string) => `The book-vault ID ${id} belongs to an archived product. Restore it, or change the archived product's ID first.`,
-  archivedProductNameTaken: (name: string) => `An archived product is named "${name}". Restore it, or rename the archived product first.`,
-  archivedProducts: 'Archived products',
-  archivedProductsHelp: 'Sold books that were deleted: hidden from the shop, kept for their orders and reviews.',
-  confirmRestoreProduct: 'Put this product back in the shop?',
-  errorRestoringProduct: 'Error restoring product. Please try again.',
+// server answers (not quoted by the spec)
+export const passwordHashingBusy = 'The shop is very busy signing people in right now. Please try again in a few seconds.';
+// archived products (decision 039: a sold book is archived, not deleted)
+export const productArchived = 'Product archived: it has been sold, so it is kept for its orders and reviews and hidden from the shop';
+export const productRestored = 'Product restored to the shop';
+export const productNotArchived = 'This product is in the shop; only an archived product can be restored.';
+export const archivedProductIdTaken = (id: string) => `The book-vault ID ${id} belongs to an archived product. Restore it, or change the archived product's ID first.`;
+export const archivedProductNameTaken = (name: string) => `An archived product is named "${name}". Restore it, or rename the archived product first.`;
+export const archivedProducts = 'Archived products';
+export const archivedProductsHelp = 'Sold books that were deleted: hidden from the shop, kept for their orders and reviews.';
+export const confirmRestoreProduct = 'Put this product back in the shop?';
+export const errorRestoringProduct = 'Error restoring product. Please try again.';
 
-  // pages
-  wishlistEmpty: 'Your wishlist is empty!',
-  allReviewsSubmitted: 'All reviews have been submitted, thank you!',
-  allAges: 'All ages',
-} as const;
+// pages
+export const wishlistEmpty = 'Your wishlist is empty!';
+export const allReviewsSubmitted = 'All reviews have been submitted, thank you!';
+export const allAges = 'All ages';

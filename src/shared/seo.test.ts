@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Product } from './contracts/product';
-import { pageHead, productHead } from './seo';
+import { productHead } from './product-head';
+import { pageHead } from './seo';
 
 const site = { publicUrl: 'https://shop.example', shopName: 'Inkwell & Puzzle' };
 const book: Product = {

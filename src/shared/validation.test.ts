@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MSG } from './messages';
+import * as MSG from './messages';
 import { changePasswordProblem, isValidEmail, isValidPassword, normaliseEmail, signUpProblem } from './validation';
 
 describe('password rule', () => {

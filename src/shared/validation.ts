@@ -3,7 +3,7 @@
  * so both sides accept and refuse exactly the same input with the same words (MSG).
  */
 import { PASSWORD_MIN_LENGTH } from './constants';
-import { MSG } from './messages';
+import * as MSG from './messages';
 
 /** At least 6 characters, letters and digits only, at least one digit. */
 const PASSWORD_RULE = new RegExp(`^(?=.*\\d)[A-Za-z\\d]{${PASSWORD_MIN_LENGTH},}$`);

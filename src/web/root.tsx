@@ -38,7 +38,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#7a2e12" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        <script dangerouslySetInnerHTML={{ __html: HOLD_TAPS_SCRIPT }} suppressHydrationWarning />
+        {/* The server writes the script; the browser keeps it as written (hydration leaves an element's inner HTML as it is), so its text is not in the app's code. */}
+        <script dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? HOLD_TAPS_SCRIPT : '' }} suppressHydrationWarning />
         <Meta />
         <RouteStyles />
         {/* Read by src/web/lib/config.ts when the app's code starts. */}

@@ -6,7 +6,7 @@
  * `isValidPassword` so the answer is exactly the spec's sentence (MSG.passwordRule).
  */
 import { z } from 'zod';
-import { MSG } from '../messages';
+import * as MSG from '../messages';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, isValidEmail, normaliseEmail } from '../validation';
 
 export const emailSchema = z

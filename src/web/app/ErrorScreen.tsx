@@ -1,4 +1,4 @@
-import { MSG } from '@shared/messages';
+import * as MSG from '@shared/messages';
 import { Link } from 'react-router';
 
 /** The render error screen ('Unexpected Application Error!'). */

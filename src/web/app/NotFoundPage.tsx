@@ -1,4 +1,4 @@
-import { MSG } from '@shared/messages';
+import * as MSG from '@shared/messages';
 import { Link } from 'react-router';
 import { buttonClass } from '../components/Button';
 import { BookIcon } from '../components/icons';

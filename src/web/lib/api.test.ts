@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { globalConfig } from 'zod/v4/core';
-import { MSG } from '@shared/messages';
+import * as MSG from '@shared/messages';
 import { ApiError, answer, api } from './api';
 
 const cartLines = answer('cart', 'cartLinesSchema');

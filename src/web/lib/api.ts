@@ -10,7 +10,7 @@
  */
 import type { $ZodType, output } from 'zod/v4/core';
 import type { Contracts, parseAnswer } from './parse-answer';
-import { MSG } from '@shared/messages';
+import * as MSG from '@shared/messages';
 import { STORAGE_KEYS, readText, writeText } from './storage';
 
 export class ApiError extends Error {

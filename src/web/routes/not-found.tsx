@@ -1,6 +1,6 @@
 /** Every address the shop does not have: 'Page Not Found', with status 404 and kept out of search engines. */
 import { data, type MetaArgs } from 'react-router';
-import { MSG } from '@shared/messages';
+import * as MSG from '@shared/messages';
 import { NotFoundPage } from '../app/NotFoundPage';
 import { siteOf } from './meta';
 

@@ -2,7 +2,7 @@
 import { redirect, useLoaderData, type LoaderFunctionArgs, type MetaArgs } from 'react-router';
 import type { ProductPageData } from '@shared/contracts/storefront';
 import { productPath } from '@shared/routes';
-import { productHead } from '@shared/seo';
+import { productHead } from '@shared/product-head';
 import { ProductPage } from '../features/products/ProductPage';
 import { ProductReviews } from '../features/reviews/ProductReviews';
 import { siteOf, toMeta } from './meta';

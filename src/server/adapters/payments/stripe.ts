@@ -10,7 +10,7 @@
  */
 import Stripe from 'stripe';
 import type { DeliveryAddress } from '../../../shared/delivery-address';
-import { MSG } from '../../../shared/messages';
+import * as MSG from '../../../shared/messages';
 import { AppError, badRequest, unavailable } from '../../lib/errors';
 import type { CheckoutRequest, PaymentEvent, PaymentProvider } from './provider';
 

@@ -20,7 +20,7 @@ import {
   type SocialProvider,
 } from '../../../shared/constants';
 import type { AccountAnswer, AdminPendingAnswer, LoginAnswer, SessionAnswer } from '../../../shared/contracts/auth';
-import { MSG } from '../../../shared/messages';
+import * as MSG from '../../../shared/messages';
 import { isValidPassword, normaliseEmail } from '../../../shared/validation';
 import { addressProven, afterAddressProof } from './address-proof';
 import { adminLoginMail, choosePasswordMail, passwordResetMail, verificationMail } from './mails';

@@ -1,5 +1,5 @@
 /** Whether a discount code can be used on a basket, and why not (shown to the shopper). Pure. */
-import { MSG } from '../../../shared/messages';
+import * as MSG from '../../../shared/messages';
 import { discountApplies, type PricingLine } from '../../../shared/pricing';
 
 export const DISCOUNT_PROBLEMS = {

@@ -10,7 +10,7 @@ import { createProduct, type ProductFixture } from '../../test/factories/product
 import { bearer, createUser, type TestUser } from '../../test/factories/users';
 import { createTestApp, type TestApp } from '../../test/harness';
 import type { Order } from '../../../shared/contracts/order';
-import { MSG } from '../../../shared/messages';
+import * as MSG from '../../../shared/messages';
 import { productPageData } from './storefront';
 import { completeCheckout } from '../checkout/service';
 import { adminForm, productFormFields } from '../../test/multipart';

@@ -4,7 +4,7 @@ import { orders, reviews, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { bearer, createUser, type TestUser } from '../../test/factories/users';
 import { createBook, createOrder, type TestBook } from '../../test/factories/reviews';
-import { MSG } from '../../../shared/messages';
+import * as MSG from '../../../shared/messages';
 import { REVIEW_TEXT_MAX } from '../../../shared/constants';
 import { createReviewLink, signReviewToken } from './review-links';
 

@@ -7,7 +7,7 @@
  * - the product page shows the reviewer as the part of the e-mail before the @, never the address.
  */
 import { SESSION_TTL_S } from '../../../shared/constants';
-import { MSG } from '../../../shared/messages';
+import * as MSG from '../../../shared/messages';
 import {
   averageRating,
   reviewerName,

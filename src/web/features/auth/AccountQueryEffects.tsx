@@ -9,7 +9,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { MSG } from '@shared/messages';
+import * as MSG from '@shared/messages';
 import { useBanner } from '../../lib/banner';
 import { useSession } from '../../lib/session';
 import { STORAGE_KEYS, readText, writeText } from '../../lib/storage';

@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PASSWORD_CHANGED_REDIRECT_MS } from '@shared/constants';
-import { MSG } from '@shared/messages';
+import * as MSG from '@shared/messages';
 import { changePasswordProblem } from '@shared/validation';
 import { Button } from '../../components/Button';
 import { serverMessage } from '../../lib/api';

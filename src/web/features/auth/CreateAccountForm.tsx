@@ -5,7 +5,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { MSG } from '@shared/messages';
+import * as MSG from '@shared/messages';
 import { signUpProblem } from '@shared/validation';
 import { Button } from '../../components/Button';
 import { ApiError } from '../../lib/api';

@@ -6,7 +6,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { isValidEmail } from '@shared/validation';
-import { MSG } from '@shared/messages';
+import * as MSG from '@shared/messages';
 import { Button } from '../../components/Button';
 import { ApiError } from '../../lib/api';
 import { STORAGE_KEYS, writeText } from '../../lib/storage';

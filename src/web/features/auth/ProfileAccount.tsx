@@ -4,7 +4,7 @@
  * - ProfilePasswordPanel: change-password mode. As docs/spec/decisions.md says, the profile does what
  *   'Forgot password?' does for the signed-in user: it e-mails a single-use reset link.
  */
-import { MSG } from '@shared/messages';
+import * as MSG from '@shared/messages';
 import { Button } from '../../components/Button';
 import { ApiError } from '../../lib/api';
 import { useBanner } from '../../lib/banner';

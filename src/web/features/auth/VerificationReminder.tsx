@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { useLocation } from 'react-router';
-import { MSG } from '@shared/messages';
+import * as MSG from '@shared/messages';
 import { CloseIcon } from '../../components/icons';
 import { ApiError } from '../../lib/api';
 import { useBanner } from '../../lib/banner';

@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import type { SessionAnswer } from '@shared/contracts/auth';
-import { MSG } from '@shared/messages';
+import * as MSG from '@shared/messages';
 import { useBanner } from '../../lib/banner';
 import { mergeGuestBasketAfterSignIn } from '../cart';
 import { useSession } from '../../lib/session';

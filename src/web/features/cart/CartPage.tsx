@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CART_QTY_MAX, CART_QTY_MIN, SHIPPING_PENCE } from '@shared/constants';
-import { MSG } from '@shared/messages';
+import * as MSG from '@shared/messages';
 import { formatPence } from '@shared/money';
 import { productPath } from '@shared/routes';
 import { Button } from '../../components/Button';

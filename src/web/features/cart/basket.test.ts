@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MSG } from '@shared/messages';
+import * as MSG from '@shared/messages';
 import { ApiError } from '../../lib/api';
 import { basketFailureText, basketSuccessText, mergeLines, parseStoredLines, withQty } from './basket';
 

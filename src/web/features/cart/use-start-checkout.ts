@@ -5,7 +5,7 @@
  * saying why (the server's own words for a refused basket).
  */
 import { useState } from 'react';
-import { MSG } from '@shared/messages';
+import * as MSG from '@shared/messages';
 import { ApiError } from '../../lib/api';
 import { useBanner } from '../../lib/banner';
 import { useSession } from '../../lib/session';

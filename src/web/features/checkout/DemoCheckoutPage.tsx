@@ -19,7 +19,7 @@ import {
   type AddressField,
   type DeliveryAddress,
 } from '@shared/delivery-address';
-import { MSG } from '@shared/messages';
+import * as MSG from '@shared/messages';
 import { Button } from '../../components/Button';
 import { Spinner } from '../../components/Spinner';
 import { ApiError } from '../../lib/api';

@@ -5,7 +5,7 @@
  * 'Review' link to /review/order/{order_id} (before that, when it can be reviewed).
  */
 import { Link } from 'react-router';
-import { MSG } from '@shared/messages';
+import * as MSG from '@shared/messages';
 import { addressLines } from '@shared/delivery-address';
 import { canBeReviewed } from '@shared/order-status';
 import { reviewPath } from '@shared/routes';

@@ -1,6 +1,6 @@
 /** Contact Us: email and message required, order reference optional (spec sections 2 and 5). */
 import { useState, type FormEvent } from 'react';
-import { MSG } from '@shared/messages';
+import * as MSG from '@shared/messages';
 import { Button } from '../../components/Button';
 import { ApiError } from '../../lib/api';
 import { useBanner } from '../../lib/banner';

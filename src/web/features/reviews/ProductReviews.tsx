@@ -5,7 +5,7 @@
  * reviews and a zero rating. Review text is rendered as text, never as HTML.
  */
 import { useId, useState } from 'react';
-import { MSG } from '@shared/messages';
+import * as MSG from '@shared/messages';
 import type { ProductReview } from '@shared/contracts/review';
 import { Stars, starsFor } from '../../components/Stars';
 import { formatDate } from '../../lib/format';

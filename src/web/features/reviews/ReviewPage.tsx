@@ -7,7 +7,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import { MSG } from '@shared/messages';
+import * as MSG from '@shared/messages';
 import { buttonClass } from '../../components/Button';
 import { Spinner } from '../../components/Spinner';
 import { ApiError } from '../../lib/api';

@@ -1,6 +1,6 @@
 /** /wishlist (signed-in only; the route guard sends guests to /login): a grid of the wishlisted books. */
 import { useQuery } from '@tanstack/react-query';
-import { MSG } from '@shared/messages';
+import * as MSG from '@shared/messages';
 import { EmptyState } from '../../components/EmptyState';
 import { Spinner } from '../../components/Spinner';
 import { api } from '../../lib/api';

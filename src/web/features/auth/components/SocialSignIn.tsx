@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { SocialProvider } from '@shared/constants';
-import { MSG } from '@shared/messages';
+import * as MSG from '@shared/messages';
 import { ApiError } from '../../../lib/api';
 import { useBanner } from '../../../lib/banner';
 import { clientConfig } from '../../../lib/config';

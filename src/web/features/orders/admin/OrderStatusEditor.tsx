@@ -8,7 +8,7 @@
  */
 import { useState, type CSSProperties, type ReactNode } from 'react';
 import type { AdminOrder } from '@shared/contracts/order';
-import { MSG } from '@shared/messages';
+import * as MSG from '@shared/messages';
 import { allowedStatuses, isFinalStatus, statusLabel, type OrderStatus } from '@shared/order-status';
 import { Button } from '../../../components/Button';
 import { serverMessage } from '../../../lib/api';

@@ -6,7 +6,7 @@
  * the archived products (sold books that were deleted, decision 039) with Edit and Restore.
  */
 import { Link } from 'react-router';
-import { MSG } from '@shared/messages';
+import * as MSG from '@shared/messages';
 import { Button } from '../../../components/Button';
 import { useBanner } from '../../../lib/banner';
 import { clientConfig } from '../../../lib/config';

@@ -6,7 +6,7 @@
  */
 import { useCallback } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { MSG } from '@shared/messages';
+import * as MSG from '@shared/messages';
 import { Button, buttonClass } from '../../../components/Button';
 import { SearchField } from '../../../components/SearchField';
 import { ShowMore } from '../../../components/ShowMore';

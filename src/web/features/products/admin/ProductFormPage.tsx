@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { PRODUCT_LOAD_FAILURE_MS, PRODUCT_SAVED_REDIRECT_MS } from '@shared/constants';
-import { MSG } from '@shared/messages';
+import * as MSG from '@shared/messages';
 import { Button } from '../../../components/Button';
 import { Spinner } from '../../../components/Spinner';
 import { serverMessage } from '../../../lib/api';

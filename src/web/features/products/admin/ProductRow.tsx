@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Product } from '@shared/contracts/product';
 import { imageKeyFrom, imagePath } from '@shared/images';
-import { MSG } from '@shared/messages';
+import * as MSG from '@shared/messages';
 import { buttonClass } from '../../../components/Button';
 import { formatPounds } from '../../../lib/format';
 import styles from './AdminHome.module.css';

@@ -5,7 +5,7 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { MSG } from '@shared/messages';
+import * as MSG from '@shared/messages';
 import type { Product } from '@shared/contracts/product';
 import { answer, api, serverMessage } from '../../../lib/api';
 import { useBanner } from '../../../lib/banner';

@@ -5,7 +5,7 @@
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { REVIEW_TEXT_MAX } from '@shared/constants';
-import { MSG } from '@shared/messages';
+import * as MSG from '@shared/messages';
 import type { Product } from '@shared/contracts/product';
 import { Button } from '../../../components/Button';
 import { BookIcon } from '../../../components/icons';
