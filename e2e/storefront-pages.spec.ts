@@ -39,6 +39,19 @@ test('a failing contact call shows Error sending message', async ({ page }) => {
   await expect(page.getByLabel('Message')).toHaveValue('Hello');
 });
 
+test('an answer that does not match the contract is shown as a failed request', async ({ page }) => {
+  // A 200 whose body is not the contract's { success: true }: the page must not take it as sent.
+  await page.route('**/api/server/contact', (route) => route.fulfill({ status: 200, json: { success: 'yes', extra: [1] } }));
+  await page.goto('/contact');
+  await waitForApp(page);
+  await page.getByLabel('Email').fill('someone@example.com');
+  await page.getByLabel('Message').fill('Hello');
+  await page.getByRole('button', { name: 'Send message' }).click();
+  await expect(page.getByText('Error sending message')).toBeVisible();
+  await expect(page.getByText('Message sent succesfully!')).toHaveCount(0);
+  await expect(page.getByLabel('Message')).toHaveValue('Hello');
+});
+
 test('About, Privacy and the footer links', async ({ page }) => {
   await page.goto('/');
   const footer = page.getByRole('contentinfo');

@@ -6,6 +6,7 @@
 import type { ClientConfig } from './client-config';
 import type { CatalogueListing, ListingAge, ListingSort } from './catalogue';
 import type { Product } from './product';
+import type { ProductReviews } from './review';
 
 /** The home grid's filters and sort as the address gives them (already checked). */
 export interface ListingRequest {
@@ -27,6 +28,12 @@ export interface ProductPageData {
   others: Product[];
 }
 
+/** A book's page as its loader has it: the book, the books under it and its reviews, all rendered by the server. */
+export interface BookPage extends ProductPageData {
+  /** null when they could not be read: the page still shows the book, and says so. */
+  reviews: ProductReviews | null;
+}
+
 /** One page of search results. */
 export interface SearchPage {
   products: Product[];
@@ -41,8 +48,8 @@ export interface StorefrontServer {
   publicUrl: string;
   /** One page of the listing; a bad cursor throws (the loader answers 400). */
   listing(request: ListingRequest): Promise<CatalogueListing>;
-  /** A book by name, else by id (the header search's reading); null when the shop has no such book. */
-  productPage(nameOrId: string): Promise<ProductPageData | null>;
+  /** A book by name, else by id (the header search's reading), with its reviews; null when the shop has no such book. */
+  productPage(nameOrId: string): Promise<BookPage | null>;
   /** The ranked search's first `limit` matches (header search rules); an empty query finds nothing. */
   search(query: string, limit: number): Promise<SearchPage>;
 }

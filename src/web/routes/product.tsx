@@ -1,13 +1,13 @@
 /** A book's page (/item/:name): the book, its reviews, Similar Items and Other Items, rendered by the server. */
 import { redirect, useLoaderData, type LoaderFunctionArgs, type MetaArgs } from 'react-router';
-import type { ProductPageData } from '@shared/contracts/storefront';
+import type { BookPage } from '@shared/contracts/storefront';
 import { productPath } from '@shared/routes';
 import { productHead } from '@shared/product-head';
 import { ProductPage } from '../features/products/ProductPage';
 import { ProductReviews } from '../features/reviews/ProductReviews';
 import { siteOf, toMeta } from './meta';
 
-export async function loader({ params, context }: LoaderFunctionArgs): Promise<ProductPageData> {
+export async function loader({ params, context }: LoaderFunctionArgs): Promise<BookPage> {
   const key = params.name ?? '';
   const data = await context.shop.productPage(key);
   // An unknown book goes to the shop; a book asked for by its id (the header search's reading) to its own address.
@@ -18,10 +18,10 @@ export async function loader({ params, context }: LoaderFunctionArgs): Promise<P
 
 export const meta = ({ data, matches }: MetaArgs<typeof loader>) => (data ? toMeta(productHead(data.product, siteOf(matches))) : []);
 
-/** The same for every visitor: the server keeps it until a product changes. */
-export const handle = { pageCache: true };
+/** The same for every visitor: the server keeps it until a product changes or a review is added; not when its reviews could not be read. */
+export const handle = { pageCache: (data: unknown) => (data as BookPage | undefined)?.reviews != null };
 
 export default function Product() {
-  const data = useLoaderData<ProductPageData>();
-  return <ProductPage data={data} renderReviews={(product) => <ProductReviews productId={product.id} />} />;
+  const data = useLoaderData<BookPage>();
+  return <ProductPage data={data} renderReviews={() => <ProductReviews reviews={data.reviews} />} />;
 }

@@ -1,3 +1,4 @@
 /** Reviews: the links mailed with a delivered order, the order's books to review, and reviews in and out. */
 export { reviewRoutes } from './routes';
 export { createReviewLink } from './review-links';
+export { productReviews } from './service';

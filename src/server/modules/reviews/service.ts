@@ -113,7 +113,7 @@ export async function orderProductsToReview(ctx: Ctx, user: SessionClaims, order
 }
 
 export async function addReview(
-  ctx: Ctx,
+  ctx: Ctx & Pick<AppContext, 'events' | 'log'>,
   user: SessionClaims,
   input: { order_id: string; product_id: string; rating: number; review: string },
 ): Promise<Review> {
@@ -129,6 +129,9 @@ export async function addReview(
     text: input.review,
   });
   if (!row) throw conflict('You have already reviewed this book for this order.');
+  // The book's page shows its reviews and is kept until the catalogue changes (decision 124): the
+  // productUpdate that a change sends makes every instance render it again, and open pages fetch it.
+  await ctx.events.publish(JSON.stringify({ change: 'review', id: input.product_id })).catch((error: unknown) => ctx.log.warn({ err: error }, 'productUpdate not published'));
   return toReview({ ...row, productId: input.product_id });
 }
 

@@ -2,6 +2,7 @@
 import type { AppContext } from '../../context';
 import type { StorefrontServer } from '../../../shared/contracts/storefront';
 import { listingPage, productPageData, searchPage } from '../products';
+import { productReviews } from '../reviews';
 import { publicClientConfig } from './client-config';
 
 export function storefrontServer(ctx: AppContext): StorefrontServer {
@@ -9,7 +10,17 @@ export function storefrontServer(ctx: AppContext): StorefrontServer {
     clientConfig: publicClientConfig(ctx),
     publicUrl: ctx.config.PUBLIC_URL.replace(/\/+$/, ''),
     listing: (request) => listingPage(ctx, request),
-    productPage: (nameOrId) => productPageData(ctx, nameOrId),
+    // The reviews are part of the page (decision 124): shown without the app's code, and the
+    // page is kept until the next product change or review (reviews/service.ts).
+    productPage: async (nameOrId) => {
+      const page = await productPageData(ctx, nameOrId);
+      if (!page) return null;
+      const reviews = await productReviews(ctx, page.product.id).catch((error: unknown) => {
+        ctx.log.warn({ err: error, productId: page.product.id }, 'reviews not read for the book page');
+        return null;
+      });
+      return { ...page, reviews };
+    },
     search: (query, limit) => searchPage(ctx, query, limit),
   };
 }

@@ -1,26 +1,25 @@
 /**
  * The reviews on a product page: the average as stars (rounded, as the spec says), the count, and
  * each review with its stars, reviewer (the part of the e-mail before the @), date and text.
- * Texts over 900 characters show their first 850 with 'Show more'. A failed load shows no
- * reviews and a zero rating. Review text is rendered as text, never as HTML.
+ * Texts over 900 characters show their first 850 with 'Show more'. They come with the page from
+ * the server (the route's loader, decision 124); when the server could not read them (null) the
+ * page says so, with no reviews and a zero rating. Review text is rendered as text, never as HTML.
  */
 import { useId, useState } from 'react';
 import * as MSG from '@shared/messages';
-import type { ProductReview } from '@shared/contracts/review';
+import type { ProductReview, ProductReviews as Reviews } from '@shared/contracts/review';
 import { Stars, starsFor } from '../../components/Stars';
 import { formatDate } from '../../lib/format';
-import { useProductReviews } from './api/fetch-product-reviews';
 import { previewReviewText } from './review-text';
 import styles from './ProductReviews.module.css';
 
-export function ProductReviews({ productId }: { productId: string }) {
+export function ProductReviews({ reviews }: { reviews: Reviews | null }) {
   const headingId = useId();
-  const reviews = useProductReviews(productId);
-  const data = reviews.data ?? { average: 0, count: 0, reviews: [] };
+  const data = reviews ?? { average: 0, count: 0, reviews: [] };
   const rounded = starsFor(data.average);
 
   return (
-    <section className={styles.section} aria-labelledby={headingId} aria-busy={reviews.isPending || undefined}>
+    <section className={styles.section} aria-labelledby={headingId}>
       <h2 id={headingId} className={styles.heading}>
         Reviews
       </h2>
@@ -36,9 +35,8 @@ export function ProductReviews({ productId }: { productId: string }) {
           </span>
         </p>
       </div>
-      {reviews.isError ? <p className={styles.note}>{MSG.failedLoadReviews}</p> : null}
-      {reviews.isPending ? <p className={styles.note}>Loading reviews…</p> : null}
-      {reviews.isSuccess && data.reviews.length === 0 ? (
+      {reviews === null ? <p className={styles.note}>{MSG.failedLoadReviews}</p> : null}
+      {reviews !== null && data.reviews.length === 0 ? (
         <p className={styles.note}>No reviews yet. Bought this book? You can review it from the orders in your profile.</p>
       ) : null}
       {data.reviews.length > 0 ? (

@@ -1,7 +1,8 @@
 /**
  * POST /api/server/add_review. On 201 the book leaves the order's list at once (the cached list
- * is updated, no refetch) and the book's reviews are fetched again. A 409 (already reviewed, e.g.
- * in another tab) also takes the book off the list.
+ * is updated, no refetch); the book's page shows the review on its next load (the server renders
+ * it again after the review's productUpdate). A 409 (already reviewed, e.g. in another tab) also
+ * takes the book off the list.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Product } from '@shared/contracts/product';
@@ -18,7 +19,6 @@ export function useAddReview(userId: string, orderId: string) {
   const queryClient = useQueryClient();
   const removeFromList = (productId: string) => {
     queryClient.setQueryData<Product[]>(reviewKeys.orderProducts(userId, orderId), (list) => list?.filter((p) => p.id !== productId));
-    void queryClient.invalidateQueries({ queryKey: reviewKeys.product(productId) });
     // The profile's order history shows 'Reviewed'; let it ask again.
     void queryClient.invalidateQueries({ queryKey: orderHistoryKey(userId) });
   };
