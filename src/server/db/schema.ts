@@ -91,6 +91,17 @@ export const products = pgTable(
     index('products_listing_shop_order').on(t.createdAt, t.id).where(sql`${t.archivedAt} is null`),
     index('products_listing_price').on(t.pricePence, t.createdAt, t.id).where(sql`${t.archivedAt} is null`),
     index('products_listing_price_desc').on(sql`(-${t.pricePence})`, t.createdAt, t.id).where(sql`${t.archivedAt} is null`),
+    // Similar Items (decision 125), books of the shop only: a book's nearest prices above and
+    // below, ties in the shop's order, among the books of its age and type, of its age, of its
+    // type (among all books: the listing's two price indexes above).
+    index('products_similar_age_type_price').on(t.age, t.type, t.pricePence, t.createdAt, t.id).where(sql`${t.archivedAt} is null`),
+    index('products_similar_age_type_price_desc').on(t.age, t.type, sql`(-${t.pricePence})`, t.createdAt, t.id).where(sql`${t.archivedAt} is null`),
+    index('products_similar_age_price').on(t.age, t.pricePence, t.createdAt, t.id).where(sql`${t.archivedAt} is null`),
+    index('products_similar_age_price_desc').on(t.age, sql`(-${t.pricePence})`, t.createdAt, t.id).where(sql`${t.archivedAt} is null`),
+    index('products_similar_type_price').on(t.type, t.pricePence, t.createdAt, t.id).where(sql`${t.archivedAt} is null`),
+    index('products_similar_type_price_desc').on(t.type, sql`(-${t.pricePence})`, t.createdAt, t.id).where(sql`${t.archivedAt} is null`),
+    // Other Items (decision 125): the books of the shop in a fixed shuffled ring, hashtext(id).
+    index('products_other_items').on(sql`hashtext(${t.id})`, t.id).where(sql`${t.archivedAt} is null`),
     check('products_price_positive', sql`${t.pricePence} > 0`),
   ],
 );

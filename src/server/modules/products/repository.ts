@@ -4,7 +4,8 @@
  * product shape by `toProduct`. The columns read and their mapping come from the one declaration
  * of a book's fields (PRODUCT_FIELDS, src/shared/contracts/product.ts).
  */
-import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, ne, notInArray, sql, type SQL } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { productImages, products } from '../../db/schema';
 import { imagePath } from '../../../shared/images';
@@ -171,38 +172,101 @@ async function findInOrder(db: Db, ids: readonly string[]): Promise<Product[]> {
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
+/** The expression of the descending price indexes' price column (the same text, so the planner matches it). */
+const negatedPrice = sql`(-${products.pricePence})`;
+
+/**
+ * Up to `count` ids of the books that pass `where`, nearest in price to `pence` first, ties (the
+ * same distance above and below, or the same price) in the shop's order: created_at, then id.
+ * Two index range scans of at most `count` rows each, the dearer side (price >= pence, ascending)
+ * and the cheaper side (-price > -pence, ascending, i.e. price descending with ties still in the
+ * shop's order), merged by the very order the whole catalogue used to be sorted by. The first
+ * `count` of that order are among the first `count` of one side or the other: on each side its
+ * index order is that order.
+ */
+async function nearestInPrice(db: Db, where: SQL | undefined, pence: number, count: number): Promise<string[]> {
+  const columns = {
+    id: products.id,
+    distance: sql<number>`abs(${products.pricePence} - ${pence}::integer)`.as('distance'),
+    createdAt: products.createdAt,
+  };
+  const dearer = db
+    .select(columns)
+    .from(products)
+    .where(and(where, gte(products.pricePence, pence)))
+    .orderBy(asc(products.pricePence), asc(products.createdAt), asc(products.id))
+    .limit(count);
+  const cheaper = db
+    .select(columns)
+    .from(products)
+    .where(and(where, sql`${negatedPrice} > ${-pence}::integer`))
+    .orderBy(asc(negatedPrice), asc(products.createdAt), asc(products.id))
+    .limit(count);
+  // A union is ordered by its own columns: distance, then created_at and id (the same names).
+  const rows = await unionAll(dearer, cheaper).orderBy(sql`distance`, sql`created_at`, sql`id`).limit(count);
+  return rows.map((row) => row.id);
+}
+
 /**
  * Similar Items (the product page): books of the same age first, then of the same type, then of
- * the nearest price, ties in shop order; the book itself left out.
+ * the nearest price, ties in shop order (created_at, id); the book itself left out. Read as four
+ * tiers, best first: same age and type, same age (another type), same type (another age), the
+ * rest; each tier's nearest prices come from its own pair of indexes (migration 0014, decision 125;
+ * the rest from the listing's price indexes), and a tier is read only while fewer than `count`
+ * books have been found. So no read grows with the catalogue: a tier's scan skips only the book
+ * and books of the tiers before it (the index of "same age" also holds the books of the same age
+ * and type), and those are fewer than `count` when it is read.
  */
 export async function findSimilarProducts(db: Db, product: Pick<Product, 'id' | 'age' | 'type' | 'price'>, count: number): Promise<Product[]> {
   const pence = Math.round(product.price * 100);
-  const rows = await db
-    .select({ id: products.id })
-    .from(products)
-    .where(and(onSale, ne(products.id, product.id)))
-    .orderBy(
-      sql`(${products.age} = ${product.age}) desc`,
-      sql`(${products.type} = ${product.type}) desc`,
-      sql`abs(${products.pricePence} - ${pence})`,
-      asc(products.createdAt),
-      asc(products.id),
-    )
-    .limit(count);
-  return findInOrder(db, rows.map((row) => row.id));
+  const sameAge = eq(products.age, product.age);
+  const otherAge = ne(products.age, product.age);
+  const sameType = eq(products.type, product.type);
+  const otherType = ne(products.type, product.type);
+  const tiers = [and(sameAge, sameType), and(sameAge, otherType), and(otherAge, sameType), and(otherAge, otherType)];
+  const ids: string[] = [];
+  for (const tier of tiers) {
+    if (ids.length >= count) break;
+    ids.push(...(await nearestInPrice(db, and(onSale, ne(products.id, product.id), tier), pence, count - ids.length)));
+  }
+  return findInOrder(db, ids);
 }
 
 /**
  * Other Items: a pick of the shop's books, the same for the same seed (a book's id) on every
- * visit and on both sides of hydration, the `exclude`d ones left out.
+ * visit and on both sides of hydration, the `exclude`d ones left out. The books of the shop stand
+ * in a fixed shuffled ring, in the order of hashtext(id), then id (the index products_other_items,
+ * decision 125). The seed names one place on the ring per pick, hashtext('<seed>:<n>') for the
+ * n-th (from 0), and the n-th pick is the first book at or after its place, going on from the
+ * ring's start when none follows, that is neither excluded nor picked before. One place per pick,
+ * not the books after one place: those are neighbours on the ring, and two books whose places
+ * fell close together would show nearly the same books. Fewer books than `count` to pick from:
+ * all of them.
  */
 export async function findOtherProducts(db: Db, seed: string, exclude: readonly string[], count: number): Promise<Product[]> {
-  const rows = await db
-    .select({ id: products.id })
-    .from(products)
-    .where(and(onSale, exclude.length ? notInArray(products.id, [...exclude]) : undefined))
-    // hashtext: a cheap hash (half the cost of md5 over 100,000 books), the same for the same text.
-    .orderBy(sql`hashtext(${products.id} || ${seed})`)
-    .limit(count);
-  return findInOrder(db, rows.map((row) => row.id));
+  if (count < 1) return [];
+  const place = sql<number>`hashtext(${products.id})`;
+  const pool = and(onSale, exclude.length ? notInArray(products.id, [...exclude]) : undefined);
+  const columns = (pick: number, lap: 0 | 1) => ({
+    pick: sql<number>`${sql.raw(String(pick))}`.as('pick'),
+    lap: sql<number>`${sql.raw(String(lap))}`.as('lap'),
+    place: sql<number>`${place}`.as('place'),
+    id: products.id,
+  });
+  // From each place the first `count` books of the ring (lap 0: up to the ring's end; lap 1: from
+  // its start): fewer than `count` of them can have been picked before.
+  const scans = Array.from({ length: count }, (_, pick) => {
+    const start = sql`hashtext(${`${seed}:${pick}`}::text)`;
+    return [
+      db.select(columns(pick, 0)).from(products).where(and(pool, sql`${place} >= ${start}`)).orderBy(asc(place), asc(products.id)).limit(count),
+      db.select(columns(pick, 1)).from(products).where(and(pool, sql`${place} < ${start}`)).orderBy(asc(place), asc(products.id)).limit(count),
+    ];
+  }).flat();
+  const rows = await unionAll(scans[0]!, scans[1]!, ...scans.slice(2)).orderBy(sql`pick`, sql`lap`, sql`place`, sql`id`);
+  const picked: string[] = [];
+  for (let pick = 0; pick < count; pick += 1) {
+    const row = rows.find((candidate) => candidate.pick === pick && !picked.includes(candidate.id));
+    if (row) picked.push(row.id);
+  }
+  return findInOrder(db, picked);
 }

@@ -1,0 +1,7 @@
+CREATE INDEX "products_similar_age_type_price" ON "products" USING btree ("age","type","price_pence","created_at","id") WHERE "products"."archived_at" is null;--> statement-breakpoint
+CREATE INDEX "products_similar_age_type_price_desc" ON "products" USING btree ("age","type",(-"price_pence"),"created_at","id") WHERE "products"."archived_at" is null;--> statement-breakpoint
+CREATE INDEX "products_similar_age_price" ON "products" USING btree ("age","price_pence","created_at","id") WHERE "products"."archived_at" is null;--> statement-breakpoint
+CREATE INDEX "products_similar_age_price_desc" ON "products" USING btree ("age",(-"price_pence"),"created_at","id") WHERE "products"."archived_at" is null;--> statement-breakpoint
+CREATE INDEX "products_similar_type_price" ON "products" USING btree ("type","price_pence","created_at","id") WHERE "products"."archived_at" is null;--> statement-breakpoint
+CREATE INDEX "products_similar_type_price_desc" ON "products" USING btree ("type",(-"price_pence"),"created_at","id") WHERE "products"."archived_at" is null;--> statement-breakpoint
+CREATE INDEX "products_other_items" ON "products" USING btree (hashtext("id"),"id") WHERE "products"."archived_at" is null;
