@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Product } from '@shared/contracts/product';
-import { applyFilters, otherItems, priceBounds, productTypes, seededRandom, similarItems, sortProducts } from './catalogue-rules';
+import { applyFilters, priceBounds, productTypes, sortProducts } from './catalogue-rules';
 
 const book = (id: string, price: number, type = 'Puzzle', age: Product['age'] = ''): Product => ({
   id,
@@ -64,48 +64,5 @@ describe('sort', () => {
     const copy = [...shelf];
     sortProducts(shelf, 'price-desc');
     expect(shelf).toEqual(copy);
-  });
-});
-
-describe('similar and other items', () => {
-  const subject = book('s', 8, 'Puzzle', 'Kids');
-  const candidates = [
-    subject,
-    book('far-same', 14, 'Puzzle', 'Kids'),
-    book('near-same-age', 8.5, 'Journal', 'Kids'),
-    book('same-type-other-age', 8, 'Puzzle', 'Adults'),
-    book('near-same', 7, 'Puzzle', 'Kids'),
-    book('nothing', 8, 'Colouring', 'Adults'),
-  ];
-
-  it('orders by matching age, then matching type, then nearest price, never the book itself', () => {
-    expect(similarItems(subject, candidates, 5).map((p) => p.id)).toEqual(['near-same', 'far-same', 'near-same-age', 'same-type-other-age', 'nothing']);
-  });
-  it('answers at most the number asked for', () => {
-    expect(similarItems(subject, candidates, 2)).toHaveLength(2);
-  });
-  it('picks other items at random from the books not excluded', () => {
-    const exclude = new Set(['s', 'near-same']);
-    const first = otherItems(exclude, candidates, 3, () => 0);
-    const second = otherItems(exclude, candidates, 3, () => 0.99);
-    for (const pick of [first, second]) {
-      expect(pick).toHaveLength(3);
-      expect(pick.some((p) => exclude.has(p.id))).toBe(false);
-    }
-    expect(first.map((p) => p.id)).not.toEqual(second.map((p) => p.id));
-  });
-  it('seeds a repeatable random sequence per text, in [0, 1), different for different texts', () => {
-    const draw = (seed: string) => {
-      const random = seededRandom(seed);
-      return Array.from({ length: 50 }, () => random());
-    };
-    expect(draw('product-a')).toEqual(draw('product-a'));
-    expect(draw('product-a')).not.toEqual(draw('product-b'));
-    for (const value of draw('product-c')) expect(value >= 0 && value < 1).toBe(true);
-    // Spread: over 2,000 draws every tenth of the range gets some.
-    const random = seededRandom('spread');
-    const buckets = new Array(10).fill(0);
-    for (let i = 0; i < 2000; i += 1) buckets[Math.floor(random() * 10)] += 1;
-    for (const count of buckets) expect(count).toBeGreaterThan(120);
   });
 });

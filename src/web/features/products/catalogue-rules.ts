@@ -1,6 +1,6 @@
 /**
- * The catalogue's pure rules (spec section 9): price slider bounds, filters, sort, and the
- * product page's Similar Items and Other Items.
+ * The catalogue's pure rules (spec section 9): price slider bounds, filters and sort. The product
+ * page's Similar Items and Other Items are read by the server (decision 125).
  */
 import type { Product } from '@shared/contracts/product';
 
@@ -54,44 +54,4 @@ export function sortProducts(products: readonly Product[], order: SortOrder): Pr
     .map((product, index) => ({ product, index }))
     .sort((a, b) => (a.product.price - b.product.price) * direction || a.index - b.index)
     .map(({ product }) => product);
-}
-
-/** Similar Items: other books by matching age, then matching type, then nearest price. */
-export function similarItems(product: Product, products: readonly Product[], count = 4): Product[] {
-  return products
-    .filter((other) => other.id !== product.id)
-    .map((other) => ({
-      other,
-      age: other.age === product.age ? 0 : 1,
-      type: other.type === product.type ? 0 : 1,
-      distance: Math.abs(other.price - product.price),
-    }))
-    .sort((a, b) => a.age - b.age || a.type - b.type || a.distance - b.distance)
-    .slice(0, count)
-    .map(({ other }) => other);
-}
-
-/**
- * A repeatable random sequence for a text (FNV-1a hash seeding mulberry32): the same product
- * gets the same Other Items on the server and in the browser, so hydration matches (decision 090).
- */
-export function seededRandom(seed: string): () => number {
-  let state = 0x811c9dc5;
-  for (let i = 0; i < seed.length; i += 1) state = Math.imul(state ^ seed.charCodeAt(i), 0x01000193);
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** Other Items: a random pick of the books not already shown. */
-export function otherItems(exclude: ReadonlySet<string>, products: readonly Product[], count = 4, random: () => number = Math.random): Product[] {
-  const pool = products.filter((product) => !exclude.has(product.id));
-  for (let i = pool.length - 1; i > 0; i -= 1) {
-    const j = Math.floor(random() * (i + 1));
-    [pool[i], pool[j]] = [pool[j]!, pool[i]!];
-  }
-  return pool.slice(0, count);
 }
