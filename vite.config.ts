@@ -34,6 +34,13 @@ const GROUPS = [
 
 const withoutQuery = (id: string) => id.replace(/\?.*$/, '');
 
+/**
+ * Library modules the walk reaches only through a library's index module, which the pages do not
+ * use: TanStack Query's infinite queries (admin lists). Left to the automatic split, they stay in
+ * the admin pages' chunks.
+ */
+const NOT_EVERY_PAGE = /[\\/]@tanstack[\\/][^\\/]+[\\/]build[\\/]modern[\\/](useInfiniteQuery|infiniteQueryObserver)\.js$/;
+
 /** Whether `id` is imported, directly or through other modules (static imports only), by one of `roots`. */
 function importedBy(roots: readonly string[]) {
   // True answers are kept for every module met on the way; a false one only for the module asked
@@ -64,7 +71,7 @@ function pageChunkGroups() {
   return GROUPS.flatMap((group, index) => {
     const has = importedBy(group.roots);
     const priority = (GROUPS.length - index) * 10;
-    const captured = (id: string, ctx: ChunkingContextLike) => !group.roots.includes(withoutQuery(id)) && !ctx.getModuleInfo(id)?.isEntry && has(id, ctx);
+    const captured = (id: string, ctx: ChunkingContextLike) => !group.roots.includes(withoutQuery(id)) && !NOT_EVERY_PAGE.test(id) && !ctx.getModuleInfo(id)?.isEntry && has(id, ctx);
     return group.names.map((name, offset) => ({
       debugName: name,
       priority: priority - offset,

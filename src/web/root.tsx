@@ -9,7 +9,7 @@ import { jsonForScript } from '@shared/json-script';
 import { SHOP_DESCRIPTION } from '@shared/seo';
 import { App, makeQueryClient } from './app/App';
 import { ErrorScreen } from './app/ErrorScreen';
-import { HOLD_TAPS_SCRIPT } from './app/hold-taps';
+import { holdTapsScript } from './app/hold-taps';
 import { RouteStyles } from './app/RouteStyles';
 import { setClientConfig } from './lib/config';
 import './styles/global.css';
@@ -39,7 +39,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#7a2e12" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {/* The server writes the script; the browser keeps it as written (hydration leaves an element's inner HTML as it is), so its text is not in the app's code. */}
-        <script dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? HOLD_TAPS_SCRIPT : '' }} suppressHydrationWarning />
+        <script dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? holdTapsScript() : '' }} suppressHydrationWarning />
         <Meta />
         <RouteStyles />
         {/* Read by src/web/lib/config.ts when the app's code starts. */}
