@@ -17,9 +17,9 @@ test('a fresh page carries its CSS; a page reached by navigation is styled as on
   expect(await page.locator('head style[data-href]').count()).toBeGreaterThan(0);
   await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(0);
   const preloaded = await page.locator('link[rel="modulepreload"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')!));
-  expect(preloaded.some((href) => href.includes('/framework-'))).toBe(false);
+  expect(preloaded.some((href) => href.includes('/assets/app-'))).toBe(false);
   const scripts = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name).filter((name) => name.endsWith('.js')));
-  expect(scripts.some((name) => name.includes('/framework-'))).toBe(true);
+  expect(scripts.some((name) => name.includes('/assets/app-'))).toBe(true);
 
   // About's CSS is not in the home page: the navigation links it, and the page looks as it did when loaded fresh.
   await page.getByRole('contentinfo').getByRole('link', { name: 'About' }).click();

@@ -42,8 +42,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <script dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? holdTapsScript() : '' }} suppressHydrationWarning />
         <Meta />
         <RouteStyles />
-        {/* Read by src/web/lib/config.ts when the app's code starts. */}
-        {data && <script id="app-config" type="application/json" dangerouslySetInnerHTML={{ __html: jsonForScript(data.config) }} />}
+        {/* Read by src/web/lib/config.ts when the app's code starts; written by the server only, kept as written by hydration. */}
+        {data && <script id="app-config" type="application/json" dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? jsonForScript(data.config) : '' }} suppressHydrationWarning />}
       </head>
       <body>
         {children}

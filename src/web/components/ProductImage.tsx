@@ -5,12 +5,8 @@
 import { useState, type ImgHTMLAttributes } from 'react';
 import { srcSetFor } from '@shared/images';
 
-/** A plain book-cover placeholder (inline, so it cannot fail itself). */
-const PLACEHOLDER_IMAGE =
-  "data:image/svg+xml;charset=utf-8," +
-  encodeURIComponent(
-    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 400"><rect width="300" height="400" fill="#f3e9da"/><rect x="70" y="90" width="160" height="220" rx="8" fill="#e3d5c1"/><path d="M100 140h100M100 170h100M100 200h70" stroke="#b9a58c" stroke-width="10" stroke-linecap="round"/></svg>',
-  );
+/** A plain book-cover placeholder: a file of the web app's public folder (one small request, kept by the browser). */
+const PLACEHOLDER_IMAGE = '/book-placeholder.svg';
 
 interface ProductImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'alt'> {
   src: string | undefined;

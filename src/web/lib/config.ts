@@ -1,12 +1,12 @@
 /** The public configuration the server writes into the page (its shape: @shared/contracts/client-config). */
 import type { ClientConfig } from '@shared/contracts/client-config';
 
+/** Only a page without the server's config (a unit test's document) sees this: plain, and no link rather than a made-up one. */
 const FALLBACK: ClientConfig = {
-  shopName: 'Inkwell & Puzzle',
-  salesDashboardUrl: 'https://dashboard.stripe.com/payments',
+  shopName: 'Book shop',
+  salesDashboardUrl: '',
   payments: 'demo',
   social: { googleClientId: null, facebookAppId: null },
-  // Without the server's config (the Vite dev server's page) no link is shown rather than a made-up one.
   links: { facebook: null, instagram: null, tiktok: null, developer: null },
 };
 
@@ -16,7 +16,7 @@ function read(): ClientConfig {
   try {
     return { ...FALLBACK, ...(JSON.parse(text) as Partial<ClientConfig>) };
   } catch {
-    return FALLBACK; // the Vite dev server serves the page without the server's config
+    return FALLBACK; // no config in the page
   }
 }
 

@@ -29,7 +29,7 @@ export function HeaderSearch() {
       }}
     >
       {open && (
-        <Suspense fallback={<div className={styles.box} />}>
+        <Suspense fallback={<div className={styles.placeholder} />}>
           <SearchBox root={root} collapse={collapse} />
         </Suspense>
       )}

@@ -9,7 +9,7 @@ import { productPath } from '@shared/routes';
 import { ProductImage } from '../../components/ProductImage';
 import { useProductSearch } from './api/search-products';
 import { searchPath } from './search-address';
-import styles from './HeaderSearch.module.css';
+import styles from './SearchBox.module.css';
 
 export default function SearchBox({ root, collapse }: { root: RefObject<HTMLDivElement | null>; collapse: () => void }) {
   const [query, setQuery] = useState('');
