@@ -3,10 +3,16 @@
  * the product's JSON-LD and the cover's preload. Apart from seo.ts so that only the book page's
  * code carries it (decision 124).
  */
+import { META_DESCRIPTION_LENGTH } from './constants';
 import type { Product } from './contracts/product';
 import { IMAGE_WIDTHS, PRODUCT_IMAGE_SIZES, imageKeyFrom, imagePath, srcSetFor } from './images';
 import { productPath } from './routes';
-import { metaDescription, type HeadTag, type Site } from './seo';
+import type { HeadTag, Site } from './seo';
+
+/** The meta description: the first 155 characters of the description, white space collapsed. */
+export function metaDescription(description: string): string {
+  return description.replace(/\s+/g, ' ').trim().slice(0, META_DESCRIPTION_LENGTH);
+}
 
 /** An absolute address of the product's first image at its largest width. */
 function absoluteImage(url: string, publicUrl: string): string {

@@ -4,7 +4,6 @@
  * first render and after every client-side navigation alike. Pure functions of their inputs. A
  * book's page has its own module (product-head.ts), so other pages' code does not carry it.
  */
-import { META_DESCRIPTION_LENGTH } from './constants';
 
 /** One tag, in the shape React Router's `meta` takes (and renders as <meta>, <link>, <title> or JSON-LD). */
 export type HeadTag =
@@ -18,11 +17,6 @@ export interface Site {
   /** The shop's public address, no trailing slash. */
   publicUrl: string;
   shopName: string;
-}
-
-/** The meta description: the first 155 characters of the description, white space collapsed. */
-export function metaDescription(description: string): string {
-  return description.replace(/\s+/g, ' ').trim().slice(0, META_DESCRIPTION_LENGTH);
 }
 
 export const SHOP_DESCRIPTION = 'Printed activity, puzzle, colouring and journal books for kids and adults, printed on demand and delivered in the UK.';

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 /** The render error screen ('Unexpected Application Error!'). */
 export function ErrorScreen() {
   return (
-    <main className="page" style={{ textAlign: 'center', paddingTop: '4rem' }}>
+    <main className="page page-message">
       <h1>{MSG.unexpectedError}</h1>
       <p>Sorry, this page could not be shown. Please reload, or go back to the shop.</p>
       <p>

@@ -83,15 +83,11 @@ export function Header() {
               <Link className={styles.adminLabel} to="/admin">
                 Admin
               </Link>
-              <NavLink className={`${styles.textLink} ${styles.desktopOnly}`} to="/admin/add_product">
-                Add Item
-              </NavLink>
-              <NavLink className={`${styles.textLink} ${styles.desktopOnly}`} to="/admin/orders">
-                Orders
-              </NavLink>
-              <NavLink className={`${styles.textLink} ${styles.desktopOnly}`} to="/admin/discounts">
-                Discounts
-              </NavLink>
+              {ADMIN_MENU_LINKS.map(([to, label]) => (
+                <NavLink key={to} className={`${styles.textLink} ${styles.desktopOnly}`} to={to}>
+                  {label}
+                </NavLink>
+              ))}
               <a className={`${styles.textLink} ${styles.desktopOnly}`} href={clientConfig.salesDashboardUrl} target="_blank" rel="noopener noreferrer">
                 Sales
               </a>

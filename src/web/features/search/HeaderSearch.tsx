@@ -38,8 +38,8 @@ export function HeaderSearch() {
         className={styles.toggle}
         aria-expanded={open}
         aria-label={open ? 'Close search' : 'Search'}
-        onPointerEnter={() => void loadSearchBox()}
-        onFocus={() => void loadSearchBox()}
+        onPointerEnter={loadSearchBox}
+        onFocus={loadSearchBox}
         onClick={() => setOpen(!open)}
       >
         {open ? <CloseIcon /> : <SearchIcon />}
