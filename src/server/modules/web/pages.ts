@@ -8,6 +8,10 @@
  * instance (the same LISTEN/NOTIFY invalidation the catalogue uses). Each page's inline scripts
  * (React Router's hydration data and start-up) are allowed by their hashes in its
  * Content-Security-Policy, so no 'unsafe-inline' is needed and a kept page stays valid.
+ *
+ * A page loaded fresh paints before its code (decision 124): the load context gives the renderer
+ * the build's stylesheets to write into the page's <head> (buildStylesheets), and documents are
+ * rendered from the build without its import preloads (withoutImportPreloads).
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
