@@ -139,6 +139,11 @@ for (const [name, path, heading] of [
 test('robots.txt and sitemap.xml list the product pages', async ({ request }) => {
   const robots = await (await request.get('/robots.txt')).text();
   expect(robots).toMatch(/Sitemap: .+\/sitemap\.xml/);
-  const sitemap = await (await request.get('/sitemap.xml')).text();
-  expect(sitemap).toContain('/item/Sudoku%20for%20the%20Commute</loc>');
+  // sitemap.xml is an index (decision 126): follow it to the books files.
+  const index = await (await request.get('/sitemap.xml')).text();
+  expect(index).toContain('<sitemapindex');
+  const files = [...index.matchAll(/<loc>([^<]*\/sitemap-books-\d+\.xml)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
+  expect(files[0]).toBe('/sitemap-books-1.xml');
+  const books = await Promise.all(files.map(async (file) => (await request.get(file)).text()));
+  expect(books.join('\n')).toContain('/item/Sudoku%20for%20the%20Commute</loc>');
 });

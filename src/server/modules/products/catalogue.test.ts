@@ -1,5 +1,5 @@
 import { gunzipSync } from 'node:zlib';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -8,6 +8,8 @@ import { createUser } from '../../test/factories/users';
 import type { Product } from '../../../shared/contracts/product';
 import { productPageData } from './storefront';
 import { PRODUCT_NOT_FOUND } from './service';
+import { countProductsOnSale, findProducts, findSitemapBooks } from './repository';
+import { sitemapBooksFileCount, sitemapBooksFileNumber, sitemapBooksOffset, sitemapBooksXml, sitemapIndexXml } from './seo';
 
 let t: TestApp;
 let maze: ProductFixture;
@@ -276,18 +278,106 @@ describe('robots.txt and sitemap.xml', () => {
     expect(res.body).toContain(`Sitemap: ${t.config.PUBLIC_URL}/sitemap.xml`);
   });
 
-  it('sitemap.xml lists the public pages and every product page, addresses encoded and escaped', async () => {
-    const odd = await createProduct(db(), { name: 'Fun & Games <Vol 2>' });
-    t.app.ctx.catalogue.invalidate();
-    const res = await get('/sitemap.xml');
+  /** A sitemap file's body, after checking it is one: 200, XML cached for an hour, the protocol's root element. */
+  async function getSitemap(url: string, root: 'sitemapindex' | 'urlset'): Promise<string> {
+    const res = await get(url);
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toMatch(/^application\/xml/);
-    expect(res.body).toContain(`<loc>${t.config.PUBLIC_URL}/about</loc>`);
-    expect(res.body).toContain(`<loc>${t.config.PUBLIC_URL}/item/Marvellous%20Maze%20Adventures</loc>`);
-    expect(res.body).toContain(`<loc>${t.config.PUBLIC_URL}/item/Fun%20%26%20Games%20%3CVol%202%3E</loc>`);
-    expect(res.body).not.toMatch(/<Vol/);
-    await db().delete(products).where(eq(products.id, odd.id));
-    t.app.ctx.catalogue.invalidate();
+    expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('public, max-age=3600');
+    expect(res.body).toContain(`<${root} xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">`);
+    return res.body;
+  }
+
+  it('sitemap.xml is an index of the pages file and one books file per 10,000 books, from a count', async () => {
+    const body = await getSitemap('/sitemap.xml', 'sitemapindex');
+    const files = [...body.matchAll(/<sitemap><loc>([^<]*)<\/loc><\/sitemap>/g)].map((match) => match[1]);
+    // A handful of books: one books file.
+    expect(files).toEqual([`${t.config.PUBLIC_URL}/sitemap-pages.xml`, `${t.config.PUBLIC_URL}/sitemap-books-1.xml`]);
+    expect(body).not.toContain('/item/');
+  });
+
+  it('sitemap-pages.xml lists the four public pages', async () => {
+    const body = await getSitemap('/sitemap-pages.xml', 'urlset');
+    const pages = [...body.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1]);
+    expect(pages).toEqual(['/', '/about', '/contact', '/privacy'].map((page) => `${t.config.PUBLIC_URL}${page}`));
+  });
+
+  it('sitemap-books-1.xml lists the book pages, addresses encoded and escaped, with lastmod; not archived books', async () => {
+    const odd = await createProduct(db(), { name: 'Fun & Games <Vol 2>' });
+    const gone = await createProduct(db(), { name: 'Archived Atlas of Mazes' });
+    await db().update(products).set({ archivedAt: new Date() }).where(eq(products.id, gone.id));
+    try {
+      const body = await getSitemap('/sitemap-books-1.xml', 'urlset');
+      expect(body).toMatch(
+        new RegExp(`<url><loc>${t.config.PUBLIC_URL}/item/Marvellous%20Maze%20Adventures</loc><lastmod>\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ</lastmod></url>`),
+      );
+      expect(body).toContain(`<loc>${t.config.PUBLIC_URL}/item/Fun%20%26%20Games%20%3CVol%202%3E</loc>`);
+      expect(body).not.toMatch(/<Vol/);
+      expect(body).not.toContain('Archived%20Atlas');
+      expect(body).not.toContain(`<loc>${t.config.PUBLIC_URL}/about</loc>`);
+      // Every book of the shop, once, in the shop's order.
+      const listed = [...body.matchAll(/<loc>[^<]*\/item\/([^<]*)<\/loc>/g)].map((match) => decodeURIComponent(match[1]!));
+      expect(listed).toEqual((await findProducts(db())).map((book) => book.name));
+    } finally {
+      await db().delete(products).where(inArray(products.id, [odd.id, gone.id]));
+      t.app.ctx.catalogue.invalidate();
+    }
+  });
+
+  it.each(['2', '0', '-1', 'abc', '1.5', '01', '+1', '1e0', '%20', '99999999999', '1%2F2'])('sitemap-books-%s.xml answers a plain 404', async (file) => {
+    const res = await get(`/sitemap-books-${file}.xml`);
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    expect(res.body).toBe('Not found');
+  });
+
+  it('splits the books of the shop into files of a given size, in the shop order, ties by id, none twice, none archived', async () => {
+    // Books last in the shop's order, some created at the same moment and some a microsecond apart,
+    // so that files begin and end inside ties.
+    const made: ProductFixture[] = [];
+    for (const suffix of ['e', 'a', 'c', 'b', 'd', 'f', 'g']) made.push(await createProduct(db(), { id: `SITEMAP-${suffix}`, name: `Sitemap Split ${suffix}` }));
+    const microseconds = [1, 1, 2, 1, 2, 3, 1];
+    for (const [i, book] of made.entries()) {
+      await db().update(products).set({ createdAt: sql`${`2100-01-01 00:00:00.00000${microseconds[i]}+00`}::timestamptz` }).where(eq(products.id, book.id));
+    }
+    await db().update(products).set({ archivedAt: new Date() }).where(eq(products.id, 'SITEMAP-c'));
+    try {
+      const shop = (await findProducts(db())).map((book) => book.name);
+      expect(shop.slice(-6)).toEqual(['a', 'b', 'e', 'g', 'd', 'f'].map((suffix) => `Sitemap Split ${suffix}`));
+      expect(await countProductsOnSale(db())).toBe(shop.length);
+      for (const perFile of [1, 2, 3, 4]) {
+        const files = sitemapBooksFileCount(shop.length, perFile);
+        expect(files).toBe(Math.ceil(shop.length / perFile));
+        const index = sitemapIndexXml('https://shop.example', shop.length, perFile);
+        expect([...index.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1])).toEqual([
+          'https://shop.example/sitemap-pages.xml',
+          ...Array.from({ length: files }, (_, i) => `https://shop.example/sitemap-books-${i + 1}.xml`),
+        ]);
+        for (let file = 1; file <= files; file += 1) {
+          const books = await findSitemapBooks(db(), file, perFile);
+          expect(books.map((book) => book.name), `file ${file} of ${perFile}`).toEqual(shop.slice(sitemapBooksOffset(file, perFile), file * perFile));
+          for (const book of books) expect(book.updatedAt).toBeInstanceOf(Date);
+        }
+        expect(await findSitemapBooks(db(), files + 1, perFile)).toEqual([]);
+      }
+    } finally {
+      await db().delete(products).where(inArray(products.id, made.map((book) => book.id)));
+      t.app.ctx.catalogue.invalidate();
+    }
+  });
+
+  it('the pure functions: an empty shop has the pages file only; file numbers are plain positive integers', () => {
+    expect(sitemapIndexXml('https://shop.example', 0, 2)).not.toContain('sitemap-books');
+    expect(sitemapBooksFileCount(0, 2)).toBe(0);
+    expect(sitemapBooksFileCount(2, 2)).toBe(1);
+    expect(sitemapBooksFileCount(3, 2)).toBe(2);
+    expect(sitemapBooksFileCount(100_000)).toBe(10);
+    expect(sitemapBooksFileCount(100_001)).toBe(11);
+    expect(sitemapBooksOffset(3, 2)).toBe(4);
+    expect(['1', '7', '10', '123456789'].map(sitemapBooksFileNumber)).toEqual([1, 7, 10, 123456789]);
+    for (const text of ['', '0', '-1', '01', '+1', '1.5', '1e0', 'abc', ' 1', '1 ', '0x1', '1234567890']) expect(sitemapBooksFileNumber(text), text).toBeNull();
+    const xml = sitemapBooksXml('https://shop.example', [{ name: 'Fun & Games <Vol 2>', updatedAt: new Date('2026-03-01T12:34:56.789Z') }]);
+    expect(xml).toContain('<url><loc>https://shop.example/item/Fun%20%26%20Games%20%3CVol%202%3E</loc><lastmod>2026-03-01T12:34:56Z</lastmod></url>');
   });
 });
 

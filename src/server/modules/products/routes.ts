@@ -1,6 +1,6 @@
 /**
  * Storefront calls (docs/api.md, "Catalogue"): products, a page of them (listing.ts), one product,
- * search, robots.txt, sitemap.xml, and the server-filled <head> of product pages.
+ * search, robots.txt, the sitemaps (seo.ts), and the server-filled <head> of product pages.
  *
  * `GET /api/server/get_products` is the hottest route: without `ids` it sends precomputed bytes
  * from the in-memory catalogue (no serializer), with an ETag (304 on a match) and gzip when the
@@ -13,7 +13,16 @@ import { getProductQuerySchema, getProductsQuerySchema, searchQuerySchema } from
 import { messageSchema as errorSchema } from '../../../shared/contracts/common';
 import { productListSchema, productSchema } from '../../../shared/contracts/product';
 import type { CatalogueSnapshot } from './catalogue-cache';
-import { robotsTxt, sitemapXml } from './seo';
+import { countProductsOnSale, findSitemapBooks } from './repository';
+import {
+  SITEMAP_BOOKS_PER_FILE,
+  SITEMAP_PAGES_FILE,
+  robotsTxt,
+  sitemapBooksFileNumber,
+  sitemapBooksXml,
+  sitemapIndexXml,
+  sitemapPagesXml,
+} from './seo';
 import { getProduct, productsByIds, searchCatalogue } from './service';
 import { catalogueListingRoutes } from './listing';
 
@@ -94,11 +103,24 @@ export const catalogueRoutes: ModuleRoutes = async (app, ctx) => {
     reply.header('cache-control', 'public, max-age=3600').type('text/plain; charset=utf-8').send(robotsTxt(ctx.config.PUBLIC_URL)),
   );
 
-  app.get('/sitemap.xml', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) => {
-    const snapshot = cache.current ?? (await cache.get());
-    return reply
-      .header('cache-control', 'public, max-age=3600')
-      .type('application/xml; charset=utf-8')
-      .send(sitemapXml(ctx.config.PUBLIC_URL, snapshot.products));
+  // The sitemaps (decision 126): an index with a count, the public pages, and the books in files
+  // of SITEMAP_BOOKS_PER_FILE, each read from the database on its own (never the whole catalogue).
+  const sendXml = (reply: FastifyReply, xml: string) =>
+    reply.header('cache-control', 'public, max-age=3600').type('application/xml; charset=utf-8').send(xml);
+
+  app.get('/sitemap.xml', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) =>
+    sendXml(reply, sitemapIndexXml(ctx.config.PUBLIC_URL, await countProductsOnSale(ctx.database.db))),
+  );
+
+  app.get(SITEMAP_PAGES_FILE, { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) =>
+    sendXml(reply, sitemapPagesXml(ctx.config.PUBLIC_URL)),
+  );
+
+  app.get('/sitemap-books-:file.xml', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
+    const file = sitemapBooksFileNumber((request.params as { file: string }).file);
+    // A file past the last one has no books: 404, as for any file not in the shop.
+    const books = file === null ? [] : await findSitemapBooks(ctx.database.db, file, SITEMAP_BOOKS_PER_FILE);
+    if (books.length === 0) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
+    return sendXml(reply, sitemapBooksXml(ctx.config.PUBLIC_URL, books));
   });
 };

@@ -1,7 +1,7 @@
 /**
  * The HTML and XML the server writes (ASVS V5.3 output encoding, V12.5 file serving): the product
  * page rendered for /item/{name} (its <head>, JSON-LD, the public client config, the page's data
- * for hydration) and sitemap.xml cannot be broken out of by a product name or a shop name, and no
+ * for hydration) and the sitemaps cannot be broken out of by a product name or a shop name, and no
  * address reaches a file outside the built web app's client folder.
  *
  * The pages come from the real web build (test/web-build.ts builds it once when it is missing or old).
@@ -72,12 +72,15 @@ describe('the product page the server fills in', () => {
   });
 });
 
-describe('sitemap.xml', () => {
-  it('lists the hostile product by its encoded address without a raw < or > anywhere in the data', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
+describe('the sitemaps', () => {
+  it('list the hostile product by its encoded address without a raw < or > anywhere in the data', async () => {
+    const index = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(index.statusCode).toBe(200);
+    expect(index.body).toContain('/sitemap-books-1.xml</loc>');
+    const res = await t.app.inject({ method: 'GET', url: '/sitemap-books-1.xml' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain(`/item/${encodeURIComponent(EVIL_NAME)}</loc>`);
-    const data = res.body.replace(/<\/?(?:urlset|url|loc)\b[^>]*>/g, '').replace(/^<\?xml[^>]*\?>/, '');
+    const data = res.body.replace(/<\/?(?:urlset|url|loc|lastmod)\b[^>]*>/g, '').replace(/^<\?xml[^>]*\?>/, '');
     expect(data).not.toMatch(/[<>]/);
     expect(res.body).not.toContain('<script');
   });
