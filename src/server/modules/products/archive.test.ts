@@ -56,6 +56,7 @@ describe('deleting a book that has been sold', () => {
   it('archives it: hidden from every shopper listing and call, kept with its order and reviews, listed for the admin', async () => {
     const { book, orderId } = await soldAndReviewed('BV-ARC-1', 'Lighthouse Logic Puzzles');
     await get('/api/server/get_products'); // the catalogue cache is warm
+    expect((await get('/sitemap-books-1.xml')).body).toContain('Lighthouse'); // listed while on sale
 
     const res = await remove('BV-ARC-1');
     expect(res.statusCode).toBe(200);
@@ -70,7 +71,7 @@ describe('deleting a book that has been sold', () => {
     expect((await get(`/api/server/get_product?name=${encodeURIComponent(book.name)}`, alice)).statusCode).toBe(404);
     expect(ids(await get('/api/server/search?query=lighthouse'))).toEqual([]);
     expect(ids(await get('/api/server/search?query=lighthuose'))).toEqual([]);
-    expect((await get('/sitemap.xml')).body).not.toContain('Lighthouse');
+    expect((await get('/sitemap-books-1.xml')).body).not.toContain('Lighthouse');
     expect(await productPageData(t.app.ctx, book.name)).toBeNull();
     expect((await get('/api/server/fetch_product_reviews/BV-ARC-1')).statusCode).toBe(404);
 
