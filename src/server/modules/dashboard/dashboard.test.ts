@@ -375,6 +375,37 @@ describe('discount codes: the list and revoking', () => {
     }
   });
 
+  it('refuses every discount-code cursor that is not one of its own with the same 400, never reaching the database', async () => {
+    const cursor = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
+    const t0 = '2026-01-01T00:00:00.000000Z';
+    const badCursors = [
+      'not a cursor!',
+      '====',
+      cursor('not json'),
+      cursor([1, 2]),
+      cursor(null),
+      cursor({ t: t0 }),
+      cursor({ c: 'A' }),
+      cursor({ t: t0, c: '' }),
+      cursor({ t: t0, c: 7 }),
+      cursor({ t: t0, c: 'A', extra: true }),
+      cursor({ t: '2026-01-01T00:00:00.000Z', c: 'A' }),
+      // Times and text PostgreSQL would refuse: a 400 here, not a database error.
+      cursor({ t: '2026-02-30T00:00:00.000000Z', c: 'A' }),
+      cursor({ t: '2026-01-01T24:00:00.000000Z', c: 'A' }),
+      cursor({ t: t0, c: 'A\u0000' }),
+      cursor({ t: t0, c: '\ud800' }),
+      'x'.repeat(201),
+    ];
+    for (const bad of badCursors) {
+      const res = await get(`/api/admin/dashboard/discount-codes?cursor=${encodeURIComponent(bad)}`);
+      expect(res.statusCode, `${bad}: ${res.body}`).toBe(400);
+      expect(res.json().message, bad).toMatch(/cursor/i);
+    }
+    const good = await get(`/api/admin/dashboard/discount-codes?cursor=${cursor({ t: t0, c: 'A' })}`);
+    expect(good.statusCode, good.body).toBe(200);
+  });
+
   it('revokes an unused code, which the basket and the checkout then refuse as expired', async () => {
     await createDiscountCode(db(), { code: 'REVOKEME', percentage: 25 });
     expect((await basket('REVOKEME')).statusCode).toBe(200);

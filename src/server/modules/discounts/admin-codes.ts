@@ -6,7 +6,8 @@ import { z } from 'zod';
 import type { AdminDiscountCode, DiscountCodePage, RevokeDiscountCodeAnswer } from '../../../shared/contracts/dashboard';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { badRequest, conflict, notFound } from '../../lib/errors';
+import { cursorTextSchema, cursorTimeSchema, decodeCursor as decodeJsonCursor, encodeCursor as encodeJsonCursor } from '../../lib/cursor';
+import { conflict, notFound } from '../../lib/errors';
 import * as repo from './repository';
 
 type CodeState = AdminDiscountCode['state'];
@@ -37,26 +38,18 @@ export function toAdminDiscountCode(row: repo.DiscountCodeRow & { usedByOrderAt:
 }
 
 /*
- * The cursor: base64url of {"t": created_at as UTC ISO text with microseconds, "c": the code}.
+ * The cursor: base64url of {"t": created_at as UTC ISO text with microseconds, "c": the code}
+ * (lib/cursor.ts).
  * Opaque to the client; checked strictly, so anything else is a 400 in words.
  */
-const CURSOR_TIME = /^[1-9]\d{3}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-const cursorSchema = z.strictObject({ t: z.string().regex(CURSOR_TIME).refine((t) => !Number.isNaN(Date.parse(`${t.slice(0, 23)}Z`))), c: z.string().min(1).max(100) });
+const cursorSchema = z.strictObject({ t: cursorTimeSchema, c: cursorTextSchema(100) });
 export const BAD_CODE_CURSOR_MESSAGE = 'That page of discount codes is not valid (a bad cursor): start again from the first page.';
 
-const encodeCursor = (position: { createdAt: string; code: string }) => Buffer.from(JSON.stringify({ t: position.createdAt, c: position.code })).toString('base64url');
+const encodeCursor = (position: { createdAt: string; code: string }) => encodeJsonCursor({ t: position.createdAt, c: position.code });
 
 function decodeCursor(cursor: string): { createdAt: string; code: string } {
-  if (!/^[A-Za-z0-9_-]+$/.test(cursor)) throw badRequest(BAD_CODE_CURSOR_MESSAGE);
-  let value: unknown;
-  try {
-    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw badRequest(BAD_CODE_CURSOR_MESSAGE);
-  }
-  const parsed = cursorSchema.safeParse(value);
-  if (!parsed.success) throw badRequest(BAD_CODE_CURSOR_MESSAGE);
-  return { createdAt: parsed.data.t, code: parsed.data.c };
+  const { t, c } = decodeJsonCursor(cursor, cursorSchema, BAD_CODE_CURSOR_MESSAGE);
+  return { createdAt: t, code: c };
 }
 
 /** GET /api/admin/dashboard/discount-codes: one page of the codes sent, newest first. */

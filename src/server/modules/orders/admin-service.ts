@@ -7,7 +7,8 @@ import { z } from 'zod';
 import type { AdminOrderDetail, AdminOrderPage, adminOrdersQuerySchema } from '../../../shared/contracts/order';
 import { penceToPounds } from '../../../shared/money';
 import type { AppContext } from '../../context';
-import { badRequest, notFound } from '../../lib/errors';
+import { cursorTimeSchema, decodeCursor as decodeJsonCursor, encodeCursor as encodeJsonCursor } from '../../lib/cursor';
+import { notFound } from '../../lib/errors';
 import { findOrder, findOrdersPage, type AdminOrderFilter, type OrderPosition } from './admin-repository';
 import { csvRecord, CSV_BOM, type CsvValue } from './csv';
 import { orderHistoryLines } from './history';
@@ -29,36 +30,19 @@ function filterOf(query: AdminOrdersFilterQuery): AdminOrderFilter {
 }
 
 /*
- * The cursor: base64url of {"t": created_at as UTC ISO text with microseconds, "i": order id}.
+ * The cursor: base64url of {"t": created_at as UTC ISO text with microseconds, "i": order id}
+ * (lib/cursor.ts).
  * Opaque to the client, which only hands back the next_cursor it was given; checked strictly here,
  * so that whatever else arrives is a 400 in words, never a database error.
  */
-const CURSOR_TIME = /^[1-9]\d{3}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-const cursorSchema = z.strictObject({
-  t: z.string().regex(CURSOR_TIME).refine((t) => {
-    // A real moment: 2026-02-30 or 25:00 would come back from Date as another text, or none.
-    const date = new Date(`${t.slice(0, 23)}Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 23) === t.slice(0, 23);
-  }),
-  i: z.uuid(),
-});
+const cursorSchema = z.strictObject({ t: cursorTimeSchema, i: z.uuid() });
 export const BAD_CURSOR_MESSAGE = 'That page of orders is not valid (a bad cursor): start again from the first page.';
 
-export function encodeCursor(position: OrderPosition): string {
-  return Buffer.from(JSON.stringify({ t: position.at, i: position.id })).toString('base64url');
-}
+export const encodeCursor = (position: OrderPosition): string => encodeJsonCursor({ t: position.at, i: position.id });
 
 export function decodeCursor(cursor: string): OrderPosition {
-  if (!/^[A-Za-z0-9_-]+$/.test(cursor)) throw badRequest(BAD_CURSOR_MESSAGE);
-  let value: unknown;
-  try {
-    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw badRequest(BAD_CURSOR_MESSAGE);
-  }
-  const parsed = cursorSchema.safeParse(value);
-  if (!parsed.success) throw badRequest(BAD_CURSOR_MESSAGE);
-  return { at: parsed.data.t, id: parsed.data.i.toLowerCase() };
+  const { t, i } = decodeJsonCursor(cursor, cursorSchema, BAD_CURSOR_MESSAGE);
+  return { at: t, id: i.toLowerCase() };
 }
 
 const positionOf = (row: OrderWithItems): OrderPosition => ({ at: row.createdAtExact, id: row.id });

@@ -11,8 +11,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ModuleRoutes } from '../../http';
 import type { Db } from '../../db/client';
-import { badRequest } from '../../lib/errors';
-import { textProblem } from '../../lib/text-input';
+import { cursorTextSchema, cursorTimeSchema, decodeCursor, encodeCursor } from '../../lib/cursor';
 import { messageSchema as errorSchema } from '../../../shared/contracts/common';
 import { catalogueListingQuerySchema, catalogueListingSchema, type CatalogueListing, type ListingSort } from '../../../shared/contracts/catalogue';
 import { poundsToPence } from '../../../shared/money';
@@ -25,48 +24,29 @@ import { findListingPage, type ListingFilter, type ListingPosition } from './lis
  * base64url of JSON: {"o": sort, "t": created_at (UTC ISO text, microseconds), "i": id} and, for
  * the price sorts, "p": the price in pence. Opaque to the client, which hands back the next_cursor
  * it was given; checked strictly here so that anything else is a 400 in words, never a database
- * error. A cursor made for another sort is refused too: the place it names means nothing there.
+ * error (lib/cursor.ts). A cursor made for another sort is refused too: the place it names means
+ * nothing there.
  */
-const CURSOR_TIME = /^[1-9]\d{3}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-const cursorTime = z
-  .string()
-  .regex(CURSOR_TIME)
-  .refine((t) => {
-    // A real moment: 2026-02-30 or 25:00 would come back from Date as another text, or none.
-    const date = new Date(`${t.slice(0, 23)}Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 23) === t.slice(0, 23);
-  });
-/** Any id a row can have: text PostgreSQL can hold (no NUL, no lone surrogate). */
-const cursorId = z
-  .string()
-  .min(1)
-  .max(500)
-  .refine((id) => textProblem(id) === null);
+const cursorId = cursorTextSchema(500);
 const cursorPrice = z.number().int().min(1).max(2_147_483_647);
 const cursorSchema = z.discriminatedUnion('o', [
-  z.strictObject({ o: z.literal('default'), t: cursorTime, i: cursorId }),
-  z.strictObject({ o: z.enum(['price-asc', 'price-desc']), p: cursorPrice, t: cursorTime, i: cursorId }),
+  z.strictObject({ o: z.literal('default'), t: cursorTimeSchema, i: cursorId }),
+  z.strictObject({ o: z.enum(['price-asc', 'price-desc']), p: cursorPrice, t: cursorTimeSchema, i: cursorId }),
 ]);
 
 export const BAD_LISTING_CURSOR_MESSAGE = 'That page of books is not valid (a bad cursor): start again from the first page.';
 
 export function encodeListingCursor(position: ListingPosition): string {
-  const value = position.sort === 'default' ? { o: position.sort, t: position.at, i: position.id } : { o: position.sort, p: position.pricePence, t: position.at, i: position.id };
-  return Buffer.from(JSON.stringify(value)).toString('base64url');
+  return encodeCursor(position.sort === 'default' ? { o: position.sort, t: position.at, i: position.id } : { o: position.sort, p: position.pricePence, t: position.at, i: position.id });
 }
 
 /** The position a cursor names, for `sort`; 400 for anything that is not a cursor of ours for that sort. */
 export function decodeListingCursor(cursor: string, sort: ListingSort): ListingPosition {
-  if (!/^[A-Za-z0-9_-]+$/.test(cursor)) throw badRequest(BAD_LISTING_CURSOR_MESSAGE);
-  let value: unknown;
-  try {
-    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw badRequest(BAD_LISTING_CURSOR_MESSAGE);
-  }
-  const parsed = cursorSchema.safeParse(value);
-  if (!parsed.success || parsed.data.o !== sort) throw badRequest(BAD_LISTING_CURSOR_MESSAGE);
-  const { data } = parsed;
+  const data = decodeCursor(
+    cursor,
+    cursorSchema.refine((value) => value.o === sort),
+    BAD_LISTING_CURSOR_MESSAGE,
+  );
   return data.o === 'default' ? { sort: data.o, at: data.t, id: data.i } : { sort: data.o, pricePence: data.p, at: data.t, id: data.i };
 }
 
