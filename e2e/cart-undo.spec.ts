@@ -137,6 +137,29 @@ test("a signed-in shopper's removal is undone through the account's cart", async
   await expect(page.getByLabel(`Quantity of ${second.name}`)).toHaveValue('4');
 });
 
+test("a signed-in shopper's line keeps its place when its quantity changes, after the cart is read again too", async ({ page, request }) => {
+  const [first, second] = await books(request, 'BV-1301', 'BV-1302');
+  const customer = await createCustomer(request, uniqueEmail('order'));
+  for (const product of [first, second]) {
+    const res = await request.post('/api/server/update_cart', { data: { user_id: customer.id, product_id: product.id, qty: 1 }, headers: bearer(customer) });
+    expect(res.status()).toBe(200);
+  }
+  await signInAsCustomer(page, customer);
+  await page.goto('/cart');
+  await waitForApp(page);
+  const lines = page.locator('ul').filter({ has: page.getByLabel(`Quantity of ${first.name}`) });
+  expect(await listed(lines)).toEqual([first.name, second.name]);
+
+  await page.getByRole('button', { name: `One more ${first.name}` }).click();
+  await expect.poll(() => serverCart(request, customer)).toEqual([
+    { product_id: first.id, qty: 2 },
+    { product_id: second.id, qty: 1 },
+  ]);
+  await page.reload();
+  await expect(page.getByLabel(`Quantity of ${first.name}`)).toHaveValue('2');
+  expect(await listed(lines)).toEqual([first.name, second.name]);
+});
+
 test('with a code applied the discount row keeps its amount on the label\'s line and the chip on one line, at 390 px', async ({ page, browser, request }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const code = await sendDiscountCode(browser, request, 20);

@@ -144,6 +144,8 @@ export const cartLines = pgTable(
       .notNull()
       .references(() => products.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
     qty: integer('qty').notNull(),
+    /** When the book was put in the cart: the cart lists its lines in this order, whatever changed since. */
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

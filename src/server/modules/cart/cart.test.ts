@@ -37,6 +37,17 @@ describe('cart', () => {
     expect(await linesOf(alice)).toHaveLength(1);
   });
 
+  it('get_cart lists the lines in the order their books were put in: a changed quantity does not move a line', async () => {
+    const dave = await createUser(t.app);
+    await post('/api/server/update_cart', { user_id: dave.id, product_id: journal.id, qty: 1 }, dave);
+    await post('/api/server/update_cart', { user_id: dave.id, product_id: maze.id, qty: 1 }, dave);
+    expect((await post('/api/server/update_cart', { user_id: dave.id, product_id: journal.id, qty: 4 }, dave)).statusCode).toBe(200);
+    expect((await get(`/api/server/get_cart/${dave.id}`, dave)).json()).toEqual([
+      { product_id: journal.id, qty: 4 },
+      { product_id: maze.id, qty: 1 },
+    ]);
+  });
+
   it('get_cart_products answers the products with their quantity and price in pounds', async () => {
     const res = await get(`/api/server/get_cart_products/${alice.id}`, alice);
     expect(res.statusCode).toBe(200);

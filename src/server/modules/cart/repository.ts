@@ -3,12 +3,13 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { cartLines, wishlistEntries } from '../../db/schema';
 
+/** A cart's lines in the order their books were put in it: a changed quantity does not move a line. */
 export async function findCartLines(db: Db, userId: string) {
   return db
     .select({ product_id: cartLines.productId, qty: cartLines.qty })
     .from(cartLines)
     .where(eq(cartLines.userId, userId))
-    .orderBy(asc(cartLines.updatedAt), asc(cartLines.productId));
+    .orderBy(asc(cartLines.addedAt), asc(cartLines.productId));
 }
 
 /** Sets a line's quantity, making the line when it does not exist. */
