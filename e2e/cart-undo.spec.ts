@@ -148,7 +148,8 @@ test("a signed-in shopper's line keeps its place when its quantity changes, afte
   await page.goto('/cart');
   await waitForApp(page);
   const lines = page.locator('ul').filter({ has: page.getByLabel(`Quantity of ${first.name}`) });
-  expect(await listed(lines)).toEqual([first.name, second.name]);
+  // The account's cart is read after the page has started.
+  await expect.poll(() => listed(lines)).toEqual([first.name, second.name]);
 
   await page.getByRole('button', { name: `One more ${first.name}` }).click();
   await expect.poll(() => serverCart(request, customer)).toEqual([
@@ -157,7 +158,7 @@ test("a signed-in shopper's line keeps its place when its quantity changes, afte
   ]);
   await page.reload();
   await expect(page.getByLabel(`Quantity of ${first.name}`)).toHaveValue('2');
-  expect(await listed(lines)).toEqual([first.name, second.name]);
+  await expect.poll(() => listed(lines)).toEqual([first.name, second.name]);
 });
 
 test('with a code applied the discount row keeps its amount on the label\'s line and the chip on one line, at 390 px', async ({ page, browser, request }) => {
