@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible, uniqueEmail, waitForMail, waitForApp } from './support/fixtures';
 
 const SHOP_EMAIL = 'shop@localhost';
@@ -28,25 +28,25 @@ test('a shopper sends a message from the contact page and the shop receives it b
   expect(mail.text).toContain('torn cover');
 });
 
-test('a failing contact call shows Error sending message', async ({ page }) => {
-  await page.route('**/api/server/contact', (route) => route.fulfill({ status: 503, json: { message: 'down' } }));
+/** Sends a message from the contact page while the server's answer is the given one. */
+async function sendWithAnswer(page: Page, answer: { status: number; json: unknown }) {
+  await page.route('**/api/server/contact', (route) => route.fulfill(answer));
   await page.goto('/contact');
   await waitForApp(page);
   await page.getByLabel('Email').fill('someone@example.com');
   await page.getByLabel('Message').fill('Hello');
   await page.getByRole('button', { name: 'Send message' }).click();
+}
+
+test('a failing contact call shows Error sending message', async ({ page }) => {
+  await sendWithAnswer(page, { status: 503, json: { message: 'down' } });
   await expect(page.getByText('Error sending message')).toBeVisible();
   await expect(page.getByLabel('Message')).toHaveValue('Hello');
 });
 
 test('an answer that does not match the contract is shown as a failed request', async ({ page }) => {
   // A 200 whose body is not the contract's { success: true }: the page must not take it as sent.
-  await page.route('**/api/server/contact', (route) => route.fulfill({ status: 200, json: { success: 'yes', extra: [1] } }));
-  await page.goto('/contact');
-  await waitForApp(page);
-  await page.getByLabel('Email').fill('someone@example.com');
-  await page.getByLabel('Message').fill('Hello');
-  await page.getByRole('button', { name: 'Send message' }).click();
+  await sendWithAnswer(page, { status: 200, json: { success: 'yes', extra: [1] } });
   await expect(page.getByText('Error sending message')).toBeVisible();
   await expect(page.getByText('Message sent succesfully!')).toHaveCount(0);
   await expect(page.getByLabel('Message')).toHaveValue('Hello');
