@@ -6,7 +6,7 @@
 import { StrictMode } from 'react';
 import { renderToReadableStream } from 'react-dom/server';
 import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router';
-import { InlineStylesContext, routeStylesheets } from './app/RouteStyles';
+import { InlineStylesContext } from './app/RouteStyles';
 
 /**
  * A route's `handle.pageCache`: true when its page is the same for every visitor and may be kept,
@@ -21,18 +21,10 @@ const PAGE_CACHE_HEADER = 'x-page-cache';
 
 export default async function handleRequest(request: Request, status: number, headers: Headers, routerContext: EntryContext, loadContext: AppLoadContext): Promise<Response> {
   let failed = false;
-  // The page's own CSS goes into its <head> (app/RouteStyles.tsx, decision 124).
-  const stylesheets = routeStylesheets(
-    routerContext.manifest,
-    routerContext.staticHandlerContext.matches.map((match) => match.route.id),
-  );
-  const inlineStyles = new Map(stylesheets.flatMap((href) => {
-    const css = loadContext.stylesheets.text(href);
-    return css === undefined ? [] : [[href, css] as const];
-  }));
   const stream = await renderToReadableStream(
     <StrictMode>
-      <InlineStylesContext.Provider value={inlineStyles}>
+      {/* The page's own CSS goes into its <head> (app/RouteStyles.tsx, decision 124). */}
+      <InlineStylesContext.Provider value={loadContext.stylesheets.text}>
         <ServerRouter context={routerContext} url={request.url} />
       </InlineStylesContext.Provider>
     </StrictMode>,

@@ -8,8 +8,12 @@
 import { createContext, useContext } from 'react';
 import { UNSAFE_FrameworkContext, useMatches } from 'react-router';
 
-/** The stylesheets written into the page, by address: filled by entry.server.tsx, read back by entry.client.tsx. */
-export const InlineStylesContext = createContext<ReadonlyMap<string, string>>(new Map());
+/**
+ * The text of a stylesheet to write into the page, by address, or undefined to link it: on the
+ * server the build's file (entry.server.tsx), in the browser what the server wrote (entry.client.tsx).
+ */
+export type StylesheetText = (href: string) => string | undefined;
+export const InlineStylesContext = createContext<StylesheetText>(() => undefined);
 
 /** The attribute that names the stylesheet a <style> holds. */
 export const STYLE_HREF_ATTRIBUTE = 'data-href';
@@ -27,24 +31,24 @@ export function routeStylesheets(manifest: ManifestLike, routeIds: readonly stri
 }
 
 /** In the browser, before hydration: the stylesheets the server wrote into the page, so that hydration renders them the same. */
-export function stylesInDocument(doc: Document): Map<string, string> {
+export function stylesInDocument(doc: Document): StylesheetText {
   const styles = new Map<string, string>();
   for (const element of doc.querySelectorAll(`style[${STYLE_HREF_ATTRIBUTE}]`)) {
     styles.set(element.getAttribute(STYLE_HREF_ATTRIBUTE)!, element.textContent ?? '');
   }
-  return styles;
+  return (href) => styles.get(href);
 }
 
 export function RouteStyles() {
   const framework = useContext(UNSAFE_FrameworkContext);
-  const inline = useContext(InlineStylesContext);
+  const textOf = useContext(InlineStylesContext);
   const matches = useMatches();
   if (!framework) return null;
   return routeStylesheets(
     framework.manifest,
     matches.map((match) => match.id),
   ).map((href) => {
-    const css = inline.get(href);
+    const css = textOf(href);
     return css === undefined ? <link key={href} rel="stylesheet" href={href} /> : <style key={href} {...{ [STYLE_HREF_ATTRIBUTE]: href }} dangerouslySetInnerHTML={{ __html: css }} />;
   });
 }
