@@ -2,8 +2,8 @@
  * The basket panel (issue 18, decision 098): adding a book, from a card or from its page, opens a
  * small panel with the book, its quantity, the basket's subtotal, View basket and Checkout. It
  * takes focus, gives it back to the Add button when closed (Escape, Close), closes on a click
- * outside, and covers neither the page's title nor the verification strip; the spec's banner
- * 'Added to basket' still shows.
+ * outside, and never covers the buy box it came from (on a wide screen neither the page's title nor
+ * the verification strip either; decision 136); the spec's banner 'Added to basket' still shows.
  */
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { SHIPPING_PENCE } from '../src/shared/constants';
@@ -29,12 +29,15 @@ async function book(request: APIRequestContext, id: string): Promise<Book> {
 const pence = (pounds: number) => Math.round(pounds * 100);
 const panelOf = (page: Page) => page.getByRole('dialog', { name: 'Added to your basket' });
 
-/** The two boxes do not overlap (both are in view). */
-async function expectApart(a: Locator, b: Locator) {
+async function overlaps(a: Locator, b: Locator): Promise<boolean> {
   const [boxA, boxB] = [await a.boundingBox(), await b.boundingBox()];
   expect(boxA && boxB).toBeTruthy();
-  const overlap = boxA!.x < boxB!.x + boxB!.width && boxB!.x < boxA!.x + boxA!.width && boxA!.y < boxB!.y + boxB!.height && boxB!.y < boxA!.y + boxA!.height;
-  expect(overlap, `${JSON.stringify(boxA)} overlaps ${JSON.stringify(boxB)}`).toBe(false);
+  return boxA!.x < boxB!.x + boxB!.width && boxB!.x < boxA!.x + boxA!.width && boxA!.y < boxB!.y + boxB!.height && boxB!.y < boxA!.y + boxA!.height;
+}
+
+/** The two boxes do not overlap (both are in view). */
+async function expectApart(a: Locator, b: Locator) {
+  expect(await overlaps(a, b), `${await a.boundingBox().then(JSON.stringify)} overlaps ${await b.boundingBox().then(JSON.stringify)}`).toBe(false);
 }
 
 test('adding from a card opens the panel with the book and the subtotal; Escape, outside clicks and Close shut it', async ({ page, request }) => {
@@ -104,7 +107,7 @@ for (const viewport of [
   { width: 390, height: 844 },
   { width: 1280, height: 900 },
 ]) {
-  test(`on a book's page at ${viewport.width} px the panel covers neither the title nor the verification strip, and View basket opens the cart`, async ({ page, request }) => {
+  test(`on a book's page at ${viewport.width} px the panel leaves the buy box clear (and on a wide screen the title and the verification strip), and View basket opens the cart`, async ({ page, request }) => {
     await page.setViewportSize(viewport);
     const chosen = await book(request, 'BV-1104');
     // A new account is not verified yet: the strip shows on every page but the profile.
@@ -127,11 +130,15 @@ for (const viewport of [
     await expect(panel.getByText('Quantity: 2', { exact: true })).toBeVisible();
     await expect(panel.getByText('Basket subtotal (2 items)')).toBeVisible();
 
-    // What is in view beside the panel stays clear of it. On a wide screen both are in view; on a
-    // phone the strip has scrolled away above the book's pictures, and the title is still in view.
-    await expect(title).toBeInViewport();
-    await expectApart(panel, title);
+    // The buy box the add came from is never under the panel (decision 136). On a wide screen the
+    // panel takes the corner away from it, so the title and the strip stay in view beside it too;
+    // on a phone the page moves the buy box above the sheet.
+    const buyBox = page.locator('[data-keep-clear]').filter({ has: add });
+    await expect(add).toBeInViewport({ ratio: 1 });
+    await expect.poll(async () => overlaps(panel, buyBox)).toBe(false);
     if (viewport.width > 700) {
+      await expect(title).toBeInViewport();
+      await expectApart(panel, title);
       await expect(strip).toBeInViewport();
       await expectApart(panel, strip);
     }

@@ -1,7 +1,7 @@
 /**
  * The home page on a phone (issue 18): the shop's name shows in the header at 390 px, for a guest
  * and for a signed-in shopper (whose header has more icons), without the page scrolling sideways;
- * the welcome banner leaves the first books in the first screen, above the cookie notice. On a
+ * the welcome banner leaves the first books in the first screen, with the cookie notice under them. On a
  * wide screen the header's Log out is a log-out icon with a name and a tooltip.
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -32,7 +32,7 @@ test.describe('at 390 px', () => {
     await waitForApp(page);
     await expectShopName(page);
 
-    // The first books' covers start well inside the first screen, above the cookie notice.
+    // The first books' covers start well inside the first screen; the cookie notice comes under the first row.
     const notice = page.getByRole('region', { name: 'Cookie notice' });
     await expect(notice).toBeVisible();
     const noticeTop = (await notice.boundingBox())!.y;

@@ -12,6 +12,7 @@ import { ErrorScreen } from './app/ErrorScreen';
 import { holdTapsScript } from './app/hold-taps';
 import { RouteStyles } from './app/RouteStyles';
 import { setClientConfig } from './lib/config';
+import { cookieChoiceScript } from './lib/cookie-choice';
 import './styles/global.css';
 
 export async function loader({ context }: LoaderFunctionArgs) {
@@ -39,7 +40,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#7a2e12" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {/* The server writes the script; the browser keeps it as written (hydration leaves an element's inner HTML as it is), so its text is not in the app's code. */}
-        <script dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? holdTapsScript() : '' }} suppressHydrationWarning />
+        <script dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? holdTapsScript() + cookieChoiceScript() : '' }} suppressHydrationWarning />
         <Meta />
         <RouteStyles />
         {/* Read by src/web/lib/config.ts when the app's code starts; written by the server only, kept as written by hydration. */}

@@ -15,9 +15,12 @@ export function Layout() {
         Skip to content
       </a>
       <Header />
-      <BannerView />
       <AccountQueryEffects />
       <VerificationReminder />
+      {/* After the account strips, so a message never covers the strip it is about (decision 136). */}
+      <div className={styles.bannerSlot}>
+        <BannerView />
+      </div>
       <div id="content" className={styles.content}>
         <Outlet />
       </div>

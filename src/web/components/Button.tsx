@@ -2,7 +2,8 @@ import type { ButtonHTMLAttributes } from 'react';
 import styles from './Button.module.css';
 
 interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
-  variant?: 'primary' | 'secondary' | 'ghost' | 'danger';
+  /** primary (filled), secondary (outlined), danger (filled red: confirms a destructive step), dangerOutline (outlined red: a destructive action among others, such as Delete beside Edit). */
+  variant?: 'primary' | 'secondary' | 'danger' | 'dangerOutline';
   block?: boolean;
 }
 
@@ -11,5 +12,5 @@ export function Button({ variant = 'primary', block = false, className, type = '
   return <button type={type} className={classes} {...props} />;
 }
 
-export const buttonClass = (variant: 'primary' | 'secondary' | 'ghost' = 'primary') =>
+export const buttonClass = (variant: 'primary' | 'secondary' = 'primary') =>
   [styles.button, variant !== 'primary' && styles[variant]].filter(Boolean).join(' ');

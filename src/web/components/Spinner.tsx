@@ -8,3 +8,8 @@ export function Spinner({ label = 'Loading' }: { label?: string }) {
     </div>
   );
 }
+
+/** For a button whose action is running: the button's text says what is happening ("Saving…"). */
+export function InlineSpinner() {
+  return <span className={styles.inline} aria-hidden="true" />;
+}

@@ -9,6 +9,7 @@ import { PASSWORD_CHANGED_REDIRECT_MS } from '@shared/constants';
 import * as MSG from '@shared/messages';
 import { changePasswordProblem } from '@shared/validation';
 import { Button } from '../../components/Button';
+import { InlineSpinner } from '../../components/Spinner';
 import { serverMessage } from '../../lib/api';
 import { useBanner } from '../../lib/banner';
 import { useSession } from '../../lib/session';
@@ -44,6 +45,8 @@ export function ChangePasswordForm() {
       setNotice({ tone: 'error', text: problem });
       return;
     }
+    // The passwords are fine now: an earlier "Passwords must match" must not stay under the saving form.
+    setNotice(null);
     try {
       await change.mutateAsync({ token, password });
       setDone(true);
@@ -95,8 +98,15 @@ export function ChangePasswordForm() {
         />
         <ShowPasswordToggle checked={showPassword} onChange={setShowPassword} />
         <FormNotice notice={done ? { tone: 'success', text: MSG.changePasswordSuccess, action: <span>Taking you to sign in…</span> } : notice} />
-        <Button type="submit" block disabled={change.isPending || done || !token}>
-          Submit
+        <Button type="submit" block disabled={change.isPending || done || !token} aria-busy={change.isPending || undefined}>
+          {change.isPending ? (
+            <>
+              <InlineSpinner />
+              Saving…
+            </>
+          ) : (
+            'Submit'
+          )}
         </Button>
       </form>
     </AuthDialog>

@@ -1,19 +1,21 @@
 /**
  * What a shopper sees after adding a book (issue 18, decision 098): a small non-modal dialog in a
  * corner of the window (a sheet along the bottom on a phone), away from the page's title and the
- * verification strip, with the book's cover, title and quantity, the basket's subtotal, and two
+ * verification strip, never over the buy box or card the add came from (the page moves aside,
+ * lib/keep-clear.ts, decision 136), with the book's cover, title and quantity, the basket's subtotal, and two
  * ways on: View basket (/cart) and Checkout (the cart page's own checkout, started from here).
  *
  * Focus moves into it when it opens and goes back to the control that added the book when it is
  * closed with Escape, its Close button or by tabbing out of it; a click outside closes it and
  * leaves focus where the shopper clicked.
  */
-import { useCallback, useEffect, useMemo, useRef, type FocusEvent, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, type FocusEvent, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { formatPence } from '@shared/money';
 import { Button, buttonClass } from '../../components/Button';
 import { CloseIcon } from '../../components/icons';
 import { ProductImage } from '../../components/ProductImage';
+import { keepClear, subjectOf } from '../../lib/keep-clear';
 import { useProductsByIds } from '../../lib/products';
 import { useAppliedDiscount } from './applied-discount';
 // Through the feature's entry, as the cart page does (decision 094).
@@ -41,8 +43,14 @@ export default function BasketPanelDialog({ added }: { added: AddedToBasket }) {
 
   // Each add brings focus here, also when the panel was already open for an earlier one.
   useEffect(() => {
-    panelRef.current?.focus();
+    panelRef.current?.focus({ preventScroll: true });
   }, [added.serial]);
+
+  // The panel never covers the book or buy box the add came from (decision 136): the page moves aside.
+  useLayoutEffect(() => {
+    if (!panelRef.current) return undefined;
+    return keepClear(panelRef.current, subjectOf(opener));
+  }, [added.serial, opener]);
 
   const close = useCallback(() => {
     closeBasketPanel();

@@ -1,6 +1,7 @@
 /**
  * /cart: the basket's lines (quantity, remove, and for a few seconds after a removal an Undo in the
- * line's place), the Order Summary (Subtotal, Discount when a code is applied, Shipping, Total:
+ * line's place), the Order Summary in the order the sum is made (Subtotal, Shipping, then the Discount
+ * when a code is applied, taken from both, Total:
  * priced by the same function the server charges with), a discount code field that says why a
  * code fails, and Checkout. With ?order_success=true&token=… it is the thank-you view instead.
  */
@@ -39,6 +40,11 @@ export function CartPage() {
 interface Removed {
   line: PricedLine;
   index: number;
+}
+
+/** What a code's percentage is taken from, as the pricing function does: the (eligible) books and the shipping. */
+function discountBase(applied: AppliedDiscount): string {
+  return applied.types.length || applied.ages.length ? 'eligible books and shipping' : 'books and shipping';
 }
 
 function Basket() {
@@ -318,18 +324,18 @@ function OrderSummary({
           <dt>Subtotal</dt>
           <dd>{formatPence(price.subtotalPence)}</dd>
         </div>
-        {applied && price.discountPence > 0 && (
-          <div className={styles.discountRow}>
-            <dt>
-              Discount {applied.percentage}% <span className={styles.codeTag}>{applied.code}</span>
-            </dt>
-            <dd>{`−${formatPence(price.discountPence)}`}</dd>
-          </div>
-        )}
         <div>
           <dt>Shipping</dt>
           <dd>{formatPence(price.shippingPence)}</dd>
         </div>
+        {applied && price.discountPence > 0 && (
+          <div className={styles.discountRow}>
+            <dt>
+              Discount {applied.percentage}% on {discountBase(applied)} <span className={styles.codeTag}>{applied.code}</span>
+            </dt>
+            <dd>{`−${formatPence(price.discountPence)}`}</dd>
+          </div>
+        )}
         <div className={styles.totalRow}>
           <dt>Total</dt>
           <dd data-testid="cart-total">{formatPence(price.totalPence)}</dd>
@@ -339,8 +345,7 @@ function OrderSummary({
       {applied ? (
         <div className={styles.applied}>
           <p>
-            Code <strong>{applied.code}</strong> applied ({applied.percentage}% off
-            {applied.types.length || applied.ages.length ? ' eligible books' : ''} and shipping).
+            Code <strong>{applied.code}</strong> applied: {applied.percentage}% off {discountBase(applied)}.
           </p>
           {codeDoesNotApply && <p className={styles.error}>This discount code does not apply to the books in your basket.</p>}
           <button type="button" className={styles.linkButton} onClick={() => setApplied(null)}>

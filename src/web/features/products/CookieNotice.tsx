@@ -1,45 +1,29 @@
 /**
  * The cookie notice, shown until accepted; the acceptance is kept in local storage.
  *
- * It floats over the bottom of the page, so while it shows it reserves its own height below the
- * footer (`--cookie-notice-space`, read by the footer's stylesheet): the footer's last links can
- * be scrolled above it and stay reachable without accepting.
+ * It is part of the home page's flow (decision 136): across the grid under the first row of books
+ * (ProductGrid's `afterFirstRow`), or under the empty-result message and its Clear filters link.
+ * Nothing floats over them, whatever the width. The server
+ * renders it for everyone; a shopper who accepted it earlier never sees it, because an inline
+ * script marks <html> before the first paint (lib/cookie-choice.ts) and the CSS hides it, and once
+ * the app runs it leaves the page.
  */
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { useIsClient } from '../../lib/hydration';
+import { cookiesAcceptedBeforePaint, markCookiesAccepted } from '../../lib/cookie-choice';
 import { STORAGE_KEYS, readText, writeText } from '../../lib/storage';
 import styles from './HomePage.module.css';
 
-const SPACE_VARIABLE = '--cookie-notice-space';
-
 export function CookieNotice() {
-  const [accepted, setAccepted] = useState(() => readText(STORAGE_KEYS.cookiesAccepted) === 'true');
-  // Only the browser knows the choice: a server-rendered page gets the notice after hydration.
-  const isClient = useIsClient();
-  const shown = isClient && !accepted;
-  const notice = useRef<HTMLElement>(null);
+  // The first render matches the server's page (the notice is there, hidden by CSS if accepted).
+  const [accepted, setAccepted] = useState(false);
+  useEffect(() => {
+    if (cookiesAcceptedBeforePaint() || readText(STORAGE_KEYS.cookiesAccepted) === 'true') setAccepted(true);
+  }, []);
 
-  useLayoutEffect(() => {
-    const element = notice.current;
-    if (!shown || !element) return;
-    const root = document.documentElement;
-    const reserve = () => {
-      const gap = parseFloat(getComputedStyle(element).bottom) || 0;
-      root.style.setProperty(SPACE_VARIABLE, `${Math.ceil(element.offsetHeight + 2 * gap)}px`);
-    };
-    reserve();
-    const observer = new ResizeObserver(reserve);
-    observer.observe(element);
-    return () => {
-      observer.disconnect();
-      root.style.removeProperty(SPACE_VARIABLE);
-    };
-  }, [shown]);
-
-  if (!shown) return null;
+  if (accepted) return null;
   return (
-    <section ref={notice} className={styles.cookie} aria-label="Cookie notice">
+    <section className={styles.cookie} aria-label="Cookie notice">
       <p>
         We keep a few things in your browser (your basket, your sign-in and this choice) so the shop works. No advertising
         trackers. <Link to="/privacy">Read our privacy policy</Link>.
@@ -47,8 +31,10 @@ export function CookieNotice() {
       <button
         type="button"
         className={styles.cookieButton}
+        data-never-cover
         onClick={() => {
           writeText(STORAGE_KEYS.cookiesAccepted, 'true');
+          markCookiesAccepted();
           setAccepted(true);
         }}
       >

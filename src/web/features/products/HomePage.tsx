@@ -61,10 +61,11 @@ export function HomePage({ data, overlay }: { data: HomeData; overlay?: ReactNod
                 Clear filters
               </Link>
             )}
+            <CookieNotice />
           </div>
         ) : (
           <>
-            <ProductGrid products={shown} eagerCount={EAGER_CARDS} onDelete={isAdmin ? confirmAndDelete : undefined} />
+            <ProductGrid products={shown} eagerCount={EAGER_CARDS} onDelete={isAdmin ? confirmAndDelete : undefined} afterFirstRow={<CookieNotice />} />
             {listing.next_cursor !== null && (
               <p className={styles.more}>
                 <span className={styles.moreCount}>
@@ -84,7 +85,6 @@ export function HomePage({ data, overlay }: { data: HomeData; overlay?: ReactNod
           </>
         )}
       </section>
-      <CookieNotice />
       {overlay}
     </main>
   );

@@ -1,7 +1,7 @@
 /**
  * Product detail /item/{name} (an id, the header search's reading, is sent to the book's own
  * address by the route; an unknown product goes to /). Gallery, description with Show
- * More / Show Less, type, age, price, quantity, total, wishlist heart, Add to Cart, the reviews
+ * More / Show Less, type, age, the price (once, under the name), quantity, total, wishlist heart, Add to Cart, the reviews
  * (composed by the router through `renderReviews`), Similar Items and Other Items.
  */
 import { useEffect, useState, type ReactNode } from 'react';
@@ -83,13 +83,9 @@ function ProductDetail({ data, renderReviews }: { data: ProductPageData; renderR
               <dt>Age</dt>
               <dd>{ageLabel(product.age)}</dd>
             </div>
-            <div>
-              <dt>Price</dt>
-              <dd>{formatPounds(product.price)}</dd>
-            </div>
           </dl>
           {!isAdmin && (
-            <div className={styles.buy}>
+            <div className={styles.buy} data-keep-clear>
               <QuantityStepper value={qty} onChange={setQty} />
               <p className={styles.total} aria-live="polite">
                 Total: <strong>{formatPence(pricePence * qty)}</strong>

@@ -2,8 +2,9 @@
  * The reviews on a product page: the average as stars (rounded, as the spec says), the count, and
  * each review with its stars, reviewer (the part of the e-mail before the @), date and text.
  * Texts over 900 characters show their first 850 with 'Show more'. They come with the page from
- * the server (the route's loader, decision 124); when the server could not read them (null) the
- * page says so, with no reviews and a zero rating. Review text is rendered as text, never as HTML.
+ * the server (the route's loader, decision 124). A book with no reviews says "No reviews yet" and
+ * shows no stars (five empty stars and "0 out of 5" read as a zero rating); when the server could
+ * not read them (null) the page says so, likewise without stars. Review text is rendered as text, never as HTML.
  */
 import { useId, useState } from 'react';
 import * as MSG from '@shared/messages';
@@ -23,21 +24,25 @@ export function ProductReviews({ reviews }: { reviews: Reviews | null }) {
       <h2 id={headingId} className={styles.heading}>
         Reviews
       </h2>
-      <div className={styles.summary}>
-        <Stars value={data.average} size="lg" label={`Average rating ${rounded} out of 5`} />
-        <p className={styles.summaryText}>
-          <strong>{rounded} out of 5</strong>
-          <span className={styles.dot} aria-hidden="true">
-            ·
-          </span>
-          <span>
-            {data.count} {data.count === 1 ? 'review' : 'reviews'}
-          </span>
-        </p>
-      </div>
+      {data.count > 0 ? (
+        <div className={styles.summary}>
+          <Stars value={data.average} size="lg" label={`Average rating ${rounded} out of 5`} />
+          <p className={styles.summaryText}>
+            <strong>{rounded} out of 5</strong>
+            <span className={styles.dot} aria-hidden="true">
+              ·
+            </span>
+            <span>
+              {data.count} {data.count === 1 ? 'review' : 'reviews'}
+            </span>
+          </p>
+        </div>
+      ) : null}
       {reviews === null ? <p className={styles.note}>{MSG.failedLoadReviews}</p> : null}
-      {reviews !== null && data.reviews.length === 0 ? (
-        <p className={styles.note}>No reviews yet. Bought this book? You can review it from the orders in your profile.</p>
+      {reviews !== null && data.count === 0 ? (
+        <p className={styles.note}>
+          <strong>No reviews yet.</strong> Bought this book? You can review it from the orders in your profile.
+        </p>
       ) : null}
       {data.reviews.length > 0 ? (
         <ul className={styles.list}>

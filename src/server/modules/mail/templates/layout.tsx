@@ -272,12 +272,15 @@ export interface OrderTotals {
   totalPence: number;
 }
 
+/** The rows in the order the sum is made: books, shipping, the discount taken from both, the total. */
 export function Totals({ totals, totalLabel = 'Total paid' }: { totals: OrderTotals; totalLabel?: string }) {
   return (
     <Section>
       <Pair label="Subtotal" value={formatPence(totals.subtotalPence)} />
-      {totals.discount && totals.discount.pence > 0 && <Pair label={`Discount (${totals.discount.code})`} value={`−${formatPence(totals.discount.pence)}`} />}
       <Pair label="Shipping" value={totals.shippingPence === 0 ? 'Free' : formatPence(totals.shippingPence)} />
+      {totals.discount && totals.discount.pence > 0 && (
+        <Pair label={`Discount on books and shipping (${totals.discount.code})`} value={`−${formatPence(totals.discount.pence)}`} />
+      )}
       <Pair label={totalLabel} value={formatPence(totals.totalPence)} strong />
     </Section>
   );

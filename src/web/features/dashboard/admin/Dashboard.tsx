@@ -133,7 +133,7 @@ function SalesOverTime({ data }: { data: DashboardAnswer }) {
     <section className={`${page.panel} ${styles.chartPanel}`} aria-labelledby={`${tableId}-title`}>
       <div className={styles.sectionHeader}>
         <h3 id={`${tableId}-title`}>Revenue and orders per {per}</h3>
-        <Button variant="ghost" aria-expanded={asTable} aria-controls={tableId} onClick={() => setAsTable(!asTable)}>
+        <Button variant="secondary" aria-expanded={asTable} aria-controls={tableId} onClick={() => setAsTable(!asTable)}>
           {asTable ? 'Hide the table' : 'Show as a table'}
         </Button>
       </div>

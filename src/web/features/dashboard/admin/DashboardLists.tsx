@@ -92,7 +92,7 @@ export function UnsoldBooks({ data }: { data: Dashboard }) {
             ))}
           </ul>
           {all.length > UNSOLD_SHOWN && (
-            <Button variant="ghost" onClick={() => setExpanded(!expanded)} aria-expanded={expanded}>
+            <Button variant="secondary" onClick={() => setExpanded(!expanded)} aria-expanded={expanded}>
               {expanded ? 'Show fewer' : `Show ${all.length === count ? `all ${count}` : `the first ${all.length}`}`}
             </Button>
           )}

@@ -45,7 +45,7 @@ function CodeRow({ code, onRevoke, revoking }: { code: AdminDiscountCode; onRevo
         )}
       </div>
       {code.can_revoke && (
-        <Button variant="ghost" className={styles.revoke} onClick={() => onRevoke(code)} disabled={revoking} aria-label={`Revoke ${code.code}`}>
+        <Button variant="dangerOutline" className={styles.revoke} onClick={() => onRevoke(code)} disabled={revoking} aria-label={`Revoke ${code.code}`}>
           Revoke
         </Button>
       )}

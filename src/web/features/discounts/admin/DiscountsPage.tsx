@@ -149,7 +149,7 @@ export function DiscountsPage() {
         </form>
 
         <aside className={`${page.panel} ${styles.sent}`} aria-live="polite">
-          <h2>Last code sent</h2>
+          <h2>{sent ? 'Last code sent' : 'How codes work'}</h2>
           {sent ? (
             <dl className={styles.details}>
               <dt>Code</dt>

@@ -42,7 +42,7 @@ function ArchivedProducts() {
       <ul className={styles.list}>
         {archived.data.map((product) => (
           <ProductRow key={product.id} product={product}>
-            <Button variant="ghost" onClick={() => onRestore(product.id)} disabled={restore.isPending} aria-label={`Restore ${product.name}`}>
+            <Button variant="secondary" onClick={() => onRestore(product.id)} disabled={restore.isPending} aria-label={`Restore ${product.name}`}>
               Restore
             </Button>
           </ProductRow>

@@ -80,7 +80,7 @@ export function AdminProductList() {
           <ul className={styles.list} aria-busy={books.isPlaceholderData}>
             {shown.map((product) => (
               <ProductRow key={product.id} product={product}>
-                <Button variant="ghost" onClick={() => remove.confirmAndDelete(product)} disabled={remove.isPending} aria-label={`Delete ${product.name}`}>
+                <Button variant="dangerOutline" onClick={() => remove.confirmAndDelete(product)} disabled={remove.isPending} aria-label={`Delete ${product.name}`}>
                   Delete
                 </Button>
               </ProductRow>
