@@ -17,6 +17,10 @@ test('an admin e-mails a 15% code for Puzzle books and a shopper uses it in the 
   await expect(percentage).toHaveValue('10');
   await expectAccessible(page);
 
+  // Before any code is sent the side card explains codes; it shows a last code only once one is sent.
+  await expect(page.getByRole('heading', { name: 'How codes work' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Last code sent' })).toHaveCount(0);
+
   // The spec's checks, before anything is sent.
   await percentage.fill('100');
   await page.getByRole('button', { name: 'Send code' }).click();
@@ -30,6 +34,7 @@ test('an admin e-mails a 15% code for Puzzle books and a shopper uses it in the 
   await page.getByRole('textbox', { name: 'Recipient e-mail' }).fill(email);
   await page.getByRole('button', { name: 'Send code' }).click();
   await expect(page.getByText(MSG.promoSent)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Last code sent' })).toBeVisible();
   const shown = (await page.locator('dd').first().textContent())!.trim();
   expect(shown).toMatch(/^BOOK(-[A-Z2-9]{4}){3}$/);
 
