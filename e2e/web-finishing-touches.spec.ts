@@ -10,6 +10,7 @@ import { formatPence } from '../src/shared/money';
 import { priceCart } from '../src/shared/pricing';
 import { productPath } from '../src/shared/routes';
 import { sendDiscountCode, signInAsAdmin } from './support/admin';
+import { payDemoCheckout } from './support/checkout';
 import { createCustomer } from './support/customer';
 import { linkIn, uniqueEmail, waitForApp, waitForMail } from './support/fixtures';
 
@@ -103,6 +104,18 @@ test("the basket's rows follow the sum: books, shipping, then the discount on bo
   await expect(summary.getByRole('term')).toHaveText(['Subtotal', 'Shipping', new RegExp(`^Discount 20% on books and shipping ${code}$`), 'Total']);
   await expect(summary.getByRole('definition')).toHaveText([formatPence(price.subtotalPence), formatPence(price.shippingPence), `−${formatPence(price.discountPence)}`, formatPence(price.totalPence)]);
   await expect(summary.getByText(`Code ${code} applied: 20% off books and shipping.`)).toBeVisible();
+
+  // The demo checkout's summary and the thank-you view list the same rows in the same order.
+  const amounts = [formatPence(price.subtotalPence), formatPence(price.shippingPence), `−${formatPence(price.discountPence)}`, formatPence(price.totalPence)];
+  await summary.getByRole('button', { name: 'Checkout' }).click();
+  await expect(page).toHaveURL(/\/checkout\/demo\//);
+  const demoRows = page.locator('dl').filter({ hasText: 'Subtotal' });
+  await expect(demoRows.getByRole('term')).toHaveText(['Subtotal', 'Shipping', `Discount on books and shipping (${code})`, 'Total']);
+  await expect(demoRows.getByRole('definition')).toHaveText(amounts);
+  await payDemoCheckout(page, { email: uniqueEmail('rows') });
+  const thanks = page.locator('dl').filter({ hasText: 'Total paid' });
+  await expect(thanks.getByRole('term')).toHaveText(['Subtotal', 'Shipping', `Discount on books and shipping ${code}`, 'Total paid']);
+  await expect(thanks.getByRole('definition')).toHaveText(amounts);
 });
 
 test("the owner's list, dashboard and discount controls are drawn as buttons, Delete in the destructive style", async ({ page }) => {

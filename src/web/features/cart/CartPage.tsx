@@ -12,6 +12,7 @@ import * as MSG from '@shared/messages';
 import { formatPence } from '@shared/money';
 import { productPath } from '@shared/routes';
 import { Button } from '../../components/Button';
+import { PriceRows } from '../../components/PriceRows';
 import { EmptyState } from '../../components/EmptyState';
 import { ProductImage } from '../../components/ProductImage';
 import { Spinner } from '../../components/Spinner';
@@ -319,28 +320,24 @@ function OrderSummary({
       <h2 id="summary-heading" className={styles.summaryTitle}>
         Order Summary
       </h2>
-      <dl className={styles.totals}>
-        <div>
-          <dt>Subtotal</dt>
-          <dd>{formatPence(price.subtotalPence)}</dd>
-        </div>
-        <div>
-          <dt>Shipping</dt>
-          <dd>{formatPence(price.shippingPence)}</dd>
-        </div>
-        {applied && price.discountPence > 0 && (
-          <div className={styles.discountRow}>
-            <dt>
-              Discount {applied.percentage}% on {discountBase(applied)} <span className={styles.codeTag}>{applied.code}</span>
-            </dt>
-            <dd>{`−${formatPence(price.discountPence)}`}</dd>
-          </div>
-        )}
-        <div className={styles.totalRow}>
-          <dt>Total</dt>
-          <dd data-testid="cart-total">{formatPence(price.totalPence)}</dd>
-        </div>
-      </dl>
+      <PriceRows
+        subtotal={formatPence(price.subtotalPence)}
+        shipping={formatPence(price.shippingPence)}
+        discount={
+          applied && price.discountPence > 0
+            ? {
+                label: (
+                  <>
+                    Discount {applied.percentage}% on {discountBase(applied)} <span className={styles.codeTag}>{applied.code}</span>
+                  </>
+                ),
+                amount: formatPence(price.discountPence),
+              }
+            : null
+        }
+        total={{ label: 'Total', amount: formatPence(price.totalPence), testId: 'cart-total' }}
+        classes={{ list: styles.totals, discount: styles.discountRow, total: styles.totalRow }}
+      />
 
       {applied ? (
         <div className={styles.applied}>

@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import type { CheckoutOrder } from '@shared/contracts/order';
 import { addressLines } from '@shared/delivery-address';
 import { buttonClass } from '../../components/Button';
+import { PriceRows } from '../../components/PriceRows';
 // Through the feature's entry, as every other importer: a direct import makes the bundler put the
 // basket in a chunk of its own, 0.7 kB more on the home page (decision 094).
 import { useBasket } from '.';
@@ -121,28 +122,20 @@ function OrderSummary({ order }: { order: CheckoutOrder }) {
               ))}
             </tbody>
           </table>
-          <dl className={styles.totals}>
-            <div>
-              <dt>Subtotal</dt>
-              <dd>{formatPounds(order.subtotal)}</dd>
-            </div>
-            {order.discount > 0 && (
-              <div className={styles.discountRow}>
-                <dt>
-                  Discount{order.discount_code && <> <span className={styles.codeTag}>{order.discount_code}</span></>}
-                </dt>
-                <dd>−{formatPounds(order.discount)}</dd>
-              </div>
-            )}
-            <div>
-              <dt>Shipping</dt>
-              <dd>{formatPounds(order.shipping)}</dd>
-            </div>
-            <div className={styles.totalRow}>
-              <dt>Total paid</dt>
-              <dd data-testid="order-total">{formatPounds(order.total)}</dd>
-            </div>
-          </dl>
+          <PriceRows
+            subtotal={formatPounds(order.subtotal)}
+            shipping={formatPounds(order.shipping)}
+            discount={
+              order.discount > 0
+                ? {
+                    label: <>Discount on books and shipping{order.discount_code && <> <span className={styles.codeTag}>{order.discount_code}</span></>}</>,
+                    amount: formatPounds(order.discount),
+                  }
+                : null
+            }
+            total={{ label: 'Total paid', amount: formatPounds(order.total), testId: 'order-total' }}
+            classes={{ list: styles.totals, discount: styles.discountRow, total: styles.totalRow }}
+          />
         </section>
 
         <section className={styles.orderPart} aria-labelledby="thanks-address">

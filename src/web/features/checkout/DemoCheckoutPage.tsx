@@ -21,6 +21,7 @@ import {
 } from '@shared/delivery-address';
 import * as MSG from '@shared/messages';
 import { Button } from '../../components/Button';
+import { PriceRows } from '../../components/PriceRows';
 import { Spinner } from '../../components/Spinner';
 import { ApiError } from '../../lib/api';
 import { formatPounds } from '../../lib/format';
@@ -288,26 +289,13 @@ function CheckoutForm({ sessionId, checkout, initialAddress }: { sessionId: stri
               ))}
             </tbody>
           </table>
-          <dl className={styles.totals}>
-            <div>
-              <dt>Subtotal</dt>
-              <dd>{formatPounds(checkout.subtotal)}</dd>
-            </div>
-            {checkout.discount > 0 && (
-              <div>
-                <dt>Discount ({checkout.discount_code})</dt>
-                <dd>−{formatPounds(checkout.discount)}</dd>
-              </div>
-            )}
-            <div>
-              <dt>Shipping</dt>
-              <dd>{formatPounds(checkout.shipping)}</dd>
-            </div>
-            <div className={styles.total}>
-              <dt>Total</dt>
-              <dd>{formatPounds(checkout.total)}</dd>
-            </div>
-          </dl>
+          <PriceRows
+            subtotal={formatPounds(checkout.subtotal)}
+            shipping={formatPounds(checkout.shipping)}
+            discount={checkout.discount > 0 ? { label: `Discount on books and shipping (${checkout.discount_code})`, amount: formatPounds(checkout.discount) } : null}
+            total={{ label: 'Total', amount: formatPounds(checkout.total) }}
+            classes={{ list: styles.totals, total: styles.total }}
+          />
         </section>
 
         <div className={styles.actions}>

@@ -13,6 +13,7 @@ import type { AdminOrderDetail } from '@shared/contracts/order';
 import { addressLines, type DeliveryAddress } from '@shared/delivery-address';
 import { statusLabel, type OrderStatus } from '@shared/order-status';
 import { Button } from '../../../components/Button';
+import { PriceRows } from '../../../components/PriceRows';
 import { Spinner } from '../../../components/Spinner';
 import { ApiError } from '../../../lib/api';
 import { formatPounds, shortOrderId } from '../../../lib/format';
@@ -213,30 +214,27 @@ function OrderDetail({ order, overview }: { order: AdminOrderDetail; overview: s
                 ))}
               </tbody>
             </table>
-            <dl className={styles.totals}>
-              <div>
-                <dt>Subtotal</dt>
-                <dd>{formatPounds(order.subtotal)}</dd>
-              </div>
-              {(order.discount > 0 || order.discount_code) && (
-                <div>
-                  <dt>
-                    Discount{order.discount_code && <> (code <span className={styles.code}>{order.discount_code}</span>)</>}
-                  </dt>
-                  <dd>−{formatPounds(order.discount)}</dd>
-                </div>
-              )}
-              <div>
-                <dt>Shipping</dt>
-                <dd>{formatPounds(order.shipping)}</dd>
-              </div>
-              <div className={styles.total}>
-                <dt>Total</dt>
-                <dd>
-                  {formatPounds(order.total_cost)} <span className={styles.currency}>{currency}</span>
-                </dd>
-              </div>
-            </dl>
+            <PriceRows
+              subtotal={formatPounds(order.subtotal)}
+              shipping={formatPounds(order.shipping)}
+              discount={
+                order.discount > 0 || order.discount_code
+                  ? {
+                      label: <>Discount on books and shipping{order.discount_code && <> (code <span className={styles.code}>{order.discount_code}</span>)</>}</>,
+                      amount: formatPounds(order.discount),
+                    }
+                  : null
+              }
+              total={{
+                label: 'Total',
+                amount: (
+                  <>
+                    {formatPounds(order.total_cost)} <span className={styles.currency}>{currency}</span>
+                  </>
+                ),
+              }}
+              classes={{ list: styles.totals, total: styles.total }}
+            />
           </section>
 
           <section className={`${page.panel} ${styles.status}`} aria-labelledby="order-status">
