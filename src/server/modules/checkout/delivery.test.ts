@@ -16,6 +16,7 @@ import { createProduct, type ProductFixture } from '../../test/factories/product
 import { bearer, createUser, type TestUser } from '../../test/factories/users';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { mailsTo } from '../../test/mailbox';
+import { createReviewLink } from '../reviews/review-links';
 
 let t: TestApp;
 let alice: TestUser;
@@ -151,6 +152,32 @@ describe("a customer's last delivery address", () => {
     expect(res.json().address).toMatchObject({ line1: '2 Second Street' });
     expect((await get(`/api/server/delivery_address/${alice.id}`, bob)).statusCode).toBe(403);
     expect((await get(`/api/server/delivery_address/${alice.id}`)).statusCode).toBe(401);
+  });
+
+  it('is never the address of a guest order a review link attached to the account (issue 32, finding 6)', async () => {
+    const carol = await createUser(t.app);
+    // Carol checks out signed in; later someone pays as a guest with her e-mail address and their own address.
+    await pay(await open(carol), { address: testAddress({ line1: '5 Carol Close' }) });
+    const guestSession = await open();
+    const guest = await pay(guestSession, { email: carol.email, address: testAddress({ name: 'Mallory', line1: '66 Attacker Road' }) });
+    expect(guest.statusCode, guest.body).toBe(200);
+    // The review link mailed for that order (to Carol) attaches it to her account when she follows it.
+    const token = new URL(await createReviewLink(t.app.ctx, { id: guest.json().order_id, email: carol.email })).searchParams.get('review_token')!;
+    expect((await post('/api/verify_review_token', { token })).statusCode).toBe(200);
+    expect((await orderOf(guestSession))!.userId).toBe(carol.id);
+
+    // The order is hers to see, but the address offered is still the one she gave herself.
+    const history = (await get(`/api/server/order_history/${carol.id}`, carol)).json() as Array<{ delivery_address: { line1: string } }>;
+    expect(history.map((order) => order.delivery_address.line1)).toEqual(['66 Attacker Road', '5 Carol Close']);
+    expect((await get(`/api/server/delivery_address/${carol.id}`, carol)).json().address).toMatchObject({ line1: '5 Carol Close' });
+
+    // An account whose only order came by a review link is offered nothing.
+    const dave = await createUser(t.app);
+    const daveSession = await open();
+    const daveOrder = await pay(daveSession, { email: dave.email, address: testAddress({ line1: '67 Attacker Road' }) });
+    const daveToken = new URL(await createReviewLink(t.app.ctx, { id: daveOrder.json().order_id, email: dave.email })).searchParams.get('review_token')!;
+    expect((await post('/api/verify_review_token', { token: daveToken })).statusCode).toBe(200);
+    expect((await get(`/api/server/delivery_address/${dave.id}`, dave)).json()).toEqual({ address: null });
   });
 
   it("shows in the customer's order history, and only there for its owner", async () => {
