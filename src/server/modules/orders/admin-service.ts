@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { AdminOrderDetail, AdminOrderPage, adminOrdersQuerySchema } from '../../../shared/contracts/order';
+import { addressProblemList } from '../../../shared/delivery-address';
 import { penceToPounds } from '../../../shared/money';
 import type { AppContext } from '../../context';
 import { cursorTimeSchema, decodeCursor as decodeJsonCursor, encodeCursor as encodeJsonCursor } from '../../lib/cursor';
@@ -72,6 +73,8 @@ export async function orderDetail(ctx: AppContext, orderId: string): Promise<Adm
     payment_ref: row.paymentRef,
     carrier: row.carrier,
     tracking_url: row.trackingUrl,
+    // The rule as it stands, the order's own country allowed (the shop's list may have changed since).
+    address_problems: row.deliveryAddress ? addressProblemList(row.deliveryAddress, [row.deliveryAddress.country]) : [],
     print: await printJobAnswer(ctx, row),
     history: history.map((change) => ({
       from: change.fromStatus,

@@ -167,6 +167,25 @@ function OrderDetail({ order, overview }: { order: AdminOrderDetail; overview: s
         </p>
       </div>
 
+      {order.address_problems.length > 0 && (
+        <div className={styles.warning} role="region" aria-labelledby="address-problems">
+          <h2 id="address-problems">Address to check before printing</h2>
+          <p>The address the payment page collected breaks the shop&apos;s address rule:</p>
+          <ul className={styles.problems}>
+            {order.address_problems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+          <p>
+            Check it with{' '}
+            <a href={mailto}>
+              <EmailAddress className={styles.email} email={order.user_email} />
+            </a>
+            {order.print ? ': the order is not sent to the printer until you send it from Printing.' : ' before you send it to the printer.'}
+          </p>
+        </div>
+      )}
+
       {missing && (
         <div className={styles.warning}>
           <h2>Address missing: ask the customer</h2>
