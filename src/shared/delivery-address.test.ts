@@ -3,7 +3,7 @@
  * characters): the same functions the checkout form and the server use.
  */
 import { describe, expect, it } from 'vitest';
-import { addressProblemList, addressProblems, characterCount, normaliseAddress, type DeliveryAddress } from './delivery-address';
+import { addressProblemList, addressProblems, characterCount, codePointName, normaliseAddress, splitAtInvisible, type DeliveryAddress } from './delivery-address';
 
 const GOOD: DeliveryAddress = { name: 'Ann Reader', line1: '14 Orchard Row', line2: 'Flat 2', city: 'York', county: 'North Yorkshire', postcode: 'YO1 7HH', country: 'GB', phone: '01904 555123' };
 const problemsOf = (changes: Partial<DeliveryAddress>) => addressProblems(normaliseAddress({ ...GOOD, ...changes }), ['GB']);
@@ -43,6 +43,14 @@ describe('the delivery address rule', () => {
 
   it('keeps letters of every script, accents and emoji that are not format characters', () => {
     expect(problemsOf({ name: 'Zoë Brontë-Ó Súilleabháin', line1: 'שדרות רוטשילד 1', city: 'Αθήνα', county: '東京' })).toEqual({});
+  });
+
+  it('cuts a text at its invisible characters, so a page can show each as its code', () => {
+    expect(splitAtInvisible('Ann \u202eredaeR')).toEqual(['Ann ', '\u202e', 'redaeR']);
+    expect(splitAtInvisible('York\u{E0041}')).toEqual(['York', '\u{E0041}', '']);
+    expect(splitAtInvisible('Zoë 🦊')).toEqual(['Zoë 🦊']);
+    expect(codePointName('\u{E0041}')).toBe('U+E0041');
+    expect(codePointName('\u200d')).toBe('U+200D');
   });
 
   it('lists every problem in the form’s order', () => {

@@ -69,11 +69,18 @@ const INVISIBLE = /[\p{Cf}\p{Cs}]/u;
 /** A text's length in characters (code points), not UTF-16 units: '🦊' is 1, as a person counts it. */
 export const characterCount = (text: string): number => [...text].length;
 
+/** A character's code as people write it: '\u202e' → 'U+202E'. */
+export const codePointName = (character: string): string => `U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+
 /** 'U+202E' for the first invisible character of a text. */
-function firstInvisible(text: string): string {
-  const found = INVISIBLE.exec(text)![0];
-  return `U+${found.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
-}
+const firstInvisible = (text: string): string => codePointName(INVISIBLE.exec(text)![0]);
+
+/**
+ * A text cut at its invisible characters: the pieces at odd positions are the characters, so that
+ * a page can show each as its code instead (the owner's order page does, for a kept address that
+ * breaks the rule). 'Ann \u202eredaeR' → ['Ann ', '\u202e', 'redaeR'].
+ */
+export const splitAtInvisible = (text: string): string[] => text.split(/([\p{Cf}\p{Cs}])/u);
 
 /** ' sw1a  1aa ' → 'SW1A 1AA'. Other countries' codes are trimmed and upper-cased only. */
 export function normalisePostcode(postcode: string, country: string): string {
