@@ -380,6 +380,8 @@ describe('GET /api/admin/orders/export (CSV)', () => {
       Country: 'GB',
       Phone: "'+44 1904 555123",
       'Address missing': 'no',
+      // (the line break of a stored line 2 breaks the rule the checkout holds addresses to)
+      'Address problems': 'Address line 2 must not contain < or > or control characters.',
       'Book id': colours.id,
       Book: 'Colour Calm',
       Quantity: '1',
@@ -427,6 +429,15 @@ describe('GET /api/admin/orders/export (CSV)', () => {
     expect(row![column('Address line 1')]).toBe("14 Orchard Row;'+cmd");
     expect(row![column('Address line 2')]).toBe("Flat 2, '@SUM(1+1)");
     expect(row![column('County')]).toBe("York;'-2+3");
+  });
+
+  it('names what breaks the address rule in a kept address (decision 133), so the file flags it too', async () => {
+    const d = domain();
+    await order(`held@${d}`, { deliveryAddress: testAddress({ name: 'Ann \u202eredaeR', phone: `+44 ${'1'.repeat(3000)}` }) });
+    const [, row] = parseCsv((await exportCsv({ q: d })).rawPayload.toString('utf8').slice(1));
+    expect(row![column('Address problems')]).toBe(
+      'Full name contains an invisible character (U+202E) that can reorder or hide text: please type it again without it. Phone number must be at most 24 characters.',
+    );
   });
 
   it("exports the overview's filters (search, status, missing address) and an empty file when nothing matches", async () => {

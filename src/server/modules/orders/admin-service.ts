@@ -58,6 +58,14 @@ export async function orderOverview(ctx: AppContext, query: OverviewQuery): Prom
   return { orders: page.map(toAdminOrderAnswer), next_cursor: rows.length > query.limit && last ? encodeCursor(positionOf(last)) : null };
 }
 
+/**
+ * What breaks the address rule in an order's stored address (decision 133): the rule as it stands,
+ * the order's own country allowed, since the shop's list of countries may have changed since.
+ */
+function storedAddressProblems(row: OrderWithItems): string[] {
+  return row.deliveryAddress ? addressProblemList(row.deliveryAddress, [row.deliveryAddress.country]) : [];
+}
+
 /** Everything about one order: lines with their prices, the money, the payment, and its history. */
 export async function orderDetail(ctx: AppContext, orderId: string): Promise<AdminOrderDetail> {
   const row = await findOrder(ctx.database.db, orderId);
@@ -73,8 +81,7 @@ export async function orderDetail(ctx: AppContext, orderId: string): Promise<Adm
     payment_ref: row.paymentRef,
     carrier: row.carrier,
     tracking_url: row.trackingUrl,
-    // The rule as it stands, the order's own country allowed (the shop's list may have changed since).
-    address_problems: row.deliveryAddress ? addressProblemList(row.deliveryAddress, [row.deliveryAddress.country]) : [],
+    address_problems: storedAddressProblems(row),
     print: await printJobAnswer(ctx, row),
     history: history.map((change) => ({
       from: change.fromStatus,
@@ -106,6 +113,7 @@ const EXPORT_COLUMNS: ReadonlyArray<readonly [string, (order: OrderWithItems, li
   ['Country', (o) => o.deliveryAddress?.country],
   ['Phone', (o) => o.deliveryAddress?.phone],
   ['Address missing', (o) => (o.addressMissing ? 'yes' : 'no')],
+  ['Address problems', (o) => storedAddressProblems(o).join(' ')],
   ['Book id', (_o, l) => l?.productId],
   ['Book', (_o, l) => l?.name],
   ['Quantity', (_o, l) => l?.quantity],
