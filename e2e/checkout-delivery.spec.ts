@@ -57,6 +57,12 @@ test('a guest types an address, fixes a bad postcode, and finds the order with i
   await expect(name).toHaveAttribute('aria-invalid', 'true');
   await expect(name).toHaveAccessibleDescription('Please enter your full name.');
 
+  // An invisible right-to-left override (pasted text) is named under its field (issue 32, finding 8).
+  await name.fill('Ada \u202eecalevoL');
+  await name.blur();
+  await expect(name).toHaveAttribute('aria-invalid', 'true');
+  await expect(name).toHaveAccessibleDescription('Full name contains an invisible character (U+202E) that can reorder or hide text: please type it again without it.');
+
   // A postcode that is not a UK one is named under its field.
   const address = await fillDeliveryAddress(page, { name: 'Ada Lovelace', postcode: 'BA1' });
   await expect(name).not.toHaveAttribute('aria-invalid');

@@ -2,7 +2,9 @@
  * Where a book is sent: the delivery address's fields, their limits and their rules, as plain
  * functions used by the checkout form (a message under each bad field as the shopper types) and by
  * the server (contracts/order.ts wraps them in the zod schema), so both sides accept and refuse
- * exactly the same input with the same words (decision 110).
+ * exactly the same input with the same words (decision 110). The server holds the address a
+ * payment provider collected to the same rule: one that breaks it is kept (the payment is real)
+ * but waits for the owner before it is printed (decision 133).
  */
 
 export const ADDRESS_FIELDS = ['name', 'line1', 'line2', 'city', 'county', 'postcode', 'country', 'phone'] as const;
@@ -23,7 +25,7 @@ export interface DeliveryAddress {
   phone: string;
 }
 
-/** Longest accepted value of each field (a print partner's label has room for about this much). */
+/** Longest accepted value of each field, in characters (code points: an emoji is one), as a print partner's label has room for about this much. */
 export const ADDRESS_MAX: Record<AddressField, number> = {
   name: 80,
   line1: 100,
@@ -55,6 +57,30 @@ const UK_POSTCODE = /^[A-Z]{1,2}[0-9][A-Z0-9]? ?[0-9][A-Z]{2}$/;
 const PHONE = /^\+?[0-9 ()-]+$/;
 /** Control characters and the angle brackets of markup: no postal address needs them. */
 const FORBIDDEN = /[\p{Cc}<>]/u;
+/**
+ * Invisible format characters (Unicode category Cf: bidirectional overrides and marks such as
+ * U+202E, zero-width spaces and joiners, tag characters, soft hyphens; a byte order mark is white
+ * space to JavaScript and normaliseAddress folds it into a space) and
+ * halves of a character (lone surrogates): they reorder or hide the text around them on the
+ * owner's screen, in the CSV and on the printer's label, and a typed address never needs them.
+ */
+const INVISIBLE = /[\p{Cf}\p{Cs}]/u;
+
+/** A text's length in characters (code points), not UTF-16 units: '🦊' is 1, as a person counts it. */
+export const characterCount = (text: string): number => [...text].length;
+
+/** A character's code as people write it: '\u202e' → 'U+202E'. */
+export const codePointName = (character: string): string => `U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+
+/** 'U+202E' for the first invisible character of a text. */
+const firstInvisible = (text: string): string => codePointName(INVISIBLE.exec(text)![0]);
+
+/**
+ * A text cut at its invisible characters: the pieces at odd positions are the characters, so that
+ * a page can show each as its code instead (the owner's order page does, for a kept address that
+ * breaks the rule). 'Ann \u202eredaeR' → ['Ann ', '\u202e', 'redaeR'].
+ */
+export const splitAtInvisible = (text: string): string[] => text.split(/([\p{Cf}\p{Cs}])/u);
 
 /** ' sw1a  1aa ' → 'SW1A 1AA'. Other countries' codes are trimmed and upper-cased only. */
 export function normalisePostcode(postcode: string, country: string): string {
@@ -91,10 +117,12 @@ export function addressProblems(address: DeliveryAddress, countries: readonly st
     const label = ADDRESS_LABELS[field];
     if (!value) {
       if (!OPTIONAL.has(field)) problems[field] = field === 'country' ? 'Please choose a country.' : `Please enter your ${label.toLowerCase()}.`;
-    } else if (value.length > ADDRESS_MAX[field]) {
+    } else if (characterCount(value) > ADDRESS_MAX[field]) {
       problems[field] = `${label} must be at most ${ADDRESS_MAX[field]} characters.`;
     } else if (FORBIDDEN.test(value)) {
       problems[field] = `${label} must not contain < or > or control characters.`;
+    } else if (INVISIBLE.test(value)) {
+      problems[field] = `${label} contains an invisible character (${firstInvisible(value)}) that can reorder or hide text: please type it again without it.`;
     }
   }
   if (!problems.country && !countries.includes(address.country)) {
@@ -110,6 +138,12 @@ export function addressProblems(address: DeliveryAddress, countries: readonly st
     }
   }
   return problems;
+}
+
+/** Every problem of a normalised address, one message per bad field, in the form's order (empty when it is fine). */
+export function addressProblemList(address: DeliveryAddress, countries: readonly string[]): string[] {
+  const problems = addressProblems(address, countries);
+  return ADDRESS_FIELDS.flatMap((field) => (problems[field] ? [problems[field]] : []));
 }
 
 /** The country's English name ('GB' → 'United Kingdom'), or the code when it has none. */

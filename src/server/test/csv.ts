@@ -62,3 +62,57 @@ export function parseCsv(text: string): string[][] {
   }
   return rows;
 }
+
+/**
+ * The cells a spreadsheet would make of a CSV text when it splits on `separator` (`,`, `;` as most
+ * of Europe's do, or a tab), for tests of formula neutralisation. With `quotes` a cell that begins
+ * with a quote is read as a quoted field (doubled quotes inside, the text after its closing quote
+ * kept as it is), as Excel and LibreOffice do; without, quotes are ordinary text and every
+ * separator and line break cuts, as a naive reader does. Line breaks (CR, LF, CRLF) end records.
+ */
+export function spreadsheetCells(text: string, separator: ',' | ';' | '\t', options: { quotes: boolean }): string[] {
+  const cells: string[] = [];
+  let cell = '';
+  let atStart = true;
+  let i = 0;
+  const end = () => {
+    cells.push(cell);
+    cell = '';
+    atStart = true;
+  };
+  while (i < text.length) {
+    const c = text[i]!;
+    if (options.quotes && atStart && c === '"') {
+      atStart = false;
+      i += 1;
+      while (i < text.length) {
+        if (text[i] === '"') {
+          if (text[i + 1] !== '"') {
+            i += 1;
+            break;
+          }
+          i += 1;
+        }
+        cell += text[i];
+        i += 1;
+      }
+      continue;
+    }
+    atStart = false;
+    if (c === separator || c === '\r' || c === '\n') {
+      end();
+      i += c === '\r' && text[i + 1] === '\n' ? 2 : 1;
+    } else {
+      cell += c;
+      i += 1;
+    }
+  }
+  if (cell !== '' || !atStart) end();
+  return cells;
+}
+
+/**
+ * A cell a spreadsheet could run as a formula: one that begins with `=`, `+`, `-` or `@` once any
+ * white space (tabs and line breaks too, which some readers trim) and quotes before it are dropped.
+ */
+export const looksLikeFormula = (cell: string) => /^[\s"]*[=+\-@]/.test(cell);

@@ -195,6 +195,12 @@ export const adminOrderDetailSchema = adminOrderSchema.extend({
   /** The carrier and its tracking page, when the print partner gave them with the dispatch. */
   carrier: z.string().nullable(),
   tracking_url: z.string().nullable(),
+  /**
+   * What breaks the shop's address rule in the stored address, one message per bad field (empty
+   * when it is fine or there is none): an address a payment provider collected is kept as it came
+   * and waits for the owner before it is printed (decision 133).
+   */
+  address_problems: z.array(z.string()),
   history: z.array(orderStatusChangeSchema),
   /** The order's print job; null when orders go to the printer by hand. */
   print: z

@@ -9,13 +9,16 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentProviders } from '../../adapters/payments/provider';
 import { stripePaymentProvider } from '../../adapters/payments/stripe';
-import { checkoutSessions, orderStatusChanges, orders } from '../../db/schema';
-import { startFakeStripe, STRIPE_TEST_PHONE, type FakeStripe } from '../../test/fake-stripe';
+import type { PrintOrder, PrintPartner } from '../../adapters/print/partner';
+import { simulatedPrintPartner } from '../../adapters/print/simulated';
+import { checkoutSessions, orderStatusChanges, orders, printJobs } from '../../db/schema';
+import { startFakeStripe, STRIPE_TEST_PHONE, STRIPE_TEST_SHIPPING, type FakeStripe } from '../../test/fake-stripe';
 import { TEST_ADDRESS, testAddress } from '../../test/factories/addresses';
 import { createProduct, type ProductFixture } from '../../test/factories/products';
 import { bearer, createUser, type TestUser } from '../../test/factories/users';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { mailsTo } from '../../test/mailbox';
+import { createReviewLink } from '../reviews/review-links';
 
 let t: TestApp;
 let alice: TestUser;
@@ -71,6 +74,11 @@ describe('the demo checkout collects the delivery address', () => {
     ['a country the shop does not send to', { country: 'FR' }, /only send books to United Kingdom, Ireland/],
     ['markup in a field', { line1: '<script>alert(1)</script>' }, /Address line 1 must not contain < or >/],
     ['an over-long line', { line2: 'x'.repeat(101) }, /Address line 2 must be at most 100 characters/],
+    // Invisible format characters (issue 32, finding 8): they reorder or hide text on the owner's page, in the CSV and at the printer.
+    ['a right-to-left override', { name: 'Ann \u202eredaeR' }, /Full name contains an invisible character \(U\+202E\) that can reorder or hide text/],
+    ['a zero-width joiner', { line1: '14 Orchard\u200dRow' }, /Address line 1 contains an invisible character \(U\+200D\)/],
+    ['a tag character', { city: 'York\u{E0041}' }, /Town or city contains an invisible character \(U\+E0041\)/],
+    ['81 emoji for a name (81 characters, 162 UTF-16 units)', { name: '🦊'.repeat(81) }, /Full name must be at most 80 characters/],
   ])('refuses %s with 400 naming it, and writes nothing', async (_label, change, message) => {
     const sessionId = await open();
     const res = await pay(sessionId, { email: 'refused@example.com', address: testAddress(change) });
@@ -99,6 +107,15 @@ describe('the demo checkout collects the delivery address', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toEqual(expect.any(String));
     expect(await orderOf(sessionId)).toBeUndefined();
+  });
+
+  it('counts a name in characters, not UTF-16 units: 80 emoji (160 units) are 80 characters and pass (issue 32, finding 8)', async () => {
+    const sessionId = await open();
+    const foxes = '🦊'.repeat(80);
+    expect(foxes.length).toBe(160);
+    const res = await pay(sessionId, { email: 'fox@example.com', address: testAddress({ name: foxes, line1: '𝟙𝟜 Orchard Row' }) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await orderOf(sessionId))!.deliveryAddress).toMatchObject({ name: foxes, line1: '𝟙𝟜 Orchard Row' });
   });
 
   it('an Irish address needs no UK postcode', async () => {
@@ -151,6 +168,32 @@ describe("a customer's last delivery address", () => {
     expect(res.json().address).toMatchObject({ line1: '2 Second Street' });
     expect((await get(`/api/server/delivery_address/${alice.id}`, bob)).statusCode).toBe(403);
     expect((await get(`/api/server/delivery_address/${alice.id}`)).statusCode).toBe(401);
+  });
+
+  it('is never the address of a guest order a review link attached to the account (issue 32, finding 6)', async () => {
+    const carol = await createUser(t.app);
+    // Carol checks out signed in; later someone pays as a guest with her e-mail address and their own address.
+    await pay(await open(carol), { address: testAddress({ line1: '5 Carol Close' }) });
+    const guestSession = await open();
+    const guest = await pay(guestSession, { email: carol.email, address: testAddress({ name: 'Mallory', line1: '66 Attacker Road' }) });
+    expect(guest.statusCode, guest.body).toBe(200);
+    // The review link mailed for that order (to Carol) attaches it to her account when she follows it.
+    const token = new URL(await createReviewLink(t.app.ctx, { id: guest.json().order_id, email: carol.email })).searchParams.get('review_token')!;
+    expect((await post('/api/verify_review_token', { token })).statusCode).toBe(200);
+    expect((await orderOf(guestSession))!.userId).toBe(carol.id);
+
+    // The order is hers to see, but the address offered is still the one she gave herself.
+    const history = (await get(`/api/server/order_history/${carol.id}`, carol)).json() as Array<{ delivery_address: { line1: string } }>;
+    expect(history.map((order) => order.delivery_address.line1)).toEqual(['66 Attacker Road', '5 Carol Close']);
+    expect((await get(`/api/server/delivery_address/${carol.id}`, carol)).json().address).toMatchObject({ line1: '5 Carol Close' });
+
+    // An account whose only order came by a review link is offered nothing.
+    const dave = await createUser(t.app);
+    const daveSession = await open();
+    const daveOrder = await pay(daveSession, { email: dave.email, address: testAddress({ line1: '67 Attacker Road' }) });
+    const daveToken = new URL(await createReviewLink(t.app.ctx, { id: daveOrder.json().order_id, email: dave.email })).searchParams.get('review_token')!;
+    expect((await post('/api/verify_review_token', { token: daveToken })).statusCode).toBe(200);
+    expect((await get(`/api/server/delivery_address/${dave.id}`, dave)).json()).toEqual({ address: null });
   });
 
   it("shows in the customer's order history, and only there for its owner", async () => {
@@ -236,5 +279,77 @@ describe('Stripe collects the delivery address', () => {
     expect(owner.text).toMatch(/came without a delivery address/);
     const counted = await s.deps.database.db.select({ n: count() }).from(orders).where(eq(orders.checkoutSessionId, sessionId));
     expect(counted[0]!.n).toBe(1);
+  });
+});
+
+describe('an address Stripe collected that breaks the rule (issue 32, finding 8)', () => {
+  let stripe: FakeStripe;
+  let s: TestApp;
+  let owner: TestUser;
+  /** What reached the printer. */
+  const sent: PrintOrder[] = [];
+  beforeAll(async () => {
+    stripe = await startFakeStripe();
+    const printer = simulatedPrintPartner({ stepSeconds: 60 });
+    const recording: PrintPartner = { ...printer, submit: (order) => (sent.push(order), printer.submit(order)) };
+    s = await createTestApp({ deps: { payments: paymentProviders(stripePaymentProvider(stripe.providerOptions)), printPartner: recording } });
+    owner = await createUser(s.app, { role: 'admin' });
+    await createProduct(s.deps.database.db, { id: book.id, name: book.name, pricePence: 799 });
+  });
+  afterAll(async () => {
+    await s.close();
+    await stripe.close();
+  });
+
+  /** A Stripe checkout paid with what Stripe's page collected (`override` of the session), its order made. */
+  async function paidThroughStripe(override: Record<string, unknown>) {
+    const opened = await s.app.inject({ method: 'POST', url: '/api/checkout/create_checkout_session', payload: { cartItems: [{ product_id: book.id, qty: 1 }], user_id: null, user_email: '' } });
+    const sessionId = opened.json().sessionId as string;
+    const event = stripe.completedEvent(sessionId, override);
+    const res = await s.app.inject({ method: 'POST', url: '/api/checkout/webhook', payload: event.payload, headers: { 'content-type': 'application/json', 'stripe-signature': event.signature } });
+    expect(res.statusCode, res.body).toBe(200);
+    await s.app.ctx.printWorker.kick();
+    return (await s.deps.database.db.select().from(orders).where(eq(orders.checkoutSessionId, sessionId)))[0]!;
+  }
+  const jobOf = async (orderId: string) => (await s.deps.database.db.select().from(printJobs).where(eq(printJobs.orderId, orderId)))[0]!;
+  const detail = async (orderId: string) => (await s.app.inject({ method: 'GET', url: `/api/admin/orders/${orderId}`, headers: bearer(owner.token) })).json();
+
+  it('keeps a 3,004-character phone (the payment is real), holds the order from the printer and tells the owner why, until the owner sends it', async () => {
+    const phone = `+44 ${'1'.repeat(3000)}`;
+    expect(phone.length).toBe(3004);
+    const order = await paidThroughStripe({ customer_details: { email: 'long-phone@example.com', name: 'Ann Reader', phone } });
+    expect(order.deliveryAddress).toMatchObject({ name: 'Ann Reader', phone });
+    expect(order.addressMissing).toBe(false);
+
+    // Not sent: the print job needs the owner (the state an order without an address is in), before any try.
+    expect(await jobOf(order.id)).toMatchObject({ state: 'failed', attempts: 0, problem: expect.stringMatching(/address rule: Phone number must be at most 24 characters\. Check it with the customer/) });
+    expect(sent.filter((printed) => printed.docRef === order.id)).toEqual([]);
+
+    // The owner's order page says why, and so does the new-order mail.
+    const shown = await detail(order.id);
+    expect(shown.address_problems).toEqual(['Phone number must be at most 24 characters.']);
+    expect(shown.print).toMatchObject({ state: 'needs attention', can_send_again: true });
+    const mail = (await mailsTo(s.deps.database.db, s.config.SHOP_EMAIL)).find((m) => m.subject.includes(order.id.slice(-10)))!;
+    expect(mail.text).toMatch(/Address to check/);
+    expect(mail.text).toMatch(/Phone number must be at most 24 characters\. The order is not sent to the printer until you have checked it/);
+
+    // Send again is the owner's confirmation: then (and only then) it goes, once.
+    const again = await s.app.inject({ method: 'POST', url: `/api/admin/orders/${order.id}/print`, headers: bearer(owner.token) });
+    expect(again.statusCode, again.body).toBe(200);
+    await s.app.ctx.printWorker.kick();
+    expect(sent.filter((printed) => printed.docRef === order.id)).toHaveLength(1);
+    expect((await jobOf(order.id)).state).toBe('submitted');
+  });
+
+  it('holds an address with a right-to-left override too, while a good one goes to the printer by itself', async () => {
+    const overridden = await paidThroughStripe({ collected_information: { shipping_details: { ...STRIPE_TEST_SHIPPING, name: 'Ann \u202eredaeR' } } });
+    expect(overridden.deliveryAddress!.name).toBe('Ann \u202eredaeR');
+    expect((await jobOf(overridden.id)).state).toBe('failed');
+    expect((await detail(overridden.id)).address_problems).toEqual([expect.stringMatching(/^Full name contains an invisible character \(U\+202E\)/)]);
+    expect(sent.filter((printed) => printed.docRef === overridden.id)).toEqual([]);
+
+    const good = await paidThroughStripe({});
+    expect((await detail(good.id)).address_problems).toEqual([]);
+    expect(sent.filter((printed) => printed.docRef === good.id)).toHaveLength(1);
   });
 });

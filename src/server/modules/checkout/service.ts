@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { CART_QTY_MAX } from '../../../shared/constants';
 import type { ValidateDiscountAnswer } from '../../../shared/contracts/discount';
 import type { CheckoutOrder, CreateCheckoutBody, DemoCheckout, DemoPayBody } from '../../../shared/contracts/order';
-import { ADDRESS_FIELDS, addressProblems, normaliseAddress, type DeliveryAddress } from '../../../shared/delivery-address';
+import { addressProblemList, normaliseAddress, type DeliveryAddress } from '../../../shared/delivery-address';
 import { formatPence, penceToPounds } from '../../../shared/money';
 import { priceCart, type CartPrice } from '../../../shared/pricing';
 import { DEMO_PROVIDER, type CreatedCheckout, type PaymentEvent, type PaymentProvider } from '../../adapters/payments/provider';
@@ -236,11 +236,15 @@ export async function completeCheckout(ctx: AppContext, sessionId: string, optio
     const email = (checkout.email || options.email || '').toLowerCase();
     if (!email) throw badRequest('The order has no e-mail address.');
 
-    // Paid is paid: an address the provider collected is kept as it came (its own page checked it), and
-    // a payment without one still makes the order, marked for the owner (decision 110).
+    // Paid is paid: an address the provider collected is kept (normalised) even when it breaks the
+    // rule the demo's form is held to, and then waits for the owner before it is printed; a payment
+    // without one still makes the order, marked for the owner (decisions 110 and 133). The demo's
+    // address was checked by the same rule before this transaction, so it has no problems here.
     const deliveryAddress = options.deliveryAddress?.line1 ? normaliseAddress(options.deliveryAddress) : null;
+    const addressProblems = deliveryAddress ? addressProblemList(deliveryAddress, ctx.config.SHIPPING_COUNTRIES) : [];
     if (!deliveryAddress) ctx.log.warn({ sessionId, eventId: options.eventId }, 'a paid checkout carried no delivery address; the order is marked for the owner');
-    const orderId = await placeOrder(ctx, tx, { ...checkout, email, deliveryAddress, paymentRef: options.paymentRef ?? null });
+    if (addressProblems.length > 0) ctx.log.warn({ sessionId, eventId: options.eventId, addressProblems }, "a paid checkout's delivery address breaks the address rule; the order waits for the owner");
+    const orderId = await placeOrder(ctx, tx, { ...checkout, email, deliveryAddress, addressProblems, paymentRef: options.paymentRef ?? null });
     if (!orderId) return { orderId: await orderIdOfCheckout(tx, sessionId), created: false };
 
     if (checkout.discountCode && !(await redeemDiscountCode(tx, checkout.discountCode, orderId))) {
@@ -376,8 +380,7 @@ export async function getDemoCheckout(ctx: AppContext, sessionId: string): Promi
  */
 export function checkedDeliveryAddress(ctx: AppContext, input: DemoPayBody['address']): DeliveryAddress {
   const address = normaliseAddress(input);
-  const problems = addressProblems(address, ctx.config.SHIPPING_COUNTRIES);
-  const messages = ADDRESS_FIELDS.flatMap((field) => (problems[field] ? [problems[field]] : []));
+  const messages = addressProblemList(address, ctx.config.SHIPPING_COUNTRIES);
   if (messages.length > 0) throw badRequest(`Please check the delivery address. ${messages.join(' ')}`);
   return address;
 }

@@ -85,7 +85,14 @@ export function awkwardMails(publicUrl: string): MailCase[] {
     {
       label: "owner's new order",
       name: 'ownerNewOrder',
-      data: { orderId: ORDER_ID, customerEmail: `${'very.long.name'.repeat(4)}@example.com`, lines, ...totals(lines, 99, 383), deliveryAddress: awkwardAddress },
+      data: {
+        orderId: ORDER_ID,
+        customerEmail: `${'very.long.name'.repeat(4)}@example.com`,
+        lines,
+        ...totals(lines, 99, 383),
+        deliveryAddress: awkwardAddress,
+        addressProblems: [`Phone number must be at most 24 characters.`, `Full name contains an invisible character (U+202E) that can reorder or hide text: please type it again without it.`],
+      },
     },
     {
       label: 'print partner problem',

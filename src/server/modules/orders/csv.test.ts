@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseCsv } from '../../test/csv';
+import { looksLikeFormula, parseCsv, spreadsheetCells } from '../../test/csv';
 import { CSV_BOM, csvDocument, csvField, csvRecord, neutraliseFormula } from './csv';
 
 describe('csvField', () => {
@@ -11,6 +11,11 @@ describe('csvField', () => {
     expect(csvField(null)).toBe('');
     expect(csvField(undefined)).toBe('');
     expect(csvField('')).toBe('');
+  });
+
+  it('quotes a field with a semicolon or a tab, the separators of other spreadsheets (issue 32, finding 7)', () => {
+    expect(csvField('Flat 2; 1 High Street')).toBe('"Flat 2; 1 High Street"');
+    expect(csvField('Flat 2\t1 High Street')).toBe('"Flat 2\t1 High Street"');
   });
 
   it('quotes a field with a comma, a quote or a line break, doubling its quotes', () => {
@@ -29,6 +34,40 @@ describe('csvField', () => {
     // Only the first character counts; an apostrophe already there is text like any other.
     expect(csvField('a=1')).toBe('a=1');
     expect(csvField("'=1")).toBe("'=1");
+  });
+
+  it('neutralises a formula at the start of every piece a reader could split out, not only of the field (issue 32, finding 7)', () => {
+    // A spreadsheet splitting on ';' (most of Europe) would make '=HYPERLINK(…)' a cell of its own.
+    expect(neutraliseFormula('Flat 2;=HYPERLINK("http://evil.example")')).toBe(`Flat 2;'=HYPERLINK("http://evil.example")`);
+    expect(csvField('Flat 2;=1+1')).toBe(`"Flat 2;'=1+1"`);
+    expect(neutraliseFormula('a,+cmd')).toBe("a,'+cmd");
+    expect(neutraliseFormula('a\t@SUM(A1)')).toBe("a\t'@SUM(A1)");
+    expect(neutraliseFormula('line one\r\n-2+3')).toBe("line one\r\n'-2+3");
+    // Spaces and quotes a reader might drop are looked past; a tab or CR that begins a piece is a start too.
+    expect(neutraliseFormula('a; "=1+1"')).toBe(`a; "'=1+1"`);
+    expect(neutraliseFormula('a;\t=1')).toBe("a;'\t'=1");
+    expect(neutraliseFormula('=a;=b,=c')).toBe("'=a;'=b,'=c");
+    // A formula character inside a piece is text; so is one after an apostrophe.
+    expect(neutraliseFormula('a; b=1, c-2')).toBe('a; b=1, c-2');
+    expect(neutraliseFormula("a;'=1")).toBe("a;'=1");
+  });
+
+  it('leaves no cell that runs as a formula, whichever separator a spreadsheet splits on and whether it honours quotes', () => {
+    const piece = fc.constantFrom('=', '+', '-', '@', '\t', '\r', '\n', '\r\n', ',', ';', '"', "'", ' ', '\u00a0', 'x', '1', 'HYPERLINK("a")');
+    const text = fc.oneof(fc.string({ unit: 'grapheme' }), fc.array(piece, { maxLength: 12 }).map((pieces) => pieces.join('')));
+    fc.assert(
+      fc.property(fc.array(fc.array(text, { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 4 }), (rows) => {
+        const body = csvDocument(rows).slice(1);
+        for (const separator of [',', ';', '\t'] as const) {
+          for (const quotes of [true, false]) {
+            expect(spreadsheetCells(body, separator, { quotes }).filter(looksLikeFormula)).toEqual([]);
+          }
+        }
+        // Nothing is taken away: neutralising only adds apostrophes.
+        for (const cell of rows.flat()) expect(neutraliseFormula(cell).replace(/'/g, '')).toBe(cell.replace(/'/g, ''));
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('refuses a number that is not finite rather than writing NaN', () => {
@@ -61,7 +100,15 @@ describe('csvRecord and csvDocument', () => {
   });
 });
 
-describe('the test reader (parseCsv) itself', () => {
+describe('the test readers themselves', () => {
+  it('spreadsheetCells splits as a spreadsheet with that separator would, with or without quotes', () => {
+    expect(spreadsheetCells('a,"b;=1"\r\nc', ';', { quotes: true })).toEqual(['a,"b', '=1"', 'c']);
+    expect(spreadsheetCells('"a;b";"c""d"x\r\n', ';', { quotes: true })).toEqual(['a;b', 'c"dx']);
+    expect(spreadsheetCells('"a;b"\tc', '\t', { quotes: false })).toEqual(['"a;b"', 'c']);
+    expect(['=1', ' +1', '"-1', '\t\r\n=1', '@', "'=1", 'a=1', '\t1'].map(looksLikeFormula)).toEqual([true, true, true, true, true, false, false, false]);
+  });
+
+
   it('refuses what is not RFC 4180, so the tests that use it can fail', () => {
     expect(() => parseCsv('a,b\nc,d\n')).toThrow(/LF alone/);
     expect(() => parseCsv('a,b"c\r\n')).toThrow(/quote inside/);

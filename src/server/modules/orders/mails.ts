@@ -51,12 +51,12 @@ export async function confirmationMail(config: RenderConfig, db: Db, input: { to
   return { to: input.to, ...(await renderMail('orderConfirmation', order, config)) };
 }
 
-/** To the shop owner: a new paid order, with a link to its detail (and a warning when it came without an address). */
+/** To the shop owner: a new paid order, with a link to its detail (and a warning when it came without an address, or with one that breaks the rule). */
 export async function ownerNewOrderMail(
   config: RenderConfig,
   db: Db,
-  input: { to: string; orderId: string; checkout: PaidCheckout & { email: string } },
+  input: { to: string; orderId: string; checkout: PaidCheckout & { email: string }; addressProblems?: readonly string[] },
 ): Promise<OutgoingMessage> {
-  const order = { ...(await paidOrder(db, input.orderId, input.checkout)), customerEmail: input.checkout.email };
+  const order = { ...(await paidOrder(db, input.orderId, input.checkout)), customerEmail: input.checkout.email, addressProblems: [...(input.addressProblems ?? [])] };
   return { to: input.to, ...(await renderMail('ownerNewOrder', order, config)) };
 }

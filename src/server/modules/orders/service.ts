@@ -50,6 +50,9 @@ export async function listOrders(ctx: AppContext): Promise<AdminOrder[]> {
 }
 
 const NO_ADDRESS_TO_PRINT = 'The order came without a delivery address: add one, then send it to the printer.';
+/** Why an order whose address breaks the rule waits: the owner checks it, and Send again is the confirmation (decision 133). */
+export const addressToCheck = (problems: readonly string[]) =>
+  `The delivery address the payment page collected breaks the shop's address rule: ${problems.join(' ')} Check it with the customer before it is printed: Send again sends it as it is.`;
 
 /** A paid checkout, as the order is made from it. */
 export interface PlacedCheckout extends PaidCheckout {
@@ -57,6 +60,8 @@ export interface PlacedCheckout extends PaidCheckout {
   email: string;
   /** Where the books go; null when the paid checkout carried none (the order is marked, the owner told). */
   deliveryAddress: DeliveryAddress | null;
+  /** What breaks the address rule in an address a payment provider collected (empty: nothing); the order then waits for the owner. */
+  addressProblems: readonly string[];
   /** The payment's reference at the provider ('demo' for the demo checkout), when known. */
   paymentRef: string | null;
 }
@@ -90,12 +95,14 @@ export async function placeOrder(ctx: AppContext, tx: Db, checkout: PlacedChecko
   if (!orderId) return null;
   const confirmation = await confirmationMail(ctx.config, tx, { to: checkout.email, orderId, checkout });
   await enqueueMail(tx, confirmation);
-  await enqueueMail(tx, await ownerNewOrderMail(ctx.config, tx, { to: ctx.config.SHOP_EMAIL, orderId, checkout }));
+  await enqueueMail(tx, await ownerNewOrderMail(ctx.config, tx, { to: ctx.config.SHOP_EMAIL, orderId, checkout, addressProblems: checkout.addressProblems }));
   await recordStatusChange(tx, { orderId, from: null, to: INITIAL_ORDER_STATUS, by: CHANGED_BY_CHECKOUT, mailSubject: confirmation.subject });
   // Queued with the order, so a paid order is never without its print job (decision 112); sent
-  // by the print worker once this commits. With no address it waits for the owner (who was told).
+  // by the print worker once this commits. With no address, or one that breaks the rule, it waits
+  // for the owner (who was told) as needing attention (decision 133).
   if (ctx.printPartner.name !== 'manual') {
-    await insertPrintJob(tx, orderId, ctx.printPartner.name, checkout.deliveryAddress ? null : NO_ADDRESS_TO_PRINT);
+    const waitsForOwner = !checkout.deliveryAddress ? NO_ADDRESS_TO_PRINT : checkout.addressProblems.length > 0 ? addressToCheck(checkout.addressProblems) : null;
+    await insertPrintJob(tx, orderId, ctx.printPartner.name, waitsForOwner);
   }
   return orderId;
 }

@@ -150,6 +150,8 @@ export interface OwnerNewOrderMail extends OrderTotals {
   customerEmail: string;
   lines: OrderLine[];
   deliveryAddress?: DeliveryAddress | null;
+  /** What breaks the shop's address rule in an address the payment page collected (decision 133). */
+  addressProblems?: string[];
 }
 
 /** To the shop owner when an order is paid. */
@@ -171,6 +173,13 @@ export const ownerNewOrder: MailTemplate<OwnerNewOrderMail> = {
         <Rule />
         <Totals totals={order} />
         <Rule />
+        {order.deliveryAddress && order.addressProblems && order.addressProblems.length > 0 && (
+          <Highlight
+            label="Address to check"
+            value={`The address the payment page collected breaks the shop's address rule: ${order.addressProblems.join(' ')} The order is not sent to the printer until you have checked it with the customer.`}
+            prose
+          />
+        )}
         {order.deliveryAddress ? (
           <Address address={order.deliveryAddress} withPhone />
         ) : (

@@ -10,7 +10,7 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import type { AdminOrderDetail } from '@shared/contracts/order';
-import { addressLines, type DeliveryAddress } from '@shared/delivery-address';
+import { addressLines, codePointName, splitAtInvisible, type DeliveryAddress } from '@shared/delivery-address';
 import { statusLabel, type OrderStatus } from '@shared/order-status';
 import { Button } from '../../../components/Button';
 import { PriceRows } from '../../../components/PriceRows';
@@ -70,6 +70,23 @@ function CopyAddress({ lines, label }: { lines: string[]; label: RefObject<HTMLE
   );
 }
 
+/** A line of the label with each invisible character shown as its code (⟨U+202E⟩), so that none reorders or hides the text around it. */
+function Visible({ text }: { text: string }) {
+  return (
+    <>
+      {splitAtInvisible(text).map((part, index) =>
+        index % 2 === 1 ? (
+          <mark key={index} className={styles.invisible} title="An invisible character">
+            ⟨{codePointName(part)}⟩
+          </mark>
+        ) : (
+          part
+        ),
+      )}
+    </>
+  );
+}
+
 function AddressLabel({ address }: { address: DeliveryAddress }) {
   const label = useRef<HTMLElement>(null);
   const lines = addressLines(address);
@@ -78,13 +95,16 @@ function AddressLabel({ address }: { address: DeliveryAddress }) {
       <address className={styles.label} ref={label}>
         {lines.map((line, index) => (
           <span key={index} className={styles.labelLine}>
-            {line}
+            <Visible text={line} />
           </span>
         ))}
       </address>
       {address.phone && (
         <p className={styles.phone}>
-          Phone: <a href={`tel:${address.phone.replace(/[^+0-9]/g, '')}`}>{address.phone}</a>
+          Phone:{' '}
+          <a href={`tel:${address.phone.replace(/[^+0-9]/g, '')}`}>
+            <Visible text={address.phone} />
+          </a>
         </p>
       )}
       <CopyAddress lines={lines} label={label} />
@@ -167,6 +187,25 @@ function OrderDetail({ order, overview }: { order: AdminOrderDetail; overview: s
           Placed <time dateTime={order.date}>{formatDateTime(order.date)}</time> <StatusPill status={order.status} />
         </p>
       </div>
+
+      {order.address_problems.length > 0 && (
+        <div className={styles.warning} role="region" aria-labelledby="address-problems">
+          <h2 id="address-problems">Address to check before printing</h2>
+          <p>The address the payment page collected breaks the shop&apos;s address rule:</p>
+          <ul className={styles.problems}>
+            {order.address_problems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+          <p>
+            Check it with{' '}
+            <a href={mailto}>
+              <EmailAddress className={styles.email} email={order.user_email} />
+            </a>
+            {order.print ? ': the order is not sent to the printer until you send it from Printing.' : ' before you send it to the printer.'}
+          </p>
+        </div>
+      )}
 
       {missing && (
         <div className={styles.warning}>

@@ -17,6 +17,7 @@ import page from '../../../styles/admin.module.css';
 import styles from './PrintPanel.module.css';
 
 const CONFIRM_SEND_AGAIN = 'Send this order to the printer again? Check first that the printer does not already have it.';
+const CONFIRM_ADDRESS = 'Send this order to the printer with its address as it is? Check it with the customer first.';
 const SEND_AGAIN_FAILED = 'The order could not be sent to the printer again.';
 
 /** What the partner charged: "£6.49 GBP" as the shop shows its own totals; another currency in its own sign. */
@@ -42,11 +43,11 @@ function Cost({ amount, currency }: { amount: number; currency: string | null })
   );
 }
 
-function SendAgain({ orderId }: { orderId: string }) {
+function SendAgain({ orderId, confirmText }: { orderId: string; confirmText: string }) {
   const send = useSendToPrinterAgain();
   const banner = useBanner();
   const click = () => {
-    if (!window.confirm(CONFIRM_SEND_AGAIN)) return;
+    if (!window.confirm(confirmText)) return;
     send.mutate(orderId, {
       onSuccess: (answer) => banner.show({ content: answer.message, action: 'success' }),
       onError: (error) => {
@@ -65,6 +66,8 @@ function SendAgain({ orderId }: { orderId: string }) {
 export function PrintPanel({ order }: { order: AdminOrderDetail }) {
   const { print, carrier, tracking_url: trackingUrl } = order;
   const attention = print?.state === 'needs attention';
+  // Held before its first try because the payment page's address breaks the rule (decision 133): Send again confirms it.
+  const addressHeld = attention && print.attempts === 0 && order.address_problems.length > 0;
   // what the partner has not told: not yet while it goes on, none once it stopped
   const notGiven = attention ? 'None' : 'Not yet';
   return (
@@ -76,11 +79,15 @@ export function PrintPanel({ order }: { order: AdminOrderDetail }) {
 
       {print && attention && (
         <div className={styles.problem}>
-          <h3>The printer could not take this order</h3>
+          <h3>{addressHeld ? 'Held until you check the address' : 'The printer could not take this order'}</h3>
           <p className={styles.problemText}>{print.problem ?? 'The print partner gave no reason.'}</p>
-          <p className={styles.problemHint}>The customer has not been told. Fix the cause (or check in the partner&apos;s portal that it does not hold the order), then send it again.</p>
+          <p className={styles.problemHint}>
+            {addressHeld
+              ? 'It has not been sent to the printer. Once the customer has confirmed the address, send it.'
+              : "The customer has not been told. Fix the cause (or check in the partner's portal that it does not hold the order), then send it again."}
+          </p>
           {print.can_send_again ? (
-            <SendAgain orderId={order.order_id} />
+            <SendAgain orderId={order.order_id} confirmText={addressHeld ? CONFIRM_ADDRESS : CONFIRM_SEND_AGAIN} />
           ) : (
             <p className={styles.problemHint}>It can be sent again once it has a delivery address.</p>
           )}
