@@ -354,6 +354,22 @@ describe('GET /api/admin/dashboard: bad queries', () => {
   });
 });
 
+describe('GET /api/admin/dashboard: reports busy (issue 32, finding 3)', () => {
+  it('answers 503 with its words and Retry-After when every reporting turn stays taken, and works again after', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // Every turn of the reports taken (two reporting connections on PostgreSQL, one report at a time on PGlite).
+    const holding = Array.from({ length: t.deps.database.kind === 'postgres' ? 2 : 1 }, () => t.deps.database.report(() => held));
+    const busy = await get('/api/admin/dashboard?period=7d');
+    expect(busy.statusCode, busy.body).toBe(503);
+    expect(busy.json()).toEqual({ message: 'The dashboard is busy with other reports right now. Please try again in a few seconds.' });
+    expect(busy.headers['retry-after']).toBe('5');
+    release();
+    await Promise.all(holding);
+    expect((await dashboard('period=7d')).period.days).toBe(7);
+  }, 15_000);
+});
+
 describe('discount codes: the list and revoking', () => {
   const codes = () => get('/api/admin/dashboard/discount-codes?limit=100');
   const basket = (code: string) =>
