@@ -17,7 +17,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
-import { oneStatementAtATime, reportTurns } from './reporting';
+import { oneStatementAtATime, reportTurns, settledReport } from './reporting';
 import { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from './timeouts';
 
 export type Schema = typeof schema;
@@ -68,12 +68,13 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob }): Pr
     extensions: { pg_trgm },
   });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  const reportingDb = drizzlePglite({ client: oneStatementAtATime(client) as unknown as PGlite, schema }) as unknown as Db;
+  const reporting = oneStatementAtATime(client);
+  const reportingDb = drizzlePglite({ client: reporting as unknown as PGlite, schema }) as unknown as Db;
   const reports = reportTurns(1, DEFAULT_DATABASE_TIMEOUTS.connectMs);
   return {
     db,
     kind: 'pglite',
-    report: (work) => reports.run(() => work(reportingDb)),
+    report: (work) => reports.run(() => settledReport(reporting, () => work(reportingDb))),
     async listen(channel, onPayload) {
       const unsubscribe = await client.listen(channel, onPayload);
       return async () => unsubscribe();
@@ -210,7 +211,9 @@ async function reportOn<T>(pool: pg.Pool, work: (db: Db) => Promise<T>): Promise
   try {
     await client.query('begin transaction isolation level repeatable read, read only');
     try {
-      const answer = await work(drizzlePg({ client: oneStatementAtATime(client) as unknown as pg.PoolClient, schema }) as unknown as Db);
+      const connection = oneStatementAtATime(client);
+      const reportDb = drizzlePg({ client: connection as unknown as pg.PoolClient, schema }) as unknown as Db;
+      const answer = await settledReport(connection, () => work(reportDb));
       await client.query('commit');
       return answer;
     } catch (error) {

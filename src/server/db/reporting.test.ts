@@ -110,6 +110,20 @@ describe('database.report', () => {
     expect(await database.report(async () => 'made')).toBe('made');
   }, 15_000);
 
+  it('hands its connection back only after the statements still waiting when one failed', async () => {
+    let waitingAnswered = 0;
+    const failed = database.report((db) =>
+      Promise.all([
+        rows(db, sql`select 1 / 0`),
+        ...Array.from({ length: 3 }, () => rows(db, sql`select pg_sleep(0.1)`).finally(() => (waitingAnswered += 1))),
+      ]),
+    );
+    await expect(failed).rejects.toMatchObject({ cause: { code: '22012' } });
+    // (PostgreSQL answers them at once, the transaction being aborted; PGlite runs them.)
+    expect(waitingAnswered).toBe(3);
+    expect(await database.report(async (db) => (await rows<{ n: number }>(db, sql`select 2 as n`))[0]!.n)).toBe(2);
+  });
+
   it('can not write from a report on PostgreSQL (a read-only snapshot)', async () => {
     if (database.kind !== 'postgres') return;
     await expect(database.report((db) => db.execute(sql`create table report_wrote (n int)`))).rejects.toMatchObject({ cause: { code: '25006' } });

@@ -83,13 +83,26 @@ export function reportTurns(size: number, waitMs: number) {
  * sends its statements at once (Promise.all); PGlite runs its queue in order of arrival, so they
  * would all run before an order's next statement, and one node-postgres connection must not be
  * given a second query before the first is answered. Reports only read: no transaction here.
+ * `drained()` settles once every statement sent so far has had its answer: a report that failed
+ * early (Promise.all rejects at the first error) may still have statements waiting, which must not
+ * reach the connection after it is handed back.
  */
-export function oneStatementAtATime<C extends { query(...args: never[]): unknown }>(client: C): { query: C['query']; transaction(): never } {
+export function oneStatementAtATime<C extends { query(...args: never[]): unknown }>(client: C): { query: C['query']; transaction(): never; drained(): Promise<void> } {
   const statements = new Turns(1);
   return {
     query: ((...args: never[]) => statements.run(async () => client.query(...args))) as C['query'],
     transaction() {
       throw new Error('Reports only read: no transaction on a reporting connection.');
     },
+    drained: () => statements.run(async () => {}),
   };
+}
+
+/** Runs `work` on a one-at-a-time connection, and answers only once none of its statements is left. */
+export async function settledReport<T>(connection: { drained(): Promise<void> }, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } finally {
+    await connection.drained();
+  }
 }
