@@ -61,6 +61,11 @@ export const configSchema = z
         .optional(),
     ),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    /**
+     * The owner's reports (the dashboard) run on a pool of their own, of this many connections, on
+     * top of DATABASE_POOL_SIZE: they can never take the shop's connections (decision 132).
+     */
+    DATABASE_REPORTING_POOL_SIZE: z.coerce.number().int().min(1).max(50).default(2),
     /** How long the shop waits on PostgreSQL (db/timeouts.ts, decision 100). */
     DATABASE_CONNECT_TIMEOUT_MS: millis(DB_DEFAULTS.connectMs),
     DATABASE_QUERY_TIMEOUT_MS: millis(DB_DEFAULTS.queryMs),

@@ -51,7 +51,13 @@ function payments(config: Config): PaymentProviders {
 export async function createDeps(config: Config, log?: PrintPartnerLog): Promise<AppDeps> {
   const database = await openDatabase(
     config.DATABASE_URL
-      ? { kind: 'postgres', url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE, timeouts: databaseTimeouts(config) }
+      ? {
+          kind: 'postgres',
+          url: config.DATABASE_URL,
+          poolSize: config.DATABASE_POOL_SIZE,
+          reportingPoolSize: config.DATABASE_REPORTING_POOL_SIZE,
+          timeouts: databaseTimeouts(config),
+        }
       : { kind: 'pglite', dataDir: path.join(config.DATA_DIR, 'pglite') },
   );
   await migrateDatabase(database);

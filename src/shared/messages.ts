@@ -109,6 +109,7 @@ export const productAdded = 'Product added successfully!';
 
 // server answers (not quoted by the spec)
 export const passwordHashingBusy = 'The shop is very busy signing people in right now. Please try again in a few seconds.';
+export const reportingBusy = 'The dashboard is busy with other reports right now. Please try again in a few seconds.';
 // archived products (decision 039: a sold book is archived, not deleted)
 export const productArchived = 'Product archived: it has been sold, so it is kept for its orders and reviews and hidden from the shop';
 export const productRestored = 'Product restored to the shop';

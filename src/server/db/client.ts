@@ -17,6 +17,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
+import { oneStatementAtATime, reportTurns, settledReport } from './reporting';
 import { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from './timeouts';
 
 export type Schema = typeof schema;
@@ -28,6 +29,13 @@ export interface Database {
   /** Subscribes to a PostgreSQL NOTIFY channel; returns the unsubscribe function. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
+  /**
+   * Runs the owner's reporting (the dashboard's figures) apart from the shop's own work
+   * (reporting.ts, decision 132): on PostgreSQL on a pool of its own, one connection per report in
+   * one read-only snapshot; on PGlite one report and one of its statements at a time. A report
+   * that gets no turn within the connect timeout throws ReportingBusy (503).
+   */
+  report<T>(work: (db: Db) => Promise<T>): Promise<T>;
   /** Cheap reachability check for /api/health. */
   ping(): Promise<void>;
   /** Applies the migrations in MIGRATIONS_DIR. */
@@ -38,14 +46,17 @@ export interface Database {
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export type DatabaseOptions =
-  /** timeouts: DEFAULT_DATABASE_TIMEOUTS (the environment's defaults) for any not given. */
-  | { kind: 'postgres'; url: string; poolSize?: number; timeouts?: Partial<DatabaseTimeouts> }
+  /**
+   * timeouts: DEFAULT_DATABASE_TIMEOUTS (the environment's defaults) for any not given.
+   * reportingPoolSize: the reports' own pool, on top of poolSize (DATABASE_REPORTING_POOL_SIZE).
+   */
+  | { kind: 'postgres'; url: string; poolSize?: number; reportingPoolSize?: number; timeouts?: Partial<DatabaseTimeouts> }
   /** dataDir undefined = in memory; loadDataDir = start from a dumped snapshot (tests). */
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.kind === 'postgres'
-    ? openPostgres(options.url, options.poolSize, { ...DEFAULT_DATABASE_TIMEOUTS, ...options.timeouts })
+    ? openPostgres(options.url, options.poolSize, options.reportingPoolSize, { ...DEFAULT_DATABASE_TIMEOUTS, ...options.timeouts })
     : openPglite(options);
 }
 
@@ -57,9 +68,13 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob }): Pr
     extensions: { pg_trgm },
   });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const reporting = oneStatementAtATime(client);
+  const reportingDb = drizzlePglite({ client: reporting as unknown as PGlite, schema }) as unknown as Db;
+  const reports = reportTurns(1, DEFAULT_DATABASE_TIMEOUTS.connectMs);
   return {
     db,
     kind: 'pglite',
+    report: (work) => reports.run(() => settledReport(reporting, () => work(reportingDb))),
     async listen(channel, onPayload) {
       const unsubscribe = await client.listen(channel, onPayload);
       return async () => unsubscribe();
@@ -169,11 +184,13 @@ class PoolConnection extends pg.Client {
   }
 }
 
-async function openPostgres(url: string, poolSize = 10, timeouts: DatabaseTimeouts = DEFAULT_DATABASE_TIMEOUTS): Promise<Database> {
+/** A pool of connections with every time limit; an idle connection that loses its server is let go quietly. */
+function openPool(url: string, size: number, timeouts: DatabaseTimeouts, applicationName?: string): pg.Pool {
   const pool = new pg.Pool({
     ...connectionConfig(url, timeouts),
+    ...(applicationName ? { application_name: applicationName } : {}),
     Client: PoolConnection,
-    max: poolSize,
+    max: size,
     idleTimeoutMillis: timeouts.idleMs,
     query_timeout: timeouts.queryMs,
     statement_timeout: timeouts.statementMs,
@@ -181,11 +198,47 @@ async function openPostgres(url: string, poolSize = 10, timeouts: DatabaseTimeou
   });
   // An idle client that loses its connection emits 'error'; without a listener the process dies.
   pool.on('error', () => {});
+  return pool;
+}
+
+/**
+ * Runs a report on a connection of the reports' pool: its statements one at a time, in one
+ * snapshot of the database (so its figures agree with each other), unable to write.
+ */
+async function reportOn<T>(pool: pg.Pool, work: (db: Db) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let unusable = false;
+  try {
+    await client.query('begin transaction isolation level repeatable read, read only');
+    try {
+      const connection = oneStatementAtATime(client);
+      const reportDb = drizzlePg({ client: connection as unknown as pg.PoolClient, schema }) as unknown as Db;
+      const answer = await settledReport(connection, () => work(reportDb));
+      await client.query('commit');
+      return answer;
+    } catch (error) {
+      // A connection that can not even roll back is in an unknown state: it is not reused.
+      await client.query('rollback').catch(() => (unusable = true));
+      throw error;
+    }
+  } finally {
+    client.release(unusable);
+  }
+}
+
+async function openPostgres(url: string, poolSize = 10, reportingPoolSize = 2, timeouts: DatabaseTimeouts = DEFAULT_DATABASE_TIMEOUTS): Promise<Database> {
+  const pool = openPool(url, poolSize, timeouts);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  // The reports' own connections: however many reports run, the shop's pool stays the shop's.
+  // Named, so pg_stat_activity tells them apart.
+  const reportingPool = openPool(url, reportingPoolSize, timeouts, 'shop reports');
+  // One turn per reporting connection: a report holds one connection and runs its statements in turn.
+  const reports = reportTurns(reportingPoolSize, timeouts.connectMs);
   const listeners = new Set<pg.Client>();
   return {
     db,
     kind: 'postgres',
+    report: (work) => reports.run(() => reportOn(reportingPool, work)),
     async listen(channel, onPayload) {
       // A dedicated connection, checked by a heartbeat (a connection gone silent sends no reset,
       // and an idle one would never notice). When it drops or stops answering it is re-opened
@@ -268,7 +321,7 @@ async function openPostgres(url: string, poolSize = 10, timeouts: DatabaseTimeou
     },
     async close() {
       await Promise.all([...listeners].map((client) => endWithin(client, timeouts.connectMs)));
-      await pool.end();
+      await Promise.all([pool.end(), reportingPool.end()]);
     },
   };
 }

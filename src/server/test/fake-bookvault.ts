@@ -16,11 +16,13 @@
  *   cancels it until it is printing (then 400).
  * PodRefs are numbers, as public integrations show them.
  *
- * A test scripts its faults per call, in order: `failNext` (5xx, nothing recorded), `hangNext`
- * (never answers; the order is recorded unless told not to), `dropNext` (reads the request,
- * records the order, closes the connection without an answer), `answerNext` (any status and body).
+ * A test scripts its faults per call, in order: `failNext` (turned away: 503 with Retry-After by
+ * default, nothing recorded), `gatewayNext` (the order is recorded, then a gateway answers 502 or
+ * another 5xx with its own page), `hangNext` (never answers; the order is recorded unless told
+ * not to), `dropNext` (reads the request, records the order, closes the connection without an
+ * answer), `answerNext` (any status and body).
  * For load and crash tests: `delayMs` (a slow partner: every answer waits, the work is done on
- * arrival), `failRate` (a share of calls answered 5xx at random, from a seed, nothing recorded),
+ * arrival), `failRate` (a share of calls turned away at random, from a seed, nothing recorded),
  * `onCall` (sees each call once it is carried out, before its answer: a test can kill the shop
  * mid-call) and `extraApiKeys` (keys of other shops it also accepts; `calls` tell them apart).
  *
@@ -66,6 +68,7 @@ export interface FakeOrder {
 
 type Scripted =
   | { kind: 'fail'; status: number }
+  | { kind: 'gateway'; status: number }
   | { kind: 'hang'; record: boolean }
   | { kind: 'drop' }
   | { kind: 'answer'; status: number; body: unknown; headers: Record<string, string> };
@@ -95,8 +98,16 @@ export interface FakeBookVault {
   callCount(method?: string, path?: string): number;
   /** The order it holds for a DocRef (the live one, else the last cancelled one). */
   orderFor(docRef: string): FakeOrder | undefined;
-  /** The next `count` calls answer `status` (503 by default) and record nothing. */
+  /**
+   * The next `count` calls are turned away: answered `status` (503 by default) and nothing is
+   * recorded. A 503 or 429 says when to come back (`Retry-After: 0`), as a server declining a call does.
+   */
   failNext(count: number, status?: number): void;
+  /**
+   * The next `count` calls are carried out (a POST's order is held), then a gateway in front
+   * answers `status` (502 by default) with its own HTML page instead of BookVault's answer.
+   */
+  gatewayNext(count: number, status?: number): void;
   /** The next `count` calls never answer; a POST is still recorded unless `record` is false. */
   hangNext(count: number, options?: { record?: boolean }): void;
   /** The next `count` calls are read and carried out, then the connection is closed without an answer. */
@@ -111,9 +122,9 @@ export interface FakeBookVault {
   /** Called with each call once it is carried out, before it is answered (null: nothing). */
   onCall: ((call: FakeBookVaultCall) => void) | null;
   /**
-   * From now on, each call that nothing is scripted for is answered `status` (503 by default) with
-   * probability `rate`, from a seeded generator (the same calls fail in every run); nothing is
-   * recorded for it. `failRate(0)` stops it.
+   * From now on, each call that nothing is scripted for is turned away as by `failNext` (`status`,
+   * 503 by default) with probability `rate`, from a seeded generator (the same calls fail in every
+   * run); nothing is recorded for it. `failRate(0)` stops it.
    */
   failRate(rate: number, options?: { seed?: number; status?: number }): void;
   /** Calls answered with a failure by `failRate`. */
@@ -302,11 +313,14 @@ export async function startFakeBookVault(options: FakeBookVaultOptions = {}): Pr
         }, delayMs);
         timers.add(timer);
       };
-      if (next?.kind === 'fail') return send({ status: next.status, body: { Message: 'An error has occurred.' } });
+      // Turned away before anything is done: a 503 or 429 says when to come back.
+      const turnAway = (status: number) =>
+        send({ status, body: { Message: 'An error has occurred.' } }, status === 503 || status === 429 ? { 'retry-after': '0' } : {});
+      if (next?.kind === 'fail') return turnAway(next.status);
       if (next?.kind === 'answer') return send(next, next.headers);
       if (!next && randomFailures && randomFailures.next() < randomFailures.rate) {
         failedAtRandom += 1;
-        return send({ status: randomFailures.status, body: { Message: 'An error has occurred.' } });
+        return turnAway(randomFailures.status);
       }
 
       // The documented header: the scheme `basic` (any case) and the key itself.
@@ -324,6 +338,7 @@ export async function startFakeBookVault(options: FakeBookVaultOptions = {}): Pr
         req.socket.destroy();
         return;
       }
+      if (next?.kind === 'gateway') return send({ status: next.status, body: `<html><body><h1>Error ${next.status}</h1><p>The gateway got no answer it could pass on.</p></body></html>` });
       send(answer!);
     });
   });
@@ -352,6 +367,9 @@ export async function startFakeBookVault(options: FakeBookVaultOptions = {}): Pr
     orderFor: (docRef) => liveOrderFor(docRef) ?? [...orders.values()].reverse().find((order) => order.docRef === docRef),
     failNext(count, status = 503) {
       for (let i = 0; i < count; i++) script.push({ kind: 'fail', status });
+    },
+    gatewayNext(count, status = 502) {
+      for (let i = 0; i < count; i++) script.push({ kind: 'gateway', status });
     },
     hangNext(count, { record = true } = {}) {
       for (let i = 0; i < count; i++) script.push({ kind: 'hang', record });

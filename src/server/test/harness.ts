@@ -20,8 +20,8 @@ import { withDatabase } from './global-setup';
 
 export const usingPostgres = () => process.env.TEST_DB === 'postgres';
 
-/** A database of its own for one test file, and how to drop it. */
-export async function createTestDatabase(): Promise<{ database: Database; drop: () => Promise<void>; url?: string }> {
+/** A database of its own for one test file, and how to drop it. `poolSize`: the shop's pool on PostgreSQL (5 unless given). */
+export async function createTestDatabase(options: { poolSize?: number } = {}): Promise<{ database: Database; drop: () => Promise<void>; url?: string }> {
   if (usingPostgres()) {
     const url = process.env.TEST_DATABASE_URL!;
     const name = `shop_t_${randomBytes(6).toString('hex')}`;
@@ -33,7 +33,7 @@ export async function createTestDatabase(): Promise<{ database: Database; drop: 
       await admin.end();
     }
     const dbUrl = withDatabase(url, name);
-    const database = await openDatabase({ kind: 'postgres', url: dbUrl, poolSize: 5 });
+    const database = await openDatabase({ kind: 'postgres', url: dbUrl, poolSize: options.poolSize ?? 5 });
     return {
       database,
       url: dbUrl,
@@ -55,6 +55,8 @@ export interface TestApp {
   app: App;
   config: Config;
   deps: AppDeps;
+  /** The test database's address (PostgreSQL run only), for a connection of the test's own. */
+  databaseUrl?: string;
   close(): Promise<void>;
 }
 
@@ -70,10 +72,12 @@ export async function createTestApp(
     beforeReady?: (app: App) => Promise<void> | void;
     /** The print worker's retry and lease times. */
     printWorker?: PrintWorkerOptions;
+    /** The shop's pool on PostgreSQL (5 unless given). */
+    poolSize?: number;
   } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env);
-  const { database, drop } = await createTestDatabase();
+  const { database, drop, url } = await createTestDatabase({ poolSize: options.poolSize });
   const deps = embeddedDeps(database, options.deps);
   const app = await buildApp(config, deps, {
     background: options.background ?? false,
@@ -86,6 +90,7 @@ export async function createTestApp(
     app,
     config,
     deps,
+    databaseUrl: url,
     async close() {
       await app.close();
       await drop();

@@ -46,15 +46,30 @@ export function isCalendarDate(text: string): boolean {
   const date = new Date(Date.UTC(y, m - 1, d));
   return y >= 1970 && date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
+/**
+ * The first and last days a custom period may name. Every instant the dashboard computes from them
+ * (the exclusive end, London midnight after `to`; the previous period, up to DASHBOARD_MAX_DAYS
+ * before `from`) stays a four-digit year that PostgreSQL's timestamptz and the periods' 'YYYY-MM-DD'
+ * arithmetic take: 9999-12-31 made an end in year 10000, which the database refused (a 500). No
+ * order of this shop predates 2000, and a day after 2999 is a slip of the keyboard.
+ */
+export const DASHBOARD_FIRST_DAY = '2000-01-01';
+export const DASHBOARD_LAST_DAY = '2999-12-31';
+const inDashboardYears = (day: string) => day >= DASHBOARD_FIRST_DAY && day <= DASHBOARD_LAST_DAY;
+const isDashboardDay = (text: string) => isCalendarDate(text) && inDashboardYears(text);
 const dayInputSchema = z
   .string()
   .trim()
-  .refine(isCalendarDate, { message: 'must be a date as YYYY-MM-DD' });
+  .superRefine((text, ctx) => {
+    if (!isCalendarDate(text)) ctx.addIssue({ code: 'custom', message: 'must be a date as YYYY-MM-DD' });
+    else if (!inDashboardYears(text))
+      ctx.addIssue({ code: 'custom', message: `must be a day from ${DASHBOARD_FIRST_DAY} to ${DASHBOARD_LAST_DAY}` });
+  });
 
 /**
  * GET /api/admin/dashboard's query. `period` defaults to 30d. `custom` needs `from` and `to`
- * (UK days, both included, from ≤ to, at most DASHBOARD_MAX_DAYS days); `from`/`to` are refused
- * with any other period. `stale_days`: 1 to 365, default 7. A bad query answers 400 `{ message }`
+ * (UK days from DASHBOARD_FIRST_DAY to DASHBOARD_LAST_DAY, both included, from ≤ to, at most
+ * DASHBOARD_MAX_DAYS days); `from`/`to` are refused with any other period. `stale_days`: 1 to 365, default 7. A bad query answers 400 `{ message }`
  * with one sentence naming the problem.
  */
 export const dashboardQuerySchema = z
@@ -78,7 +93,8 @@ export const dashboardQuerySchema = z
     }
     if (query.from === undefined) ctx.addIssue({ code: 'custom', path: ['from'], message: 'is needed for a custom period' });
     if (query.to === undefined) ctx.addIssue({ code: 'custom', path: ['to'], message: 'is needed for a custom period' });
-    if (query.from === undefined || query.to === undefined || !isCalendarDate(query.from) || !isCalendarDate(query.to)) return;
+    // A bad day has its own issue above.
+    if (query.from === undefined || query.to === undefined || !isDashboardDay(query.from) || !isDashboardDay(query.to)) return;
     const days = daysBetween(query.from, query.to) + 1;
     if (days < 1) ctx.addIssue({ code: 'custom', path: ['to'], message: 'must not be before from' });
     else if (days > DASHBOARD_MAX_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: `must make a period of at most ${DASHBOARD_MAX_DAYS} days with from, both included (about three years)` });

@@ -235,24 +235,43 @@ describe('submitting an order to BookVault', () => {
     }
   });
 
-  it('answers 5xx and 429 as failed (retryable), with Retry-After, and records nothing', async () => {
+  it('answers a call turned away (429, 408, 503 with Retry-After) as failed (retryable), and records nothing', async () => {
     const order = newOrder();
     bv.failNext(1, 503);
-    bv.failNext(1, 500);
-    expect(await partnerFor().submit(order)).toEqual({ outcome: 'failed', reason: 'BookVault did not take the order (HTTP 503). An error has occurred.', retryAfterSeconds: null });
-    expect((await partnerFor().submit(order)).outcome).toBe('failed');
+    expect(await partnerFor().submit(order)).toEqual({ outcome: 'failed', reason: 'BookVault did not take the order (HTTP 503). An error has occurred.', retryAfterSeconds: 0 });
     bv.answerNext(429, { Message: 'Too many requests.' }, { 'retry-after': '30' });
     expect(await partnerFor().submit(order)).toMatchObject({ outcome: 'failed', retryAfterSeconds: 30 });
+    bv.answerNext(408, { Message: 'The request took too long to arrive.' });
+    expect(await partnerFor().submit(order)).toMatchObject({ outcome: 'failed', retryAfterSeconds: null });
+    bv.answerNext(503, '<html>Down for maintenance</html>', { 'retry-after': 'Sat, 28 Nov 2099 03:00:00 GMT' });
+    expect((await partnerFor().submit(order)).outcome).toBe('failed');
     expect(bv.orderFor(order.docRef)).toBeUndefined();
 
     acceptedRef(await partnerFor().submit(order));
-    expect(bv.calls.filter((call) => (call.body as { DocRef?: string } | undefined)?.DocRef === order.docRef)).toHaveLength(4);
+    expect(bv.calls.filter((call) => (call.body as { DocRef?: string } | undefined)?.DocRef === order.docRef)).toHaveLength(5);
   });
 
-  it('answers a 504 (a gateway gave up waiting) as uncertain', async () => {
-    bv.answerNext(504, '<html>Gateway Timeout</html>');
-    const result = await partnerFor().submit(newOrder());
-    expect(result.outcome).toBe('uncertain');
+  // Issue 32, finding 9: a 502 or a Cloudflare-style 520–524 used to be "certainly not taken" and was sent again.
+  it.each([500, 502, 503, 504, 520, 521, 522, 523, 524, 530, 599])(
+    'answers %i after the order reached BookVault as uncertain: whoever answered, the order may be held',
+    async (status) => {
+      const order = newOrder();
+      bv.gatewayNext(1, status);
+      const result = await partnerFor().submit(order);
+      expect(result).toEqual({
+        outcome: 'uncertain',
+        reason: expect.stringMatching(new RegExp(`^BookVault or a gateway in front of it answered HTTP ${status}: the order may have reached BookVault\\. <html>`)),
+      });
+      expect(bv.orderFor(order.docRef)?.status).toBe('Active');
+    },
+  );
+
+  it('answers a 5xx from BookVault itself as uncertain too, even when nothing was kept: it can not be told apart', async () => {
+    const order = newOrder();
+    bv.failNext(1, 500);
+    expect((await partnerFor().submit(order)).outcome).toBe('uncertain');
+    bv.answerNext(503, { Message: 'Service unavailable.' }); // no Retry-After: may be a gateway's page for a request that failed mid-way
+    expect((await partnerFor().submit(order)).outcome).toBe('uncertain');
   });
 
   it('answers a timeout after sending as uncertain: the order may be at BookVault', async () => {

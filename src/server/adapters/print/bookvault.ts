@@ -4,9 +4,11 @@
  * exactly-once printing; BookVault's own names and answer shapes are in ./bookvault-api.ts.
  *
  * The one rule: a submission is `failed` (safe to send again) only when BookVault certainly did
- * not take it: no connection was made, or it answered 429 or a 5xx other than 504. A timeout
- * after sending, a connection dropped before the answer, a 504 (a gateway gave up waiting for
- * BookVault) or an answer we can not read is `uncertain`, and goes to the owner (decision 111).
+ * not take it: no connection was made, or the answer says the request was turned away before
+ * anything was done with it, whoever in front of BookVault sent it: 429, 408, or 503 with a
+ * Retry-After. A timeout after sending, a connection dropped before the answer, any other 5xx
+ * (500 from BookVault itself, or a gateway's 502, 504, 520–524 … after it may have handed the
+ * order on) or an answer we can not read is `uncertain`, and goes to the owner (decision 111).
  * The key is sent in one header and never logged or put in a message.
  */
 import {
@@ -107,6 +109,16 @@ export function retryAfterSeconds(header: string | null, now = Date.now()): numb
   return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
+/**
+ * An HTTP answer that proves the order was not taken, whoever answered (BookVault or a gateway in
+ * front of it): 429 and 408 turn a request away before it is read or handed on, and a 503 that
+ * says when to come back (Retry-After) is a server declining the request, not one that lost its
+ * answer. A 503 without it may be a gateway's page for an upstream that failed mid-request.
+ */
+function turnedAway(status: number, headers: Headers): boolean {
+  return status === 429 || status === 408 || (status === 503 && headers.has('retry-after'));
+}
+
 function parseJson(text: string): unknown {
   try {
     return text.trim() ? JSON.parse(text) : undefined;
@@ -134,12 +146,12 @@ export function bookVaultPrintPartner(options: BookVaultOptions): PrintPartner {
         signal,
       });
     } catch (error) {
-      throw new CallError(error, null);
+      throw new CallError(error, null, null);
     }
     try {
       return { status: response.status, headers: response.headers, text: await response.text() };
     } catch (error) {
-      throw new CallError(error, response.status);
+      throw new CallError(error, response.status, response.headers);
     }
   }
 
@@ -169,12 +181,12 @@ export function bookVaultPrintPartner(options: BookVaultOptions): PrintPartner {
       try {
         answer = await call('POST', placeOrderUrl(options.apiUrl, options.payMethod), orderBody(order, options.dispatchService));
       } catch (error) {
-        const { cause, status } = error as CallError;
+        const { cause, status, headers: answered } = error as CallError;
         const detail = describe(cause, timeoutMs);
         if (status === null && notSent(cause)) {
           return { outcome: 'failed', reason: `BookVault could not be reached: ${detail}; nothing was sent.`, retryAfterSeconds: null };
         }
-        if (status !== null && (status === 429 || (status >= 500 && status !== 504))) {
+        if (status !== null && answered && turnedAway(status, answered)) {
           return { outcome: 'failed', reason: `BookVault answered HTTP ${status} and its answer broke off: ${detail}.`, retryAfterSeconds: null };
         }
         return {
@@ -191,15 +203,16 @@ export function bookVaultPrintPartner(options: BookVaultOptions): PrintPartner {
       }
       const words = answerWords(json, text, order);
       const detail = words.length > 0 ? ` ${words.join(' ')}` : '';
-      if (status === 429 || status === 408 || (status >= 500 && status !== 504)) {
+      if (turnedAway(status, answer.headers)) {
         return {
           outcome: 'failed',
           reason: `BookVault did not take the order (HTTP ${status}).${detail}`,
           retryAfterSeconds: retryAfterSeconds(answer.headers.get('retry-after')),
         };
       }
-      if (status === 504) {
-        return { outcome: 'uncertain', reason: `A gateway gave up waiting for BookVault (HTTP 504): the order may have reached it.${detail}` };
+      if (status >= 500) {
+        // BookVault failing after it stored the order, or a gateway (502, 504, 520–524 …) after it handed the order on.
+        return { outcome: 'uncertain', reason: `BookVault or a gateway in front of it answered HTTP ${status}: the order may have reached BookVault.${detail}` };
       }
       if (status === 401 || status === 403 || status === 404 || (status >= 300 && status < 400)) {
         const where = status >= 300 && status < 400 ? ` to ${answer.headers.get('location') ?? 'another address'}` : '';
@@ -260,11 +273,12 @@ export function bookVaultPrintPartner(options: BookVaultOptions): PrintPartner {
   };
 }
 
-/** A call without a whole answer: fetch's error, and the HTTP status when the headers had arrived. */
+/** A call without a whole answer: fetch's error, and the HTTP status and headers when they had arrived. */
 class CallError extends Error {
   constructor(
     public override readonly cause: unknown,
     public readonly status: number | null,
+    public readonly headers: Headers | null,
   ) {
     super('BookVault call failed', { cause });
     this.name = 'CallError';

@@ -82,14 +82,14 @@ export type SubmitResult =
    */
   | { outcome: 'duplicate'; reason: string; partnerWords: string[]; ref: string | null }
   /**
-   * The partner certainly did not take the order (no connection was made, 429, 408, a 5xx other
-   * than 504): try again later, after `retryAfterSeconds` when the partner said so.
+   * The partner certainly did not take the order (no connection was made, 429, 408, a 503 with
+   * Retry-After): try again later, after `retryAfterSeconds` when the partner said so.
    */
   | { outcome: 'failed'; reason: string; retryAfterSeconds: number | null }
   /**
    * The request may have reached the partner and we do not know its answer (a timeout after
-   * sending, the connection dropped before the answer, a 504, an answer we could not read). Never send
-   * it again blindly.
+   * sending, the connection dropped before the answer, any other 5xx, an answer we could not
+   * read). Never send it again blindly.
    */
   | { outcome: 'uncertain'; reason: string }
   /** Nothing was sent: the owner places print orders by hand (PRINT_PARTNER=manual). */

@@ -323,10 +323,27 @@ describe('GET /api/admin/dashboard: bad queries', () => {
     ['period=7d&from=2026-03-01&to=2026-03-02', 'period'],
     ['stale_days=0', 'stale_days'],
     ['stale_days=many', 'stale_days'],
+    // Days outside 2000 to 2999 (issue 32, finding 5): 9999-12-31 used to end in year 10000, a 500.
+    ['period=custom&from=9999-12-01&to=9999-12-31', 'from'],
+    ['period=custom&from=2026-12-01&to=9999-12-31', 'to'],
+    ['period=custom&from=2999-12-31&to=3000-01-01', 'to'],
+    ['period=custom&from=1999-12-31&to=2000-01-01', 'from'],
   ])('answers 400 naming the problem for %s', async (query, field) => {
     const res = await get(`/api/admin/dashboard?${query}`);
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().message).toContain(field);
+  });
+
+  it('takes the first and the last days a period may name (2000-01-01, 2999-12-31)', async () => {
+    const first = await dashboard('period=custom&from=2000-01-01&to=2000-01-07');
+    expect(first.period).toMatchObject({ from: '2000-01-01', to: '2000-01-07', starts_at: '2000-01-01T00:00:00.000Z' });
+    expect(first.period.previous).toMatchObject({ from: '1999-12-25', to: '1999-12-31' });
+    expect(first.figures.current.orders).toBe(0);
+    const last = await dashboard('period=custom&from=2997-01-01&to=2999-12-31');
+    expect(last.period).toMatchObject({ from: '2997-01-01', to: '2999-12-31', days: 1095, ends_at: '3000-01-01T00:00:00.000Z' });
+    expect(last.figures.current.orders).toBe(0);
+    const bad = await get('/api/admin/dashboard?period=custom&from=2999-12-31&to=3000-01-01');
+    expect(bad.json().message).toContain('2000-01-01 to 2999-12-31');
   });
 
   it('takes a custom period of 1096 days', async () => {
@@ -335,6 +352,22 @@ describe('GET /api/admin/dashboard: bad queries', () => {
     expect(d.period.bucket).toBe('week');
     expect(d.figures.current.orders).toBe(8); // every March order; the October ones are after it
   });
+});
+
+describe('GET /api/admin/dashboard: reports busy (issue 32, finding 3)', () => {
+  it('answers 503 with its words and Retry-After when every reporting turn stays taken, and works again after', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // Every turn of the reports taken (two reporting connections on PostgreSQL, one report at a time on PGlite).
+    const holding = Array.from({ length: t.deps.database.kind === 'postgres' ? 2 : 1 }, () => t.deps.database.report(() => held));
+    const busy = await get('/api/admin/dashboard?period=7d');
+    expect(busy.statusCode, busy.body).toBe(503);
+    expect(busy.json()).toEqual({ message: 'The dashboard is busy with other reports right now. Please try again in a few seconds.' });
+    expect(busy.headers['retry-after']).toBe('5');
+    release();
+    await Promise.all(holding);
+    expect((await dashboard('period=7d')).period.days).toBe(7);
+  }, 15_000);
 });
 
 describe('discount codes: the list and revoking', () => {

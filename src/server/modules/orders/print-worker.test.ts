@@ -172,7 +172,7 @@ describe('BookVault: failures, refusals and unknown outcomes', () => {
     expect((await orderOf(t, orderId)).bookVaultRef).toBe(String(held.podRef));
   });
 
-  it('retries a 5xx with backoff until BookVault takes it, exactly once', async () => {
+  it('retries a call turned away (503 with Retry-After) with backoff until BookVault takes it, exactly once', async () => {
     const { orderId } = await createPaidOrder(t.app, { items: [{ product: book }] });
     bv.failNext(3, 503);
     await drain(t);
@@ -182,7 +182,7 @@ describe('BookVault: failures, refusals and unknown outcomes', () => {
 
   it('gives up after the last try and tells the owner', async () => {
     const { orderId } = await createPaidOrder(t.app, { items: [{ product: book }] });
-    bv.failNext(8, 502); // every try fails
+    bv.failNext(8); // every try is turned away
     await drain(t);
     expect(await jobOf(t, orderId)).toMatchObject({ state: 'failed', attempts: 8, problem: expect.stringMatching(/could not be reached after 8 tries/) });
     expect((await ownerMails()).some((m) => m.subject.includes(orderId.slice(-10)))).toBe(true);
@@ -212,6 +212,16 @@ describe('BookVault: failures, refusals and unknown outcomes', () => {
     await drain(t);
     await drain(t);
     expect(await jobOf(t, orderId)).toMatchObject({ state: 'failed', problem: expect.stringMatching(/not known whether the printer received/) });
+    expect([...bv.orders.values()].filter((order) => order.docRef === orderId)).toHaveLength(1);
+    expect(bv.callCount('POST')).toBe(1);
+  });
+
+  it('a gateway’s 502 after BookVault took the order is an unknown outcome: never sent again by itself (issue 32, finding 9)', async () => {
+    const { orderId } = await createPaidOrder(t.app, { items: [{ product: book }] });
+    bv.gatewayNext(1, 502);
+    await drain(t);
+    await drain(t);
+    expect(await jobOf(t, orderId)).toMatchObject({ state: 'failed', attempts: 1, problem: expect.stringMatching(/not known whether the printer received/) });
     expect([...bv.orders.values()].filter((order) => order.docRef === orderId)).toHaveLength(1);
     expect(bv.callCount('POST')).toBe(1);
   });

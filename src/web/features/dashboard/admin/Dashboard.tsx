@@ -15,7 +15,7 @@ import { formatPounds } from '../../../lib/format';
 import { useDashboard } from './api';
 import { BestSellers, OrdersNeedingYou, Reviews, UnsoldBooks } from './DashboardLists';
 import { DiscountCodes } from './DiscountCodes';
-import { compareFigure, daysInRange, formatDay, formatDays, formatFigure, isDay, MAX_RANGE_DAYS, PERIOD_NAMES, PERIODS, periodFromAddress, periodParams, type FigureKind, type PeriodChoice } from './period';
+import { compareFigure, daysInRange, formatDay, formatDays, formatFigure, FIRST_DAY, inDayBounds, isDay, LAST_DAY, MAX_RANGE_DAYS, PERIOD_NAMES, PERIODS, periodFromAddress, periodParams, type FigureKind, type PeriodChoice } from './period';
 import page from '../../../styles/admin.module.css';
 import styles from './Dashboard.module.css';
 
@@ -52,6 +52,7 @@ function PeriodPicker({ choice, onChoose }: { choice: PeriodChoice; onChoose: (c
   const showRange = (event: FormEvent) => {
     event.preventDefault();
     if (!isDay(from) || !isDay(to)) return setProblem('Choose both days of the range.');
+    if (!inDayBounds(from) || !inDayBounds(to)) return setProblem(`Choose days from ${formatDay(FIRST_DAY)} to ${formatDay(LAST_DAY)}.`);
     if (from > to) return setProblem('The first day must not be after the last.');
     if (daysInRange(from, to) > MAX_RANGE_DAYS) return setProblem(`A range can be at most ${MAX_RANGE_DAYS} days (about three years).`);
     setProblem('');
@@ -73,11 +74,11 @@ function PeriodPicker({ choice, onChoose }: { choice: PeriodChoice; onChoose: (c
         <form className={styles.range} onSubmit={showRange} aria-label="Custom range">
           <label className={page.field}>
             <span className={page.label}>From</span>
-            <input className={page.input} type="date" value={from} max={to || undefined} onChange={(event) => setFrom(event.target.value)} required />
+            <input className={page.input} type="date" value={from} min={FIRST_DAY} max={to || LAST_DAY} onChange={(event) => setFrom(event.target.value)} required />
           </label>
           <label className={page.field}>
             <span className={page.label}>To</span>
-            <input className={page.input} type="date" value={to} min={from || undefined} onChange={(event) => setTo(event.target.value)} required />
+            <input className={page.input} type="date" value={to} min={from || FIRST_DAY} max={LAST_DAY} onChange={(event) => setTo(event.target.value)} required />
           </label>
           <Button type="submit" variant="secondary">
             Show range

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { compareFigure, formatDays, formatFigure, periodFromAddress, periodParams } from './period';
+import { DASHBOARD_FIRST_DAY, DASHBOARD_LAST_DAY, DASHBOARD_MAX_DAYS } from '@shared/contracts/dashboard';
+import { compareFigure, FIRST_DAY, formatDays, formatFigure, LAST_DAY, MAX_RANGE_DAYS, periodFromAddress, periodParams } from './period';
 
 describe('the period in the address', () => {
+  it("uses the server's bounds (the page copies them to stay free of zod)", () => {
+    expect([FIRST_DAY, LAST_DAY, MAX_RANGE_DAYS]).toEqual([DASHBOARD_FIRST_DAY, DASHBOARD_LAST_DAY, DASHBOARD_MAX_DAYS]);
+  });
+
   it('reads a fixed period, a custom range, and falls back to 30 days for anything else', () => {
     expect(periodFromAddress(new URLSearchParams('period=7d'))).toEqual({ period: '7d' });
     expect(periodFromAddress(new URLSearchParams('period=custom&from=2026-03-01&to=2026-03-31'))).toEqual({ period: 'custom', from: '2026-03-01', to: '2026-03-31' });
@@ -11,6 +16,11 @@ describe('the period in the address', () => {
     expect(periodFromAddress(new URLSearchParams('period=custom&from=2026-04-01&to=2026-03-31'))).toEqual({ period: '30d' });
     expect(periodFromAddress(new URLSearchParams('period=custom&from=2023-01-01&to=2025-12-31'))).toEqual({ period: 'custom', from: '2023-01-01', to: '2025-12-31' });
     expect(periodFromAddress(new URLSearchParams('period=custom&from=2023-01-01&to=2026-01-01'))).toEqual({ period: '30d' });
+    // Only the days the server takes (2000 to 2999).
+    expect(periodFromAddress(new URLSearchParams('period=custom&from=2000-01-01&to=2000-01-31'))).toEqual({ period: 'custom', from: '2000-01-01', to: '2000-01-31' });
+    expect(periodFromAddress(new URLSearchParams('period=custom&from=2999-12-01&to=2999-12-31'))).toEqual({ period: 'custom', from: '2999-12-01', to: '2999-12-31' });
+    expect(periodFromAddress(new URLSearchParams('period=custom&from=1999-12-31&to=2000-01-31'))).toEqual({ period: '30d' });
+    expect(periodFromAddress(new URLSearchParams('period=custom&from=9999-12-01&to=9999-12-31'))).toEqual({ period: '30d' });
   });
 
   it('writes from and to only for a custom range', () => {

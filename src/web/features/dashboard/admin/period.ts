@@ -34,6 +34,11 @@ export function isDay(text: string | null | undefined): text is string {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
 }
 
+/** The server's DASHBOARD_FIRST_DAY and DASHBOARD_LAST_DAY: the days a custom range may name. */
+export const FIRST_DAY = '2000-01-01';
+export const LAST_DAY = '2999-12-31';
+export const inDayBounds = (day: string) => day >= FIRST_DAY && day <= LAST_DAY;
+
 /** The server's DASHBOARD_MAX_DAYS: the longest custom range, in days. */
 export const MAX_RANGE_DAYS = 1096;
 
@@ -46,7 +51,7 @@ export function periodFromAddress(params: URLSearchParams): PeriodChoice {
   if (period === 'custom') {
     const from = params.get('from');
     const to = params.get('to');
-    return isDay(from) && isDay(to) && from <= to && daysInRange(from, to) <= MAX_RANGE_DAYS ? { period, from, to } : DEFAULT_PERIOD;
+    return isDay(from) && isDay(to) && inDayBounds(from) && inDayBounds(to) && from <= to && daysInRange(from, to) <= MAX_RANGE_DAYS ? { period, from, to } : DEFAULT_PERIOD;
   }
   return PERIODS.includes(period as DashboardPeriod) ? { period: period as DashboardPeriod } : DEFAULT_PERIOD;
 }
