@@ -124,3 +124,7 @@ export const errorRestoringProduct = 'Error restoring product. Please try again.
 export const wishlistEmpty = 'Your wishlist is empty!';
 export const allReviewsSubmitted = 'All reviews have been submitted, thank you!';
 export const allAges = 'All ages';
+
+// sessions (not in the spec: decision 130)
+/** Shown when the server refuses this browser's session (ended by a password change or an address proof elsewhere). */
+export const sessionEnded = 'Your session has ended, so you have been signed out. Please sign in again.';

@@ -52,7 +52,11 @@ export function answer<C extends keyof Contracts, K extends SchemaNames<Contract
 
 let onUnauthorized: () => void = () => {};
 
-/** The session provider registers how to sign out; called when a sent token is refused. */
+/**
+ * The app registers what happens when the server refuses this browser's session token (401): it
+ * has ended (a password change, or the address proven in another browser, decisions/083 and
+ * 130), or expired. The app signs out and says so. Called once per refused token.
+ */
 export function setUnauthorizedHandler(handler: () => void): void {
   onUnauthorized = handler;
 }
@@ -65,10 +69,14 @@ interface RequestOptions {
   signal?: AbortSignal;
 }
 
-/** A refused request's error, with the server's reason; a refused session token also signs the user out. */
+/**
+ * A refused request's error, with the server's reason. A 401 to the stored session token ends
+ * the session in this browser: only while that token is still the stored one, so the calls that
+ * were under way together report it once, and a late answer never signs out a newer session.
+ */
 function refusal(status: number, data: unknown, token: string | null, options: Pick<RequestOptions, 'token'>): ApiError {
   const message = (data as { message?: unknown } | null)?.message;
-  if (status === 401 && token && options.token === undefined) {
+  if (status === 401 && token && options.token === undefined && readText(STORAGE_KEYS.token) === token) {
     writeText(STORAGE_KEYS.token, null);
     onUnauthorized();
   }
