@@ -62,7 +62,7 @@ test('opened on another device: the page offers a password, the shopper sets it 
   await expect(phone).toHaveURL(/\/choose_password$/);
   const dialog = phone.getByRole('dialog', { name: 'Choose your password' });
   await expect(dialog).toContainText('different browser from the one the account was made in');
-  await expect(dialog).toContainText('removed the password chosen at sign-up');
+  await expect(dialog).toContainText('we have removed the password chosen at sign-up and signed the account out on every device');
   await expect(dialog.getByLabel('Email')).toHaveValue(email);
   await expectAccessible(phone);
 

@@ -51,9 +51,11 @@ export function ChoosePasswordForm() {
     <AuthDialog
       title="Choose your password"
       footer={
-        <>
-          Not now? You can choose one later with &lsquo;Forgot password?&rsquo; on the <Link to="/login">sign-in form</Link>.
-        </>
+        gone ? undefined : (
+          <>
+            Not now? You can choose one later with &lsquo;Forgot password?&rsquo; on the <Link to="/login">sign-in form</Link>.
+          </>
+        )
       }
     >
       {gone ? (
@@ -63,21 +65,23 @@ export function ChoosePasswordForm() {
           <div className={styles.explain}>
             <p className={styles.verified}>{MSG.accountVerified}</p>
             <p>
-              You opened the link in a different browser from the one the account was made in. To keep the account safe, we have removed the
-              password chosen at sign-up and signed the account out on every device: only the person who reads this mailbox can set the
-              password now.
+              You opened the link in a different browser from the one the account was made in, so we cannot tell who chose its password. To keep
+              the account safe, we have removed the password chosen at sign-up and signed the account out on every device.
             </p>
-            <p>Choose a password below to continue here, signed in. Use it on your other devices too.</p>
+            <p>Choose a new password to continue here, signed in.</p>
           </div>
-          <form className={styles.form} onSubmit={submit}>
-            <Field readOnly label="Email" name="email" type="email" autoComplete="username" value={email ?? ''} placeholder={email ? undefined : 'Loading…'} />
-            <NewPasswordFields value={fields} onChange={setFields} disabled={!email || choose.isPending} />
-            <p className={styles.hint}>At least 6 characters, including a number.</p>
-            <FormNotice notice={notice} />
-            <Button type="submit" block disabled={!email || choose.isPending}>
-              {choose.isPending ? 'Saving…' : 'Save password and sign in'}
-            </Button>
-          </form>
+          {email ? (
+            <form className={styles.form} onSubmit={submit}>
+              <Field readOnly label="Email" name="email" type="email" autoComplete="username" value={email} />
+              <NewPasswordFields value={fields} onChange={setFields} disabled={choose.isPending} hint="At least 6 letters and digits, including a number." />
+              <FormNotice notice={notice} />
+              <Button type="submit" block disabled={choose.isPending}>
+                {choose.isPending ? 'Saving…' : 'Save password and sign in'}
+              </Button>
+            </form>
+          ) : (
+            <p role="status">Checking the link…</p>
+          )}
         </>
       )}
     </AuthDialog>

@@ -10,7 +10,8 @@ export function Field({ label, hint, ref, ...input }: InputHTMLAttributes<HTMLIn
       <label htmlFor={id} className={styles.label}>
         {label}
       </label>
-      <input ref={ref} id={id} className={styles.input} aria-describedby={hint ? hintId : undefined} {...input} />
+      {/* data-autofocus: AuthDialog focuses it once the dialog is open (a closed dialog's fields cannot take focus). */}
+      <input ref={ref} id={id} className={styles.input} aria-describedby={hint ? hintId : undefined} data-autofocus={input.autoFocus ? '' : undefined} {...input} />
       {hint && (
         <p id={hintId} className={styles.hint}>
           {hint}
