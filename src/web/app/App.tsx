@@ -1,20 +1,19 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { setUnauthorizedHandler } from '../lib/api';
-import * as MSG from '@shared/messages';
 import { BannerProvider, useBanner } from '../lib/banner';
 import { HydrationMark } from '../lib/hydration';
 import { SessionProvider, useSession } from '../lib/session';
 
-/** A session the server refused (ended elsewhere, or expired): signed out here, with the reason on screen. */
+/** A session the server refused (ended elsewhere, or expired): signed out here, with the server's reason on screen. */
 function UnauthorizedBridge() {
   const { signOut } = useSession();
   const { show } = useBanner();
   useEffect(
     () =>
-      setUnauthorizedHandler(() => {
+      setUnauthorizedHandler((reason) => {
         signOut();
-        show({ content: MSG.sessionEnded, action: 'error' });
+        show({ content: reason, action: 'error' });
       }),
     [signOut, show],
   );

@@ -70,7 +70,7 @@ describe('api: a session the server refuses (401) is reported once (decision 130
 
   it('signs out once when the calls under way together are refused', async () => {
     const storage = signedIn('ended-session');
-    const fetch = answering(401, { message: 'Please sign in to continue.' });
+    const fetch = answering(401, { message: MSG.sessionEnded });
     const refused = vi.fn();
     setUnauthorizedHandler(refused);
     const failures = await Promise.all([api.get('/api/server/get_cart/u1', cartLines), api.get('/api/server/get_wishlist/u1', cartLines)].map((call) => call.catch((error: unknown) => error)));
@@ -80,6 +80,7 @@ describe('api: a session the server refuses (401) is reported once (decision 130
       expect.objectContaining({ authorization: 'Bearer ended-session' }),
     ]);
     expect(refused).toHaveBeenCalledTimes(1);
+    expect(refused).toHaveBeenCalledWith(MSG.sessionEnded); // the server's reason, shown as it comes
     expect(storage.has('token')).toBe(false);
   });
 
@@ -89,7 +90,7 @@ describe('api: a session the server refuses (401) is reported once (decision 130
       'fetch',
       vi.fn(async () => {
         storage.set('token', 'new-session'); // signed in again while the old call was under way
-        return new Response(JSON.stringify({ message: 'Please sign in to continue.' }), { status: 401 });
+        return new Response(JSON.stringify({ message: MSG.sessionEnded }), { status: 401 });
       }),
     );
     const refused = vi.fn();

@@ -68,9 +68,14 @@ describe('a verification link opened in another browser', () => {
     expect(cookie).toMatch(/^choose_password=[\w-]{43}; Path=\/api\/choose_password; Max-Age=3600; HttpOnly; SameSite=Strict$/);
     const phone = choiceCookie(res.headers)!;
 
-    // The protection of decisions/029 holds: password dropped, laptop's session ended.
+    // The protection of decisions/029 holds: password dropped, laptop's session ended, and its
+    // next call is told so (the web client shows it and signs out).
     expect(await row(laptop.email)).toMatchObject({ verified: true, passwordHash: null });
-    expect((await orderHistory(laptop.id, laptop.token)).statusCode).toBe(401);
+    const ended = await orderHistory(laptop.id, laptop.token);
+    expect(ended.statusCode).toBe(401);
+    expect(ended.json()).toEqual({ message: MSG.sessionEnded });
+    const noToken = await t.app.inject({ method: 'GET', url: `/api/server/order_history/${laptop.id}` });
+    expect(noToken.json()).toEqual({ message: 'Please sign in to continue.' });
     expect((await login(laptop.email, SIGN_UP_PASSWORD)).statusCode).toBe(401);
 
     const pending = await pendingChoice(phone);
