@@ -87,6 +87,7 @@ for (const width of WIDTHS) {
         ['/login', dialog('Sign in')],
         ['/createAccount', dialog('Create an Account')],
         ['/change_password?token=not-a-real-token', async (p) => void (await expect(p.getByRole('dialog')).toBeVisible())],
+        ['/choose_password', async (p) => void (await expect(p.getByRole('dialog').getByRole('alert')).toBeVisible())],
         [productPath(book!.name), heading(book!.name)],
         ['/about', async (p) => void (await expect(p.getByRole('heading', { level: 1 })).toBeVisible())],
         ['/contact', async (p) => void (await expect(p.getByRole('heading', { level: 1 })).toBeVisible())],

@@ -125,3 +125,11 @@ export const errorRestoringProduct = 'Error restoring product. Please try again.
 export const wishlistEmpty = 'Your wishlist is empty!';
 export const allReviewsSubmitted = 'All reviews have been submitted, thank you!';
 export const allAges = 'All ages';
+
+// sessions (not in the spec: decision 130)
+/**
+ * The server's 401 when a route that needs a session gets a token that is not (or no longer) a
+ * live session: ended by a password change or an address proof elsewhere, or expired. The web
+ * client shows it as it comes and signs out.
+ */
+export const sessionEnded = 'Your session has ended. Please sign in again.';

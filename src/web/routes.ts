@@ -1,7 +1,7 @@
 /**
  * Every route of the spec's table (section 2), as React Router route modules (decision 114). Each
  * module is its own code chunk: a shopper's page never downloads admin code. /login,
- * /createAccount and /change_password are the home page with a form over it.
+ * /createAccount, /change_password and /choose_password are the home page with a form over it.
  */
 import { index, layout, route, type RouteConfig } from '@react-router/dev/routes';
 
@@ -14,6 +14,7 @@ export default [
     route('login', 'routes/login.tsx'),
     route('createAccount', 'routes/create-account.tsx'),
     route('change_password', 'routes/change-password.tsx'),
+    route('choose_password', 'routes/choose-password.tsx'),
     route('item/:name', 'routes/product.tsx'),
     route('about', 'routes/about.tsx'),
     route('contact', 'routes/contact.tsx'),

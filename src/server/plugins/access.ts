@@ -15,7 +15,10 @@
  * A bearer token that is expired, tampered, malformed or of another kind counts as no token, and
  * so does a session token whose version (claim `ver`, 0 when absent) is no longer its account's
  * `users.session_version` (raised when the password changes) or whose account no longer exists:
- * one primary-key read per request that carries a session token (decisions/083).
+ * one primary-key read per request that carries a session token (decisions/083). A route that
+ * needs a session refuses a request that sent a token with "Your session has ended. Please sign
+ * in again." (the web client shows it and signs out, decisions/130), one without a token with
+ * "Please sign in to continue.".
  *
  * Rules belong to the matched route (`request.routeOptions.config`), never to the text of the
  * request's URL: the router decodes the path, so `/api/%64ev/mailbox` is the route
@@ -24,6 +27,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../lib/errors';
+import * as MSG from '../../shared/messages';
 import type { SessionClaims, TokenService } from '../lib/tokens';
 
 /** The account's current session version, or null when the account does not exist. */
@@ -97,6 +101,9 @@ export function isDirectLocalRequest(request: FastifyRequest): boolean {
 /** Routes whose address marks them as development tools: they must be 'local'. */
 const isDevToolUrl = (url: string) => /^\/(?:api\/)?dev(?:\/|$)/.test(url);
 
+/** The 401 of a route that needs a session: a sent token that is not (or no longer) one says so. */
+const noSession = (request: FastifyRequest) => unauthorized(bearerToken(request) ? MSG.sessionEnded : undefined);
+
 export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
@@ -153,7 +160,7 @@ export const accessPlugin = fp(async (app: FastifyInstance, options: { tokens: T
     const guestAllowed = !access || access === 'public' || access === 'local';
     request.user = token ? await liveSession(request, token, guestAllowed) : null;
     if (guestAllowed) return;
-    if (!request.user) throw unauthorized();
+    if (!request.user) throw noSession(request);
     if (access === 'admin' && request.user.role !== 'admin') throw forbidden();
   });
 
@@ -163,7 +170,7 @@ export const accessPlugin = fp(async (app: FastifyInstance, options: { tokens: T
     const access = request.routeOptions.config?.access;
     if (!access || typeof access === 'string') return;
     const user = request.user;
-    if (!user) throw unauthorized();
+    if (!user) throw noSession(request);
     if (access.admin && user.role === 'admin') return;
     const owner = access.owner(request);
     if (owner !== user.id) throw forbidden();

@@ -85,5 +85,14 @@ export const requestPasswordResetBodySchema = z.object({ email: emailSchema });
 /** POST /api/change_password */
 export const changePasswordBodySchema = z.object({ token: mailedTokenSchema, password: passwordSchema });
 
+/**
+ * POST /api/choose_password (+): the password chosen after a verification link was opened outside
+ * the signing-up browser. The reset token travels in the `choose_password` cookie, not the body
+ * (decisions/130); the answer is accountAnswerSchema (signed in, verified).
+ */
+export const choosePasswordBodySchema = z.object({ password: passwordSchema });
+/** GET /api/choose_password (+): the account this browser may choose a password for. */
+export const passwordChoiceAnswerSchema = z.object({ email: z.string() });
+
 export const messageAnswerSchema = z.object({ message: z.string() });
 export const successAnswerSchema = z.object({ success: z.literal(true) });

@@ -1,13 +1,22 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { setUnauthorizedHandler } from '../lib/api';
-import { BannerProvider } from '../lib/banner';
+import { BannerProvider, useBanner } from '../lib/banner';
 import { HydrationMark } from '../lib/hydration';
 import { SessionProvider, useSession } from '../lib/session';
 
+/** A session the server refused (ended elsewhere, or expired): signed out here, with the server's reason on screen. */
 function UnauthorizedBridge() {
   const { signOut } = useSession();
-  useEffect(() => setUnauthorizedHandler(signOut), [signOut]);
+  const { show } = useBanner();
+  useEffect(
+    () =>
+      setUnauthorizedHandler((reason) => {
+        signOut();
+        show({ content: reason, action: 'error' });
+      }),
+    [signOut, show],
+  );
   return null;
 }
 
@@ -23,9 +32,11 @@ export function App({ queryClient, children }: { queryClient: QueryClient; child
   return (
     <QueryClientProvider client={queryClient}>
       <SessionProvider>
-        <UnauthorizedBridge />
         <HydrationMark />
-        <BannerProvider>{children}</BannerProvider>
+        <BannerProvider>
+          <UnauthorizedBridge />
+          {children}
+        </BannerProvider>
       </SessionProvider>
     </QueryClientProvider>
   );

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, dispositionFilename } from './api';
+import { ApiError } from './api';
+import { dispositionFilename, download } from './api-download';
 import { STORAGE_KEYS, readText, writeText } from './storage';
 
 /** The browser's local storage, where the session token is kept. */
@@ -25,7 +26,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('api.download: a file with the session token', () => {
+describe('download: a file with the session token', () => {
   it('sends the stored token and gives back the bytes and the file name the server gives', async () => {
     writeText(STORAGE_KEYS.token, 'session-token');
     const fetch = vi.fn(
@@ -36,7 +37,7 @@ describe('api.download: a file with the session token', () => {
         }),
     );
     vi.stubGlobal('fetch', fetch);
-    const file = await api.download('/api/admin/orders/export?q=ada');
+    const file = await download('/api/admin/orders/export?q=ada');
     expect(fetch).toHaveBeenCalledWith('/api/admin/orders/export?q=ada', expect.objectContaining({ headers: { authorization: 'Bearer session-token' } }));
     expect(file.filename).toBe('orders-2026-11-25.csv');
     expect(new Uint8Array(await file.blob.arrayBuffer()).slice(0, 3)).toEqual(new Uint8Array([0xef, 0xbb, 0xbf]));
@@ -45,7 +46,7 @@ describe('api.download: a file with the session token', () => {
   it("keeps the server's reason for a refusal, and a refused token signs the user out", async () => {
     writeText(STORAGE_KEYS.token, 'stale-token');
     vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ message: 'Please sign in.' }), { status: 401 })));
-    const failure = await api.download('/api/admin/orders/export').catch((error: unknown) => error);
+    const failure = await download('/api/admin/orders/export').catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ApiError);
     expect(failure).toMatchObject({ status: 401, message: 'Please sign in.' });
     expect(readText(STORAGE_KEYS.token)).toBeNull();
@@ -53,7 +54,7 @@ describe('api.download: a file with the session token', () => {
 
   it('reports a shop it cannot reach with status 0', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
-    await expect(api.download('/api/admin/orders/export')).rejects.toMatchObject({ status: 0 });
+    await expect(download('/api/admin/orders/export')).rejects.toMatchObject({ status: 0 });
   });
 });
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { globalConfig } from 'zod/v4/core';
 import * as MSG from '@shared/messages';
-import { ApiError, answer, api } from './api';
+import { ApiError, answer, api, setUnauthorizedHandler } from './api';
 
 const cartLines = answer('cart', 'cartLinesSchema');
 
@@ -51,5 +51,62 @@ describe('api: answers are checked against the shared contracts', () => {
   it('names only schemas of a contract module', () => {
     // @ts-expect-error MAX_PRODUCT_IDS is a number, not a schema
     expect(answer('catalogue', 'MAX_PRODUCT_IDS')).toEqual({ contract: 'catalogue', name: 'MAX_PRODUCT_IDS' });
+  });
+});
+
+describe('api: a session the server refuses (401) is reported once (decision 130)', () => {
+  /** A local storage holding `token`, as a signed-in browser's. */
+  function signedIn(token: string) {
+    const items = new Map<string, string>([['token', token]]);
+    vi.stubGlobal('localStorage', {
+      getItem: (key: string) => items.get(key) ?? null,
+      setItem: (key: string, value: string) => void items.set(key, value),
+      removeItem: (key: string) => void items.delete(key),
+    });
+    return items;
+  }
+
+  afterEach(() => setUnauthorizedHandler(() => {}));
+
+  it('signs out once when the calls under way together are refused', async () => {
+    const storage = signedIn('ended-session');
+    const fetch = answering(401, { message: MSG.sessionEnded });
+    const refused = vi.fn();
+    setUnauthorizedHandler(refused);
+    const failures = await Promise.all([api.get('/api/server/get_cart/u1', cartLines), api.get('/api/server/get_wishlist/u1', cartLines)].map((call) => call.catch((error: unknown) => error)));
+    expect(failures).toEqual([expect.objectContaining({ status: 401 }), expect.objectContaining({ status: 401 })]);
+    expect((fetch.mock.calls as unknown as [string, RequestInit][]).map(([, init]) => init.headers)).toEqual([
+      expect.objectContaining({ authorization: 'Bearer ended-session' }),
+      expect.objectContaining({ authorization: 'Bearer ended-session' }),
+    ]);
+    expect(refused).toHaveBeenCalledTimes(1);
+    expect(refused).toHaveBeenCalledWith(MSG.sessionEnded); // the server's reason, shown as it comes
+    expect(storage.has('token')).toBe(false);
+  });
+
+  it('a late refusal of an older token does not sign out the session that replaced it', async () => {
+    const storage = signedIn('old-session');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        storage.set('token', 'new-session'); // signed in again while the old call was under way
+        return new Response(JSON.stringify({ message: MSG.sessionEnded }), { status: 401 });
+      }),
+    );
+    const refused = vi.fn();
+    setUnauthorizedHandler(refused);
+    await expect(api.get('/api/server/get_cart/u1', cartLines)).rejects.toMatchObject({ status: 401 });
+    expect(refused).not.toHaveBeenCalled();
+    expect(storage.get('token')).toBe('new-session');
+  });
+
+  it('a 401 to a call that sent its own credential (a mailed token, a cookie) signs no one out', async () => {
+    const storage = signedIn('live-session');
+    answering(401, { message: 'This password reset link is invalid, has already been used or has expired. Please ask for a new one.' });
+    const refused = vi.fn();
+    setUnauthorizedHandler(refused);
+    await expect(api.post('/api/change_password', answer('auth', 'successAnswerSchema'), { token: 'x', password: 'y' }, { token: null })).rejects.toMatchObject({ status: 401 });
+    expect(refused).not.toHaveBeenCalled();
+    expect(storage.get('token')).toBe('live-session');
   });
 });

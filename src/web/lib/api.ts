@@ -25,7 +25,7 @@ export class ApiError extends Error {
   }
 }
 
-const UNREACHABLE = 'Could not reach the shop. Check your connection and try again.';
+export const UNREACHABLE = 'Could not reach the shop. Check your connection and try again.';
 
 /** The server answered with a reason (show it); anything else went wrong on the way. */
 export const serverMessage = (error: unknown): string | null => (error instanceof ApiError && error.status > 0 ? error.message : null);
@@ -50,10 +50,15 @@ export function answer<C extends keyof Contracts, K extends SchemaNames<Contract
   return { contract, name };
 }
 
-let onUnauthorized: () => void = () => {};
+let onUnauthorized: (message: string) => void = () => {};
 
-/** The session provider registers how to sign out; called when a sent token is refused. */
-export function setUnauthorizedHandler(handler: () => void): void {
+/**
+ * The app registers what happens when the server refuses this browser's session token (401): it
+ * has ended (a password change, or the address proven in another browser, decisions/083 and
+ * 130), or expired. The app signs out and shows the server's reason ("Your session has ended.
+ * Please sign in again."). Called once per refused token.
+ */
+export function setUnauthorizedHandler(handler: (message: string) => void): void {
   onUnauthorized = handler;
 }
 
@@ -65,14 +70,19 @@ interface RequestOptions {
   signal?: AbortSignal;
 }
 
-/** A refused request's error, with the server's reason; a refused session token also signs the user out. */
-function refusal(status: number, data: unknown, token: string | null, options: Pick<RequestOptions, 'token'>): ApiError {
-  const message = (data as { message?: unknown } | null)?.message;
-  if (status === 401 && token && options.token === undefined) {
+/**
+ * A refused request's error, with the server's reason. A 401 to the stored session token ends
+ * the session in this browser: only while that token is still the stored one, so the calls that
+ * were under way together report it once, and a late answer never signs out a newer session.
+ */
+export function refusal(status: number, data: unknown, token: string | null, options: Pick<RequestOptions, 'token'>): ApiError {
+  const reason = (data as { message?: unknown } | null)?.message;
+  const error = new ApiError(status, typeof reason === 'string' ? reason : `Request failed (${status})`);
+  if (status === 401 && token && options.token === undefined && readText(STORAGE_KEYS.token) === token) {
     writeText(STORAGE_KEYS.token, null);
-    onUnauthorized();
+    onUnauthorized(error.message);
   }
-  return new ApiError(status, typeof message === 'string' ? message : `Request failed (${status})`);
+  return error;
 }
 
 async function apiRequest<T>(path: string, schema: AnswerSchema<T>, options: RequestOptions = {}): Promise<T> {
@@ -119,51 +129,10 @@ async function apiRequest<T>(path: string, schema: AnswerSchema<T>, options: Req
   return parsed.value;
 }
 
-type CallOptions = Omit<RequestOptions, 'method' | 'body'>;
-
-/** A file the server sent, and the name its Content-Disposition gives it (null without one). */
-export interface DownloadedFile {
-  blob: Blob;
-  filename: string | null;
-}
-
-/** The file name of a Content-Disposition header: `filename*=UTF-8''…` first, else `filename=…`. */
-export function dispositionFilename(header: string | null): string | null {
-  if (!header) return null;
-  const encoded = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header)?.[1];
-  if (encoded) {
-    try {
-      return decodeURIComponent(encoded.trim());
-    } catch {
-      // a malformed encoding: fall back to the plain name
-    }
-  }
-  return /filename\s*=\s*(?:"([^"]*)"|([^;]+))/i.exec(header)?.slice(1).find(Boolean)?.trim() || null;
-}
-
-/**
- * GETs a file (a CSV export) as bytes, with the same token and the same errors as every other
- * call; no contract applies to a file.
- */
-async function apiDownload(path: string, options: CallOptions = {}): Promise<DownloadedFile> {
-  const token = options.token === undefined ? readText(STORAGE_KEYS.token) : options.token;
-  let response: Response;
-  try {
-    response = await fetch(path, { headers: token ? { authorization: `Bearer ${token}` } : {}, signal: options.signal });
-  } catch (error) {
-    if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiError(0, UNREACHABLE);
-  }
-  if (!response.ok) {
-    const data: unknown = await response.json().catch(() => null);
-    throw refusal(response.status, data, token, options);
-  }
-  return { blob: await response.blob(), filename: dispositionFilename(response.headers.get('content-disposition')) };
-}
+export type CallOptions = Omit<RequestOptions, 'method' | 'body'>;
 
 export const api = {
   get: <T>(path: string, schema: AnswerSchema<T>, options?: CallOptions) => apiRequest(path, schema, { ...options, method: 'GET' }),
   post: <T>(path: string, schema: AnswerSchema<T>, body?: unknown, options?: CallOptions) =>
     apiRequest(path, schema, { ...options, method: 'POST', body: body ?? {} }),
-  download: (path: string, options?: CallOptions) => apiDownload(path, options),
 };

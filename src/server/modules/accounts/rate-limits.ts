@@ -40,6 +40,8 @@ export const SIGN_IN_BUDGETS = {
   check_verification: { perIp: 60, perEmail: 0, windowMs: 15 * MINUTE },
   // Each call needs a mailed reset token (itself limited above); room for refused passwords and retries.
   change_password: { perIp: 20, perEmail: 0, windowMs: 15 * MINUTE },
+  // The same, for the reset token a verification link hands its browser (decisions/130).
+  choose_password: { perIp: 20, perEmail: 0, windowMs: 15 * MINUTE },
 } satisfies Record<string, Budget>;
 
 export const RELAXED_FACTOR = 100;

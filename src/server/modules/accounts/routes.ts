@@ -6,9 +6,11 @@ import {
   changePasswordBodySchema,
   checkVerificationAnswerSchema,
   checkVerificationQuerySchema,
+  choosePasswordBodySchema,
   credentialsBodySchema,
   loginAnswerSchema,
   messageAnswerSchema,
+  passwordChoiceAnswerSchema,
   requestPasswordResetBodySchema,
   resendVerificationParamsSchema,
   sessionAnswerSchema,
@@ -17,7 +19,14 @@ import {
   verifyAdminQuerySchema,
   verifyEmailQuerySchema,
 } from '../../../shared/contracts/auth';
-import { bindingFrom, clearBindingCookie, setBindingCookie } from './browser-binding';
+import {
+  bindingFrom,
+  choosePasswordTokenFrom,
+  clearBindingCookie,
+  clearChoosePasswordCookie,
+  setBindingCookie,
+  setChoosePasswordCookie,
+} from './browser-binding';
 import { SIGN_IN_BUDGETS, signInRateLimit } from './rate-limits';
 import * as accounts from './service';
 
@@ -97,12 +106,53 @@ export const accountRoutes: ModuleRoutes = async (app, ctx) => {
     '/api/verify_email',
     {
       config: { access: 'public' },
-      schema: { tags, summary: 'The mailed verification link: verifies and redirects to /?verified=true|false', querystring: verifyEmailQuerySchema },
+      schema: {
+        tags,
+        summary:
+          'The mailed verification link: verifies and redirects to /?verified=true|false; opened outside the signing-up browser, also sets the choose_password cookie',
+        querystring: verifyEmailQuerySchema,
+      },
     },
     async (request, reply) => {
-      const verified = await accounts.verifyEmail(ctx, request.query.token, bindingFrom(request));
-      if (verified) clearBindingCookie(reply, ctx.config);
-      return reply.redirect(`/?verified=${verified}`, 302);
+      const outcome = await accounts.verifyEmail(ctx, request.query.token, bindingFrom(request));
+      if (outcome.verified) clearBindingCookie(reply, ctx.config);
+      if (outcome.choosePasswordToken) setChoosePasswordCookie(reply, ctx.config, outcome.choosePasswordToken);
+      return reply.redirect(`/?verified=${outcome.verified}`, 302);
+    },
+  );
+
+  // The two calls of the page a verification link leads to when it was opened outside the
+  // signing-up browser (decisions/130). Their credential is the choose_password cookie's reset
+  // token; no bearer is read.
+  app.get(
+    '/api/choose_password',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'The address this browser may choose a password for (its choose_password cookie); 401 when there is none',
+        response: { 200: passwordChoiceAnswerSchema },
+      },
+    },
+    async (request) => accounts.pendingPasswordChoice(ctx, choosePasswordTokenFrom(request)),
+  );
+
+  app.post(
+    '/api/choose_password',
+    {
+      config: { access: 'public' },
+      preHandler: limit('choose_password'),
+      schema: {
+        tags,
+        summary: 'Choose the password with the choose_password cookie (used once) and sign in',
+        body: choosePasswordBodySchema,
+        response: { 200: accountAnswerSchema },
+      },
+    },
+    async (request, reply) => {
+      const answer = await accounts.choosePassword(ctx, choosePasswordTokenFrom(request), request.body.password);
+      clearChoosePasswordCookie(reply, ctx.config);
+      return answer;
     },
   );
 

@@ -49,6 +49,9 @@ export const ACCOUNT_TEXT = {
   resendSent: 'If this address has an account that still needs verifying, we have sent a new verification link to it.',
   resetSent: 'If this address has an account, we have sent a link to choose a new password. It works for 1 hour.',
   resetLinkBad: 'This password reset link is invalid, has already been used or has expired. Please ask for a new one.',
+  choiceGone:
+    "There is no password to choose in this browser any more: it has been chosen, or the hour for it has passed. Sign in, or use 'Forgot password?' on the sign-in form.",
+  passwordChosen: 'Your password is saved and you are signed in.',
   socialNotConfigured: (provider: SocialProvider) =>
     `Sign-in with ${provider === 'google' ? 'Google' : 'Facebook'} is not available on this shop. Please sign in with your e-mail address.`,
   socialUnreachable: (provider: SocialProvider) =>
@@ -203,38 +206,52 @@ export async function checkVerification(ctx: AppContext, email: string): Promise
   return { verified: user?.verified ?? false };
 }
 
+/** What following a verification link did (GET /api/verify_email). */
+export interface VerifyOutcome {
+  /** The account is now verified (false: the link was unknown, used or expired). */
+  verified: boolean;
+  /**
+   * Set when the link was opened outside the signing-up browser and the account's password was
+   * dropped: the reset token mailed with the news, for this browser's `choose_password` cookie,
+   * so the person holding the mailbox can choose a password on the page they land on
+   * (decisions/130).
+   */
+  choosePasswordToken: string | null;
+}
+
 /**
- * GET /api/verify_email: uses the mailed token once; true when the account is now verified.
+ * GET /api/verify_email: uses the mailed token once.
  * Opened in the browser that signed up (`browserBinding` matches the link's pair), the person who
  * chose the password has also reached the mailbox: the account is verified as it is. Opened
  * anywhere else, the click proves the address and nothing more: the account is verified, the
- * password it was made with is dropped, its sessions end, and a link to choose a password is
- * mailed (decisions/029).
+ * password it was made with is dropped, its sessions end (decisions/029), and one password reset
+ * token is made: mailed (with why) and handed to this browser, so its holder can choose a
+ * password right there (decisions/130). Whichever is used first voids it for the other.
  */
-export async function verifyEmail(ctx: AppContext, token: string | undefined, browserBinding?: string): Promise<boolean> {
-  if (!token) return false;
+export async function verifyEmail(ctx: AppContext, token: string | undefined, browserBinding?: string): Promise<VerifyOutcome> {
+  const failed: VerifyOutcome = { verified: false, choosePasswordToken: null };
+  if (!token) return failed;
   const tokenHash = hashToken(token);
   const outcome = await ctx.database.db.transaction(async (tx) => {
     const sameBrowser = browserBinding ? await consumeToken(tx, 'verify_email', tokenHash, { pairHash: hashToken(browserBinding) }) : null;
     if (sameBrowser) {
       await updateUser(tx, sameBrowser, { verified: true });
-      return { userId: sameBrowser, proof: null };
+      return { userId: sameBrowser, proof: null, resetToken: null };
     }
     const userId = await consumeToken(tx, 'verify_email', tokenHash);
     if (!userId) return null;
     const proof = await addressProven(tx, userId);
     const user = proof?.sessionsEnded ? await findUserById(tx, userId) : null;
-    if (user) {
-      const resetToken = randomToken();
-      await insertToken(tx, { kind: 'password_reset', userId, tokenHash: hashToken(resetToken), expiresAt: secondsFromNow(PASSWORD_RESET_TTL_S) });
-      await enqueueMail(tx, await choosePasswordMail(ctx.config, user.email, resetToken));
-    }
-    return { userId, proof };
+    if (!user) return { userId, proof, resetToken: null };
+    const resetToken = randomToken();
+    await insertToken(tx, { kind: 'password_reset', userId, tokenHash: hashToken(resetToken), expiresAt: secondsFromNow(PASSWORD_RESET_TTL_S) });
+    await enqueueMail(tx, await choosePasswordMail(ctx.config, user.email, resetToken));
+    return { userId, proof, resetToken };
   });
-  if (!outcome) return false;
+  if (!outcome) return failed;
   afterAddressProof(ctx, outcome.userId, outcome.proof);
-  if (outcome.proof?.sessionsEnded) void ctx.mailWorker.kick();
-  return true;
+  if (outcome.resetToken) void ctx.mailWorker.kick();
+  return { verified: true, choosePasswordToken: outcome.resetToken };
 }
 
 /** POST /api/resend_verification/{email}: the same answer whether or not the address has an account. */
@@ -268,30 +285,76 @@ export async function requestPasswordReset(ctx: AppContext, email: string): Prom
 }
 
 /**
- * POST /api/change_password with a reset token. The rule is checked before the token is touched,
- * so a refused password leaves the link usable. The token is looked up before the new password
- * is hashed: a made-up token costs one indexed read, not 0.4 s of hashing (decisions/028).
- * Using one link voids the user's other reset links; following a mailed link also proves the
- * address, so the account becomes verified (with the password its owner just chose).
- * Every session of the account ends, the caller's too (the answer is `{ success: true }`, with no
- * new token: the client signs in again with the new password).
+ * Uses a password reset token (mailed by 'Forgot password?', or by a verification link opened
+ * outside the signing-up browser, which also hands it to that browser) to set the password its
+ * holder chose. The rule is checked before the token is touched, so a refused password leaves the
+ * link usable. The token is looked up before the new password is hashed: a made-up token costs
+ * one indexed read, not 0.4 s of hashing (decisions/028). One UPDATE uses it, so a token sets a
+ * password once (a replay is `badLink`). Using one voids the user's other reset tokens;
+ * following a mailed link also proves the address, so the account becomes verified (with the
+ * password its owner just chose). Every session of the account ends, the caller's too.
+ * `refuseAdmin`: checked before the token is used, which then stays usable.
+ * Answers the account as it is now (its new session version).
+ */
+async function setPasswordWithResetToken(
+  ctx: AppContext,
+  token: string | undefined,
+  password: string,
+  options: { badLink: string; refuseAdmin?: string },
+): Promise<UserRow> {
+  requirePasswordRule(password);
+  const db = ctx.database.db;
+  const tokenHash = token ? hashToken(token) : null;
+  const owner = tokenHash ? await findTokenOwner(db, 'password_reset', tokenHash) : null;
+  if (!tokenHash || !owner) throw unauthorized(options.badLink);
+  if (options.refuseAdmin && (await findUserById(db, owner))?.role === 'admin') throw forbidden(options.refuseAdmin);
+  const passwordHash = await hash(ctx, password);
+  const user = await db.transaction(async (tx) => {
+    const userId = await consumeToken(tx, 'password_reset', tokenHash);
+    if (!userId) return null;
+    await updateUser(tx, userId, { passwordHash, verified: true });
+    await endSessions(tx, userId);
+    await revokeTokens(tx, userId, 'password_reset');
+    return findUserById(tx, userId);
+  });
+  if (!user) throw unauthorized(options.badLink);
+  ctx.sessionVersions.forget(user.id);
+  return user;
+}
+
+/**
+ * POST /api/change_password with a reset token (setPasswordWithResetToken). The answer is
+ * `{ success: true }`, with no new token: the client signs in again with the new password.
  */
 export async function changePassword(ctx: AppContext, token: string, password: string): Promise<{ success: true }> {
-  requirePasswordRule(password);
-  const tokenHash = hashToken(token);
-  if (!(await findTokenOwner(ctx.database.db, 'password_reset', tokenHash))) throw unauthorized(ACCOUNT_TEXT.resetLinkBad);
-  const passwordHash = await hash(ctx, password);
-  const userId = await ctx.database.db.transaction(async (tx) => {
-    const owner = await consumeToken(tx, 'password_reset', tokenHash);
-    if (!owner) return null;
-    await updateUser(tx, owner, { passwordHash, verified: true });
-    await endSessions(tx, owner);
-    await revokeTokens(tx, owner, 'password_reset');
-    return owner;
-  });
-  if (!userId) throw unauthorized(ACCOUNT_TEXT.resetLinkBad);
-  ctx.sessionVersions.forget(userId);
+  await setPasswordWithResetToken(ctx, token, password, { badLink: ACCOUNT_TEXT.resetLinkBad });
   return { success: true };
+}
+
+/**
+ * GET /api/choose_password: the address of the account this browser may choose a password for
+ * (its `choose_password` cookie holds a live reset token, decisions/130); 401 otherwise. Reads,
+ * uses nothing.
+ */
+export async function pendingPasswordChoice(ctx: AppContext, token: string | undefined): Promise<{ email: string }> {
+  const db = ctx.database.db;
+  const owner = token ? await findTokenOwner(db, 'password_reset', hashToken(token)) : null;
+  const user = owner ? await findUserById(db, owner) : null;
+  if (!user || user.role === 'admin') throw unauthorized(ACCOUNT_TEXT.choiceGone);
+  return { email: user.email };
+}
+
+/**
+ * POST /api/choose_password: the browser that followed a verification link outside the
+ * signing-up browser sets the password with the reset token its cookie holds (the reset flow's
+ * own mechanism, setPasswordWithResetToken) and is signed in with the account's new session
+ * version: the link proved the address, and this password was chosen by whoever holds it
+ * (decisions/130). An admin never gets here (admins are verified); a reset token of theirs is
+ * refused, so this cannot skip their two-step login.
+ */
+export async function choosePassword(ctx: AppContext, token: string | undefined, password: string): Promise<AccountAnswer> {
+  const user = await setPasswordWithResetToken(ctx, token, password, { badLink: ACCOUNT_TEXT.choiceGone, refuseAdmin: ACCOUNT_TEXT.socialAdmin });
+  return { verified: true, message: ACCOUNT_TEXT.passwordChosen, ...(await sessionFor(ctx, user)) };
 }
 
 /**

@@ -23,6 +23,7 @@ export function robotsTxt(publicUrl: string): string {
     'Disallow: /login',
     'Disallow: /createAccount',
     'Disallow: /change_password',
+    'Disallow: /choose_password',
     'Disallow: /dev/',
     '',
     `Sitemap: ${publicUrl}/sitemap.xml`,

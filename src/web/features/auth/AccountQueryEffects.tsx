@@ -1,6 +1,9 @@
 /**
  * What the home page does with the account links' query parameters (spec section 4):
  * - `?verified=true|false` (the verification mail's redirect): the success or failure banner.
+ *   When the link was opened outside the browser that signed up, it dropped the sign-up password
+ *   and left this browser the choice of a new one (decisions/130): the server says so
+ *   (GET /api/choose_password) and the page goes on to /choose_password.
  * - `?verify_admin=true&token=…` (the admin login mail): the token kept in this browser and the
  *   mailed one are exchanged for a session, then /admin; on failure the spec's message and
  *   /login?verified=false.
@@ -13,6 +16,7 @@ import * as MSG from '@shared/messages';
 import { useBanner } from '../../lib/banner';
 import { useSession } from '../../lib/session';
 import { STORAGE_KEYS, readText, writeText } from '../../lib/storage';
+import { fetchPasswordChoice, passwordChoiceKey } from './api/password-choice';
 import { verifyAdmin } from './api/verify-admin';
 
 const HOME_PATHS = new Set(['/', '/home', '/index']);
@@ -60,6 +64,10 @@ export function AccountQueryEffects() {
       if (verified === 'true') {
         banner.show({ content: MSG.accountVerified, action: 'success' });
         void queryClient.invalidateQueries({ queryKey: ['verification'] });
+        queryClient
+          .fetchQuery({ queryKey: passwordChoiceKey, queryFn: fetchPasswordChoice, retry: false, staleTime: 0 })
+          .then(() => navigate('/choose_password'))
+          .catch(() => undefined); // 401: the sign-up browser, or nothing left to choose; nothing to do
       } else {
         banner.show({ content: MSG.accountVerificationFailed, action: 'error' });
       }

@@ -15,15 +15,13 @@ import { useBanner } from '../../lib/banner';
 import { useSession } from '../../lib/session';
 import { useChangePassword } from './api/password-reset';
 import { AuthDialog } from './components/AuthDialog';
-import { Field, FormNotice, ShowPasswordToggle, type Notice } from './components/FormFields';
+import { FormNotice, NewPasswordFields, type NewPassword, type Notice } from './components/FormFields';
 import styles from './components/auth.module.css';
 
 export function ChangePasswordForm() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [showPassword, setShowPassword] = useState(false);
+  const [fields, setFields] = useState<NewPassword>({ password: '', confirm: '' });
   const [notice, setNotice] = useState<Notice | null>(
     token ? null : { tone: 'error', text: 'This page needs the link from your password reset e-mail. Ask for a new one with "Forgot password?" on the sign-in form.' },
   );
@@ -40,7 +38,8 @@ export function ChangePasswordForm() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const problem = changePasswordProblem(password, confirm);
+    const { password } = fields;
+    const problem = changePasswordProblem(password, fields.confirm);
     if (problem) {
       setNotice({ tone: 'error', text: problem });
       return;
@@ -63,7 +62,6 @@ export function ChangePasswordForm() {
     }
   };
 
-  const type = showPassword ? 'text' : 'password';
   return (
     <AuthDialog
       title="Change password"
@@ -75,28 +73,7 @@ export function ChangePasswordForm() {
     >
       <p className={styles.lead}>At least 6 letters and digits, including a number.</p>
       <form className={styles.form} onSubmit={submit}>
-        <Field
-          autoFocus
-          label="New password"
-          name="password"
-          type={type}
-          autoComplete="new-password"
-          required
-          disabled={done || !token}
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-        <Field
-          label="Confirm password"
-          name="confirm"
-          type={type}
-          autoComplete="new-password"
-          required
-          disabled={done || !token}
-          value={confirm}
-          onChange={(event) => setConfirm(event.target.value)}
-        />
-        <ShowPasswordToggle checked={showPassword} onChange={setShowPassword} />
+        <NewPasswordFields value={fields} onChange={setFields} disabled={done || !token} />
         <FormNotice notice={done ? { tone: 'success', text: MSG.changePasswordSuccess, action: <span>Taking you to sign in…</span> } : notice} />
         <Button type="submit" block disabled={change.isPending || done || !token} aria-busy={change.isPending || undefined}>
           {change.isPending ? (

@@ -12,16 +12,14 @@ import { ApiError } from '../../lib/api';
 import { useBanner } from '../../lib/banner';
 import { useCreateAccount } from './api/create-account';
 import { AuthDialog } from './components/AuthDialog';
-import { Field, FormNotice, ShowPasswordToggle, type Notice } from './components/FormFields';
+import { Field, FormNotice, NewPasswordFields, type NewPassword, type Notice } from './components/FormFields';
 import { SocialSignIn } from './components/SocialSignIn';
 import { useCompleteSignIn } from './use-complete-sign-in';
 import styles from './components/auth.module.css';
 
 export function CreateAccountForm() {
   const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [showPassword, setShowPassword] = useState(false);
+  const [fields, setFields] = useState<NewPassword>({ password: '', confirm: '' });
   const [notice, setNotice] = useState<Notice | null>(null);
   const create = useCreateAccount();
   const completeSignIn = useCompleteSignIn();
@@ -29,7 +27,8 @@ export function CreateAccountForm() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const problem = signUpProblem(password, confirm);
+    const { password } = fields;
+    const problem = signUpProblem(password, fields.confirm);
     if (problem) {
       setNotice({ tone: 'error', text: problem });
       return;
@@ -44,7 +43,6 @@ export function CreateAccountForm() {
     }
   };
 
-  const type = showPassword ? 'text' : 'password';
   return (
     <AuthDialog
       title="Create an account"
@@ -57,26 +55,13 @@ export function CreateAccountForm() {
       <p className={styles.lead}>Save your basket, keep a wishlist and follow your orders.</p>
       <form className={styles.form} onSubmit={submit}>
         <Field autoFocus label="Email" name="email" type="email" autoComplete="email" required value={email} onChange={(event) => setEmail(event.target.value)} />
-        <Field
+        <NewPasswordFields
           label="Password"
-          name="password"
-          type={type}
-          autoComplete="new-password"
-          required
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
           hint="At least 6 letters and digits, including a number."
+          autoFocus={false}
+          value={fields}
+          onChange={setFields}
         />
-        <Field
-          label="Confirm password"
-          name="confirm"
-          type={type}
-          autoComplete="new-password"
-          required
-          value={confirm}
-          onChange={(event) => setConfirm(event.target.value)}
-        />
-        <ShowPasswordToggle checked={showPassword} onChange={setShowPassword} />
         <FormNotice notice={notice} />
         <Button type="submit" block disabled={create.isPending}>
           {create.isPending ? 'SIGNING UP…' : 'SIGN UP'}

@@ -15,7 +15,11 @@ export function AuthDialog({ title, children, footer }: { title: string; childre
 
   useEffect(() => {
     const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
+    if (dialog && !dialog.open) {
+      dialog.showModal();
+      // A form drawn in the browser (not by the server) asked for focus while the dialog was closed.
+      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    }
     return () => dialog?.close();
   }, []);
 

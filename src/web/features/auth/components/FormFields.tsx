@@ -1,5 +1,5 @@
 /** Labelled inputs of the account forms, and the inline message area. */
-import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import styles from './auth.module.css';
 
 export function Field({ label, hint, ref, ...input }: InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: ReactNode; ref?: Ref<HTMLInputElement> }) {
@@ -10,7 +10,8 @@ export function Field({ label, hint, ref, ...input }: InputHTMLAttributes<HTMLIn
       <label htmlFor={id} className={styles.label}>
         {label}
       </label>
-      <input ref={ref} id={id} className={styles.input} aria-describedby={hint ? hintId : undefined} {...input} />
+      {/* data-autofocus: AuthDialog focuses it once the dialog is open (a closed dialog's fields cannot take focus). */}
+      <input ref={ref} id={id} className={styles.input} aria-describedby={hint ? hintId : undefined} data-autofocus={input.autoFocus ? '' : undefined} {...input} />
       {hint && (
         <p id={hintId} className={styles.hint}>
           {hint}
@@ -40,5 +41,54 @@ export function FormNotice({ notice }: { notice: Notice | null }) {
       <span>{notice.text}</span>
       {notice.action}
     </div>
+  );
+}
+
+export interface NewPassword {
+  password: string;
+  confirm: string;
+}
+
+/**
+ * The password, 'Confirm password' and the show-password toggle: the fields of every form that
+ * sets a password (sign-up, the reset link's, the one a verification link hands its browser).
+ * The form checks them (`signUpProblem`, `changePasswordProblem`).
+ */
+export function NewPasswordFields({
+  value,
+  onChange,
+  disabled = false,
+  label = 'New password',
+  hint,
+  autoFocus = true,
+}: {
+  value: NewPassword;
+  onChange: (next: NewPassword) => void;
+  disabled?: boolean;
+  label?: string;
+  hint?: ReactNode;
+  autoFocus?: boolean;
+}) {
+  const [shown, setShown] = useState(false);
+  const fields = [
+    { name: 'password', label, hint, autoFocus },
+    { name: 'confirm', label: 'Confirm password', hint: undefined, autoFocus: false },
+  ] as const;
+  return (
+    <>
+      {fields.map((field) => (
+        <Field
+          key={field.name}
+          {...field}
+          type={shown ? 'text' : 'password'}
+          autoComplete="new-password"
+          required
+          disabled={disabled}
+          value={value[field.name]}
+          onChange={(event) => onChange({ ...value, [field.name]: event.target.value })}
+        />
+      ))}
+      <ShowPasswordToggle checked={shown} onChange={setShown} />
+    </>
   );
 }

@@ -6,7 +6,8 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminOrderPage, PrintState, UpdateOrderStatusBody } from '@shared/contracts/order';
 import type { OrderStatus } from '@shared/order-status';
-import { answer, api, type DownloadedFile } from '../../../lib/api';
+import { answer, api } from '../../../lib/api';
+import { download, type DownloadedFile } from '../../../lib/api-download';
 import { useSession } from '../../../lib/session';
 
 const orderPage = answer('order', 'adminOrderPageSchema');
@@ -82,7 +83,7 @@ export function useAdminOrder(orderId: string) {
 
 /** Every order the filters select, as the server's CSV file (one row per line item). */
 export function exportOrders(filters: OrderFilters): Promise<DownloadedFile> {
-  return api.download(withQuery('/api/admin/orders/export', filterParams(filters)));
+  return download(withQuery('/api/admin/orders/export', filterParams(filters)));
 }
 
 export function useUpdateOrderStatus() {
