@@ -11,6 +11,7 @@ import { changePasswordProblem } from '@shared/validation';
 import { Button } from '../../components/Button';
 import { serverMessage } from '../../lib/api';
 import { useBanner } from '../../lib/banner';
+import { useIsClient } from '../../lib/hydration';
 import { useSession } from '../../lib/session';
 import { useChangePassword } from './api/password-reset';
 import { AuthDialog } from './components/AuthDialog';
@@ -19,13 +20,16 @@ import styles from './components/auth.module.css';
 
 export function ChangePasswordForm() {
   const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
+  // The token is read in the browser only: the server renders and keeps one page for every
+  // /change_password address (decision 131), which hydrates the same whatever the token.
+  const isClient = useIsClient();
+  const token = isClient ? (params.get('token') ?? '') : '';
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [showPassword, setShowPassword] = useState(false);
-  const [notice, setNotice] = useState<Notice | null>(
-    token ? null : { tone: 'error', text: 'This page needs the link from your password reset e-mail. Ask for a new one with "Forgot password?" on the sign-in form.' },
-  );
+  const [answered, setNotice] = useState<Notice | null>(null);
+  const notice: Notice | null =
+    answered ?? (isClient && !token ? { tone: 'error', text: 'This page needs the link from your password reset e-mail. Ask for a new one with "Forgot password?" on the sign-in form.' } : null);
   const [done, setDone] = useState(false);
   const change = useChangePassword();
   const banner = useBanner();
