@@ -85,6 +85,9 @@ export async function startServer(options: { dataDir?: string; env?: Record<stri
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      // The bench's shoppers are programs, each far faster than a person: no budget per client
+      // for page renders (decision 131) unless a scenario sets one (the page flood does).
+      PAGE_RENDERS_PER_CLIENT_PER_MINUTE: '1000000',
       ...options.env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -95,6 +95,16 @@ export const configSchema = z
       }),
     /** The built web app the shop serves (npm run build); parallel test runs give each their own. */
     WEB_DIST_DIR: z.string().default('dist/web'),
+    /**
+     * Server-rendered pages (decision 131): the bytes the kept pages may hold (with their gzip;
+     * the least recently sent is dropped first), and what a page not kept may cost: renders at
+     * once, renders waiting for a turn (past it 503 with Retry-After), and renders one client
+     * address may start a minute (past it 429).
+     */
+    PAGE_CACHE_MAX_BYTES: z.coerce.number().int().min(0).max(2 ** 40).default(64 * 1024 * 1024),
+    PAGE_RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(4),
+    PAGE_RENDER_QUEUE: z.coerce.number().int().min(0).max(100_000).default(64),
+    PAGE_RENDERS_PER_CLIENT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(120),
     /** A comment line on every open live-update stream this often (ms): under the usual 30 to 60 s proxy idle timeouts. */
     SSE_HEARTBEAT_MS: z.coerce.number().int().min(10).max(600_000).default(25_000),
     /**
