@@ -172,11 +172,13 @@ export function buildQueries(build: Pick<ServerBuild, 'routes'>): PageQueries {
 }
 
 /** The render gate's limits from the configuration (E2E_RELAXED_RATE_LIMITS: a browser-test server's many journeys from one address). */
-export function renderLimits(config: Pick<Config, 'PAGE_RENDER_CONCURRENCY' | 'PAGE_RENDER_QUEUE' | 'PAGE_RENDERS_PER_CLIENT_PER_MINUTE' | 'E2E_RELAXED_RATE_LIMITS'>): RenderLimits {
+export function renderLimits(config: Pick<Config, 'PAGE_RENDER_CONCURRENCY' | 'PAGE_RENDER_QUEUE' | 'PAGE_RENDERS_PER_CLIENT_PER_MINUTE' | 'PAGE_RENDER_TIME_SHARE' | 'E2E_RELAXED_RATE_LIMITS'>): RenderLimits {
+  const relaxed = config.E2E_RELAXED_RATE_LIMITS;
   return {
     concurrency: config.PAGE_RENDER_CONCURRENCY,
     queue: config.PAGE_RENDER_QUEUE,
-    perClientPerMinute: config.PAGE_RENDERS_PER_CLIENT_PER_MINUTE * (config.E2E_RELAXED_RATE_LIMITS ? 100 : 1),
+    perClientPerMinute: config.PAGE_RENDERS_PER_CLIENT_PER_MINUTE * (relaxed ? 100 : 1),
+    timeShare: relaxed ? 1 : config.PAGE_RENDER_TIME_SHARE / 100,
   };
 }
 
