@@ -6,7 +6,7 @@
  *   minute, holding at most ten seconds' worth (at least one). A client past it is refused with
  *   429 and the seconds until its next render.
  * - **A share of the process's time**: renders may take `timeShare` of the time on average (a
- *   bucket of milliseconds refilled at that rate, holding at most ten seconds' worth; a render is
+ *   bucket of milliseconds refilled at that rate, holding at most four seconds' worth; a render is
  *   charged the average render's time when it is taken and settled at its real time when it
  *   ends). A render is a long task on the one JavaScript thread that also answers the kept pages,
  *   so this, not the number at once, is what keeps them quick under a flood from many addresses.
@@ -38,7 +38,7 @@ export interface Refusal {
 /** Client addresses remembered; the one unseen longest is forgotten first (its bucket was likely full again). */
 const MAX_CLIENTS = 10_000;
 /** How much unused time the share may save up, and a client's budget its unused renders. */
-const SHARE_WINDOW_MS = 10_000;
+const SHARE_WINDOW_MS = 4_000;
 const CLIENT_WINDOW_MS = 10_000;
 
 export class RenderGate {
