@@ -103,7 +103,7 @@ describe('config', () => {
   });
 
   it('bounds server-rendered pages: a byte budget for kept pages, renders at once, waiting and per client (decision 131)', () => {
-    expect(loadConfig({})).toMatchObject({ PAGE_CACHE_MAX_BYTES: 64 * 1024 * 1024, PAGE_RENDER_CONCURRENCY: 2, PAGE_RENDER_QUEUE: 64, PAGE_RENDER_TIME_SHARE: 25, PAGE_RENDERS_PER_CLIENT_PER_MINUTE: 30 });
+    expect(loadConfig({})).toMatchObject({ PAGE_CACHE_MAX_BYTES: 64 * 1024 * 1024, PAGE_RENDER_CONCURRENCY: 2, PAGE_RENDER_QUEUE: 64, PAGE_RENDER_TIME_SHARE: 25, PAGE_RENDERS_PER_CLIENT_PER_MINUTE: 60 });
     expect(() => loadConfig({ PAGE_RENDER_TIME_SHARE: '0' })).toThrow(/PAGE_RENDER_TIME_SHARE/);
     expect(() => loadConfig({ PAGE_RENDER_TIME_SHARE: '150' })).toThrow(/PAGE_RENDER_TIME_SHARE/);
     expect(loadConfig({ PAGE_CACHE_MAX_BYTES: '1048576', PAGE_RENDER_QUEUE: '0' })).toMatchObject({ PAGE_CACHE_MAX_BYTES: 1048576, PAGE_RENDER_QUEUE: 0 });

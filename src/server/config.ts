@@ -106,7 +106,7 @@ export const configSchema = z
     PAGE_RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(2),
     PAGE_RENDER_QUEUE: z.coerce.number().int().min(0).max(100_000).default(64),
     PAGE_RENDER_TIME_SHARE: z.coerce.number().min(1).max(100).default(25),
-    PAGE_RENDERS_PER_CLIENT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(30),
+    PAGE_RENDERS_PER_CLIENT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
     /** A comment line on every open live-update stream this often (ms): under the usual 30 to 60 s proxy idle timeouts. */
     SSE_HEARTBEAT_MS: z.coerce.number().int().min(10).max(600_000).default(25_000),
     /**
