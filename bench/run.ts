@@ -26,6 +26,7 @@ import { homeHtmlScenario } from './scenarios/home-html';
 import { homeJsScenario, lighthouseScenario } from './scenarios/web';
 import { printBurstScenario } from './scenarios/print';
 import { dashboardScenario } from './scenarios/dashboard';
+import { pageFloodScenario } from './scenarios/page-flood';
 import { compareWithBare, type CompareOptions } from './lib/rows';
 import { printTable, writeResults, type Row } from './lib/report';
 import { ensureWebBuild, fetchBytes, ROOT, startServer, type StartedServer } from './lib/server';
@@ -85,6 +86,7 @@ export const scenarios: Scenario[] = [
   scaleOutScenario,
   printBurstScenario,
   dashboardScenario,
+  pageFloodScenario,
 ];
 
 async function main(): Promise<void> {

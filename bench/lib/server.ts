@@ -7,7 +7,7 @@
  *   await shop.stop();
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -54,7 +54,20 @@ export interface StartedServer {
   dataDir: string;
   /** Milliseconds from spawn to a healthy /api/health (includes migrating and seeding). */
   startMs: number;
+  /** The resident memory of the shop's processes (tsx and the server it runs), in bytes. */
+  rssBytes(): number;
   stop(): Promise<void>;
+}
+
+/** Resident bytes of a process and its descendants (Linux /proc; 0 elsewhere). */
+function treeRss(pid: number): number {
+  try {
+    const rss = Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+    const children = readdirSync(`/proc/${pid}/task`).flatMap((task) => readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number));
+    return children.reduce((sum, child) => sum + treeRss(child), rss);
+  } catch {
+    return 0;
+  }
 }
 
 function healthy(url: string): Promise<boolean> {
@@ -85,6 +98,11 @@ export async function startServer(options: { dataDir?: string; env?: Record<stri
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      // The bench's shoppers are programs, each far faster than a person: no budget per client
+      // for page renders and no share of time (decision 131) unless a scenario sets them (the
+      // page flood does).
+      PAGE_RENDERS_PER_CLIENT_PER_MINUTE: '1000000',
+      PAGE_RENDER_TIME_SHARE: '100',
       ...options.env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -112,6 +130,7 @@ export async function startServer(options: { dataDir?: string; env?: Record<stri
     port,
     dataDir,
     startMs,
+    rssBytes: () => (child.pid === undefined ? 0 : treeRss(child.pid)),
     async stop() {
       if (child.exitCode === null) {
         child.kill('SIGTERM');

@@ -102,6 +102,16 @@ describe('config', () => {
     expect(() => loadConfig({ PASSWORD_HASH_QUEUE: '-1' })).toThrow(/PASSWORD_HASH_QUEUE/);
   });
 
+  it('bounds server-rendered pages: a byte budget for kept pages, renders at once, waiting and per client (decision 131)', () => {
+    expect(loadConfig({})).toMatchObject({ PAGE_CACHE_MAX_BYTES: 64 * 1024 * 1024, PAGE_RENDER_CONCURRENCY: 2, PAGE_RENDER_QUEUE: 64, PAGE_RENDER_TIME_SHARE: 25, PAGE_RENDERS_PER_CLIENT_PER_MINUTE: 60 });
+    expect(() => loadConfig({ PAGE_RENDER_TIME_SHARE: '0' })).toThrow(/PAGE_RENDER_TIME_SHARE/);
+    expect(() => loadConfig({ PAGE_RENDER_TIME_SHARE: '150' })).toThrow(/PAGE_RENDER_TIME_SHARE/);
+    expect(loadConfig({ PAGE_CACHE_MAX_BYTES: '1048576', PAGE_RENDER_QUEUE: '0' })).toMatchObject({ PAGE_CACHE_MAX_BYTES: 1048576, PAGE_RENDER_QUEUE: 0 });
+    expect(() => loadConfig({ PAGE_CACHE_MAX_BYTES: '64MB' })).toThrow(/PAGE_CACHE_MAX_BYTES/);
+    expect(() => loadConfig({ PAGE_RENDER_CONCURRENCY: '0' })).toThrow(/PAGE_RENDER_CONCURRENCY/);
+    expect(() => loadConfig({ PAGE_RENDERS_PER_CLIENT_PER_MINUTE: '1.5' })).toThrow(/PAGE_RENDERS_PER_CLIENT_PER_MINUTE/);
+  });
+
   it('sends to the UK by default; SHIPPING_COUNTRIES is a list of two-letter codes', () => {
     expect(loadConfig({}).SHIPPING_COUNTRIES).toEqual(['GB']);
     expect(loadConfig({ SHIPPING_COUNTRIES: ' gb, ie ' }).SHIPPING_COUNTRIES).toEqual(['GB', 'IE']);

@@ -100,6 +100,18 @@ export const configSchema = z
       }),
     /** The built web app the shop serves (npm run build); parallel test runs give each their own. */
     WEB_DIST_DIR: z.string().default('dist/web'),
+    /**
+     * Server-rendered pages (decision 131): the bytes the kept pages may hold (with their gzip;
+     * the least recently sent is dropped first), and what a page not kept may cost: renders at
+     * once, renders waiting for a turn (past it 503 with Retry-After), the percentage of the
+     * process's time renders may take on average (past it 503; 100: no limit), and renders one
+     * client address may start a minute, ten seconds' worth at once (past it 429).
+     */
+    PAGE_CACHE_MAX_BYTES: z.coerce.number().int().min(0).max(2 ** 40).default(64 * 1024 * 1024),
+    PAGE_RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(2),
+    PAGE_RENDER_QUEUE: z.coerce.number().int().min(0).max(100_000).default(64),
+    PAGE_RENDER_TIME_SHARE: z.coerce.number().min(1).max(100).default(25),
+    PAGE_RENDERS_PER_CLIENT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
     /** A comment line on every open live-update stream this often (ms): under the usual 30 to 60 s proxy idle timeouts. */
     SSE_HEARTBEAT_MS: z.coerce.number().int().min(10).max(600_000).default(25_000),
     /**
@@ -321,5 +333,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
 /** A config for tests: defaults plus overrides, with a cheap password hash. */
 export function testConfig(overrides: Record<string, string> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', PASSWORD_HASH_COST: '10', LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...overrides });
+  // Renders get the whole process's time: a test's pages come one after another on a busy machine
+  // (the share is tested on its own, render-gate.test.ts and pages.test.ts).
+  return loadConfig({ NODE_ENV: 'test', PASSWORD_HASH_COST: '10', LOG_LEVEL: 'silent', SEED_DEMO: 'false', PAGE_RENDER_TIME_SHARE: '100', ...overrides });
 }

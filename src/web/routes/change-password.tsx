@@ -2,13 +2,13 @@
 import { useLoaderData } from 'react-router';
 import { ChangePasswordForm } from '../features/auth/ChangePasswordForm';
 import { HomePage, type HomeData } from '../features/products/HomePage';
-import { homeLoader, homeShouldRevalidate } from './home-data';
+import { homeHandle, homeLoader, homeShouldRevalidate } from './home-data';
 import { titledPage } from './meta';
 
 export const loader = homeLoader;
 export const shouldRevalidate = homeShouldRevalidate;
 export const meta = titledPage('Change your password', { noindex: true });
-export const handle = { pageCache: true };
+export const handle = homeHandle;
 
 export default function Page() {
   const data = useLoaderData<HomeData>();

@@ -5,11 +5,14 @@ import { LISTING_PAGE_SIZE } from '@shared/listing';
 import type { ListingRequest } from '@shared/contracts/storefront';
 import { homeTitle, pageHead } from '@shared/seo';
 import type { HomeData } from '../features/products/HomePage';
-import { homeQuery, readHomeView } from '../features/products/home-address';
+import { HOME_QUERY, homeQuery } from '../features/products/home-address';
 import { siteOf, toMeta } from './meta';
 
+/** What the home grid's pages keep of the address (decision 131): every visitor may have them, per view of the grid. */
+export const homeHandle = { pageCache: true, query: HOME_QUERY };
+
 export async function homeLoader({ request, context }: LoaderFunctionArgs): Promise<HomeData> {
-  const view = readHomeView(new URL(request.url).searchParams);
+  const view = HOME_QUERY.read(new URL(request.url).searchParams);
   const asked: ListingRequest = {
     type: view.type,
     age: view.age,
@@ -40,6 +43,6 @@ export function homeMeta({ data, matches }: { data: HomeData | undefined; matche
  */
 export function homeShouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs): boolean {
   if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
-  const view = (url: URL) => JSON.stringify(readHomeView(url.searchParams));
+  const view = (url: URL) => JSON.stringify(HOME_QUERY.read(url.searchParams));
   return view(currentUrl) !== view(nextUrl) || currentUrl.pathname !== nextUrl.pathname;
 }

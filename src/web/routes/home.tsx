@@ -1,13 +1,13 @@
 /** The home page: the first page of books for the address's filters, rendered by the server. */
 import { useLoaderData } from 'react-router';
 import { HomePage, type HomeData } from '../features/products/HomePage';
-import { homeLoader, homeMeta, homeShouldRevalidate } from './home-data';
+import { homeHandle, homeLoader, homeMeta, homeShouldRevalidate } from './home-data';
 
 export const loader = homeLoader;
 export const shouldRevalidate = homeShouldRevalidate;
 export const meta = homeMeta;
 /** The same for every visitor: the server keeps it until a product changes. */
-export const handle = { pageCache: true };
+export const handle = homeHandle;
 
 export default function Home() {
   return <HomePage data={useLoaderData<HomeData>()} />;

@@ -2,11 +2,11 @@
 import { useLoaderData, type LoaderFunctionArgs, type MetaArgs } from 'react-router';
 import { SearchResultsPage, type SearchData } from '../features/search/SearchResultsPage';
 import { pageHead } from '@shared/seo';
-import { readSearchView, SEARCH_PAGE_SIZE, searchPath } from '../features/search/search-address';
+import { SEARCH_PAGE_SIZE, SEARCH_QUERY, searchPath } from '../features/search/search-address';
 import { siteOf, toMeta } from './meta';
 
 export async function loader({ request, context }: LoaderFunctionArgs): Promise<SearchData> {
-  const view = readSearchView(new URL(request.url).searchParams);
+  const view = SEARCH_QUERY.read(new URL(request.url).searchParams);
   const found = view.query ? await context.shop.search(view.query, SEARCH_PAGE_SIZE * view.pages) : { products: [], more: false };
   return { view, ...found };
 }
@@ -31,10 +31,10 @@ export const meta = ({ data, matches }: MetaArgs<typeof loader>) => {
 };
 
 /**
- * The same for every visitor: kept per address until a product changes (at most 500 addresses
- * with the other kept pages, the oldest dropped first, so odd queries cannot grow it).
+ * The same for every visitor: kept per query and page count until a product changes, with the
+ * other kept pages within the server's byte budget, the least used dropped first (decision 131).
  */
-export const handle = { pageCache: true };
+export const handle = { pageCache: true, query: SEARCH_QUERY };
 
 export default function Search() {
   return <SearchResultsPage data={useLoaderData<SearchData>()} />;

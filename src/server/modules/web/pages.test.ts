@@ -7,7 +7,9 @@ import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { MAX_KEPT_PAGES, PAGE_CACHE_HEADER, PageRenderer, inlineScriptHashes, type PageHandler } from './pages';
+import type { PageQuery } from '../../../shared/page-query';
+import type { AppContext } from '../../context';
+import { PAGE_CACHE_HEADER, PageRenderer, canonicalPath, inlineScriptHashes, renderLimits, requestTarget, type PageHandler } from './pages';
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
@@ -62,26 +64,69 @@ describe('the pages the server keeps', () => {
     await expect.poll(async () => (await pages.answer('/kept/a'), rendered.length)).toBe(2);
   });
 
-  it('renders other pages, error pages and query variants each time they are asked for', async () => {
+  it('renders other pages and error pages each time they are asked for', async () => {
     const { handler, rendered } = fakeHandler();
     const pages = new PageRenderer(handler, t.app.ctx);
     await pages.answer('/cart');
     await pages.answer('/cart');
     await pages.answer('/missing');
     await pages.answer('/missing');
-    await pages.answer('/kept/a?type=Puzzle');
-    await pages.answer('/kept/a?type=Puzzle');
-    expect(rendered).toEqual(['/cart', '/cart', '/missing', '/missing', '/kept/a?type=Puzzle']);
+    expect(rendered).toEqual(['/cart', '/cart', '/missing', '/missing']);
   });
 
-  it(`keeps at most ${MAX_KEPT_PAGES} addresses, dropping the oldest`, async () => {
+  it('keeps and renders a page at the parameters its route reads, in their order, whatever else the address holds', async () => {
     const { handler, rendered } = fakeHandler();
-    const pages = new PageRenderer(handler, t.app.ctx);
-    for (let i = 0; i <= MAX_KEPT_PAGES; i += 1) await pages.answer(`/kept/${i}`);
-    await pages.answer(`/kept/${MAX_KEPT_PAGES}`);
-    expect(rendered).toHaveLength(MAX_KEPT_PAGES + 1);
+    const typeQuery: PageQuery<{ type: string; sort: string }> = {
+      read: (params) => ({ type: params.get('type') ?? '', sort: params.get('sort') === 'price' ? 'price' : 'default' }),
+      write: ({ type, sort }) => {
+        const params = new URLSearchParams();
+        if (type) params.set('type', type);
+        if (sort !== 'default') params.set('sort', sort);
+        return params.size ? `?${params.toString()}` : '';
+      },
+    };
+    const pages = new PageRenderer(handler, t.app.ctx, undefined, (pathname) => (pathname === '/kept/q' ? (typeQuery as PageQuery<unknown>) : undefined));
+    const first = await pages.answer('/kept/q?sort=price&type=Puzzle&z=1');
+    for (const variant of ['/kept/q?type=Puzzle&z=2&sort=price', '/kept/q/?utm_source=x&type=Puzzle&sort=price', '//kept/%71?type=Puzzle&sort=price', 'http://other.example/kept/q?type=Puzzle&sort=price']) {
+      expect(await pages.answer(variant)).toBe(first);
+    }
+    await pages.answer('/kept/q?sort=junk&z=3');
+    await pages.answer('/kept/q');
+    // A route that reads no parameter is one page whatever its query.
+    await pages.answer('/kept/a?z=1');
+    await pages.answer('/kept/a?z=2');
+    expect(rendered).toEqual(['/kept/q?type=Puzzle&sort=price', '/kept/q', '/kept/a']);
+  });
+
+  it('keeps pages by use within PAGE_CACHE_MAX_BYTES, dropping the least recently sent', async () => {
+    const { handler, rendered } = fakeHandler();
+    const measure = new PageRenderer(handler, t.app.ctx);
+    await measure.answer('/kept/0');
+    const onePage = measure.stats.bytes;
+    expect(onePage).toBeGreaterThan(2000);
+    const ctx: AppContext = { ...t.app.ctx, config: { ...t.app.ctx.config, PAGE_CACHE_MAX_BYTES: Math.floor(onePage * 3.5) } };
+    const pages = new PageRenderer(handler, ctx);
+    rendered.length = 0;
+    for (const i of [0, 1, 2]) await pages.answer(`/kept/${i}`);
+    await pages.answer('/kept/0'); // sent again: now the most recently used
+    await pages.answer('/kept/3'); // past the budget: /kept/1, the least recently sent, goes
+    expect(pages.stats.pages).toBe(3);
+    expect(pages.stats.bytes).toBeGreaterThan(onePage * 2.9);
     await pages.answer('/kept/0');
-    expect(rendered).toHaveLength(MAX_KEPT_PAGES + 2);
+    await pages.answer('/kept/3');
+    expect(rendered).toEqual(['/kept/0', '/kept/1', '/kept/2', '/kept/3']);
+    await pages.answer('/kept/1');
+    expect(rendered.at(-1)).toBe('/kept/1');
+    expect(pages.stats.bytes).toBeLessThanOrEqual(ctx.config.PAGE_CACHE_MAX_BYTES);
+  });
+
+  it('keeps no page larger than the whole budget', async () => {
+    const { handler, rendered } = fakeHandler();
+    const pages = new PageRenderer(handler, { ...t.app.ctx, config: { ...t.app.ctx.config, PAGE_CACHE_MAX_BYTES: 100 } });
+    await pages.answer('/kept/big');
+    await pages.answer('/kept/big');
+    expect(rendered).toEqual(['/kept/big', '/kept/big']);
+    expect(pages.stats).toMatchObject({ pages: 0, bytes: 0 });
   });
 
   it('gives the handler the shop: its loaders read the listing through it', async () => {
@@ -97,6 +142,25 @@ describe('the pages the server keeps', () => {
     expect(policy).toContain(`script-src 'self' https://accounts.google.com https://connect.facebook.net ${sha('start("/kept/csp")')};`);
     expect(/script-src [^;]*/.exec(policy)![0]).not.toContain('unsafe-inline');
     expect(policy).toContain("object-src 'none'");
+  });
+});
+
+describe('request targets', () => {
+  it('reads the path of an origin-form or absolute-form target, and no path from `*` or another scheme', () => {
+    expect(requestTarget('/search?q=1')).toEqual({ pathname: '/search', search: '?q=1' });
+    expect(requestTarget('//evil.example/x')).toEqual({ pathname: '//evil.example/x', search: '' });
+    expect(requestTarget('http://other/search?q=1')).toEqual({ pathname: '/search', search: '?q=1' });
+    expect(requestTarget('https://other:8443/item/a%20b')).toEqual({ pathname: '/item/a%20b', search: '' });
+    for (const target of ['*', 'other/search', 'ftp://other/x', 'javascript:alert(1)', '']) expect(requestTarget(target)).toBeNull();
+  });
+
+  it('writes a path one way: no empty segments, each segment encoded as the shop links it', () => {
+    expect(canonicalPath('/')).toBe('/');
+    expect(canonicalPath('//about//')).toBe('/about');
+    expect(canonicalPath("/item/It's%20a%20book")).toBe("/item/It's%20a%20book");
+    expect(canonicalPath('/item/%49t')).toBe('/item/It');
+    expect(canonicalPath('/item/a%2Fb')).toBe('/item/a%2Fb');
+    expect(canonicalPath('/item/%E0%A4%A')).toBe('/item/%25E0%25A4%25A');
   });
 });
 
@@ -119,6 +183,82 @@ describe('what is sent', () => {
     expect(plain.body).toContain('<p>book</p>');
     const missing = await app.inject({ url: '/missing' });
     expect(missing.statusCode).toBe(404);
+    await app.close();
+  });
+});
+
+describe('what a page not kept may cost', () => {
+  /** The stand-in handler, whose pages under /slow/ wait until released. */
+  function slowHandler() {
+    const { handler } = fakeHandler();
+    const waiting: Array<() => void> = [];
+    const slow: PageHandler = async (request, context) => {
+      if (new URL(request.url).pathname.startsWith('/slow/')) await new Promise<void>((resolve) => waiting.push(resolve));
+      return handler(request, context);
+    };
+    return { slow, held: () => waiting.length, release: () => waiting.splice(0).forEach((resolve) => resolve()) };
+  }
+  const limited = (limits: Partial<AppContext['config']>): AppContext => ({ ...t.app.ctx, config: { ...t.app.ctx.config, ...limits } });
+
+  it('answers 503 with Retry-After when the renders at once and waiting are taken, and still sends kept pages', async () => {
+    const { slow, held, release } = slowHandler();
+    const pages = new PageRenderer(slow, limited({ PAGE_RENDER_CONCURRENCY: 1, PAGE_RENDER_QUEUE: 1 }));
+    const app = (await import('fastify')).default();
+    app.get('/*', (request, reply) => pages.send(request, reply));
+    expect((await app.inject({ url: '/kept/warm' })).statusCode).toBe(200);
+    const first = app.inject({ url: '/slow/1' });
+    const second = app.inject({ url: '/slow/2' });
+    await expect.poll(() => [pages.stats.running, pages.stats.waiting, held()]).toEqual([1, 1, 1]);
+    const refused = await app.inject({ url: '/slow/3' });
+    expect(refused.statusCode).toBe(503);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(refused.headers['cache-control']).toBe('no-store');
+    // The same address as a render under way shares it; a kept page is sent at once.
+    const joined = app.inject({ url: '/slow/1?z=1' });
+    expect((await app.inject({ url: '/kept/warm' })).statusCode).toBe(200);
+    release();
+    await expect.poll(() => [pages.stats.waiting, held()]).toEqual([0, 1]);
+    release();
+    expect((await Promise.all([first, second, joined])).map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
+    await app.close();
+  });
+
+  it('answers 429 with Retry-After to a client past PAGE_RENDERS_PER_CLIENT_PER_MINUTE, and still sends it kept pages', async () => {
+    const { handler, rendered } = fakeHandler();
+    const pages = new PageRenderer(handler, limited({ PAGE_RENDERS_PER_CLIENT_PER_MINUTE: 18 })); // three at once (ten seconds' worth)
+    const app = (await import('fastify')).default();
+    app.get('/*', (request, reply) => pages.send(request, reply));
+    const statuses: number[] = [];
+    for (const url of ['/kept/warm', '/cart', '/missing', '/cart?fresh=1', '/kept/other']) statuses.push((await app.inject({ url })).statusCode);
+    expect(statuses).toEqual([200, 200, 404, 429, 429]);
+    const refused = await app.inject({ url: '/cart' });
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect((await app.inject({ url: '/kept/warm?z=9' })).statusCode).toBe(200);
+    expect((await app.inject({ url: '/cart', remoteAddress: '10.0.0.2' })).statusCode).toBe(200);
+    expect(rendered).toEqual(['/kept/warm', '/cart', '/missing', '/cart']);
+    await app.close();
+  });
+
+  it('multiplies the budget per client by 100 and lifts the share of time for the browser-test server (E2E_RELAXED_RATE_LIMITS)', () => {
+    const config = { PAGE_RENDER_CONCURRENCY: 4, PAGE_RENDER_QUEUE: 32, PAGE_RENDERS_PER_CLIENT_PER_MINUTE: 120, PAGE_RENDER_TIME_SHARE: 50 };
+    expect(renderLimits({ ...config, E2E_RELAXED_RATE_LIMITS: true })).toEqual({ concurrency: 4, queue: 32, perClientPerMinute: 12_000, timeShare: 1 });
+    expect(renderLimits({ ...config, E2E_RELAXED_RATE_LIMITS: false })).toEqual({ concurrency: 4, queue: 32, perClientPerMinute: 120, timeShare: 0.5 });
+  });
+
+  it('answers 400 to a target that is no path', async () => {
+    const { handler, rendered } = fakeHandler();
+    const pages = new PageRenderer(handler, t.app.ctx);
+    const app = (await import('fastify')).default();
+    app.get('/*', (request, reply) => pages.send(request, reply));
+    // app.inject normalises its url; the request as the server reads it is what matters here.
+    app.addHook('onRequest', async (request) => {
+      if (request.headers['x-target']) Object.defineProperty(request.raw, 'url', { value: request.headers['x-target'] });
+    });
+    const answer = await app.inject({ url: '/kept/x', headers: { 'x-target': '*' } });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json()).toEqual({ message: 'The request target must be a path.' });
+    expect(rendered).toEqual([]);
     await app.close();
   });
 });

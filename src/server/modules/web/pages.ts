@@ -19,16 +19,17 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
+import { createRequestHandler, matchRoutes, type AppLoadContext, type RouteObject, type ServerBuild } from 'react-router';
+import type { Config } from '../../config';
 import type { AppContext } from '../../context';
 import type { PageLoadContext, PageStylesheets, StorefrontServer } from '../../../shared/contracts/storefront';
+import { normalisedQuery, pageQueryOf, type PageQuery } from '../../../shared/page-query';
 import { contentSecurityPolicy } from '../../plugins/security-headers';
+import { RenderGate, type RenderLimits } from './render-gate';
 import { storefrontServer } from './storefront';
 
 const gzipAsync = promisify(gzip);
 
-/** Distinct addresses kept (the oldest is dropped first). */
-export const MAX_KEPT_PAGES = 500;
 /** The header entry.server.tsx sets on a page every visitor may be sent (never sent to browsers). */
 export const PAGE_CACHE_HEADER = 'x-page-cache';
 /** Bodies smaller than this are sent as they are. */
@@ -83,6 +84,10 @@ export class PageAnswer {
     this.gzipped ??= gzipAsync(this.body, { level: 6 });
     return this.gzipped;
   }
+  /** The bytes it holds besides its gzip: body and headers. */
+  get bytes(): number {
+    return Object.entries(this.headers).reduce((sum, [name, value]) => sum + name.length + value.length, this.body.length);
+  }
 }
 
 /**
@@ -116,6 +121,67 @@ export function withoutImportPreloads(build: ServerBuild): ServerBuild {
   return { ...build, assets: { ...build.assets, entry: { ...build.assets.entry, imports: [] }, routes } };
 }
 
+/**
+ * The path and query of a request target (RFC 9112, 3.2): an origin-form target (`/search?q=1`)
+ * as it is, an absolute-form one (`http://other/search?q=1`) by its path and query (the host is
+ * not ours to choose: pages are rendered at the shop's own origin). Null for the asterisk form
+ * (`*`) and anything else that is no path.
+ */
+export function requestTarget(target: string): { pathname: string; search: string } | null {
+  let url: URL;
+  try {
+    // Parsed after a fixed origin, so `//x` stays a path and never names a host.
+    url = target.startsWith('/') ? new URL(`http://shop${target}`) : new URL(target);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  return { pathname: url.pathname, search: url.search };
+}
+
+/** A path written one way: empty segments dropped (`//a/` is `/a`), each segment decoded and encoded as the shop's links encode it. */
+export function canonicalPath(pathname: string): string {
+  const segments = pathname.split('/').filter(Boolean);
+  return `/${segments
+    .map((segment) => {
+      try {
+        return encodeURIComponent(decodeURIComponent(segment));
+      } catch {
+        return encodeURIComponent(segment);
+      }
+    })
+    .join('/')}`;
+}
+
+/** The parameters a page path's route reads (its `handle.query`; undefined: none). */
+export type PageQueries = (pathname: string) => PageQuery<unknown> | undefined;
+const NO_QUERIES: PageQueries = () => undefined;
+
+/** The page queries of a web build's routes: the deepest matched route's `handle.query` (decision 131). */
+export function buildQueries(build: Pick<ServerBuild, 'routes'>): PageQueries {
+  const routes = Object.values(build.routes).filter((route) => route !== undefined);
+  const tree = (parentId: string | undefined): RouteObject[] =>
+    routes
+      .filter((route) => route.parentId === parentId)
+      .map((route) => ({ id: route.id, path: route.path, index: route.index, caseSensitive: route.caseSensitive, handle: route.module.handle, children: tree(route.id) }) as RouteObject);
+  const roots = tree(undefined);
+  return (pathname) => {
+    const matches = matchRoutes(roots, pathname) ?? [];
+    return pageQueryOf(matches.at(-1)?.route.handle);
+  };
+}
+
+/** The render gate's limits from the configuration (E2E_RELAXED_RATE_LIMITS: a browser-test server's many journeys from one address). */
+export function renderLimits(config: Pick<Config, 'PAGE_RENDER_CONCURRENCY' | 'PAGE_RENDER_QUEUE' | 'PAGE_RENDERS_PER_CLIENT_PER_MINUTE' | 'PAGE_RENDER_TIME_SHARE' | 'E2E_RELAXED_RATE_LIMITS'>): RenderLimits {
+  const relaxed = config.E2E_RELAXED_RATE_LIMITS;
+  return {
+    concurrency: config.PAGE_RENDER_CONCURRENCY,
+    queue: config.PAGE_RENDER_QUEUE,
+    perClientPerMinute: config.PAGE_RENDERS_PER_CLIENT_PER_MINUTE * (relaxed ? 100 : 1),
+    timeShare: relaxed ? 1 : config.PAGE_RENDER_TIME_SHARE / 100,
+  };
+}
+
 /** React Router's answers to the browser's own requests after the page has loaded: route data and the lazily found routes' manifest. */
 const isRouterRequest = (pathname: string) => pathname.endsWith('.data') || pathname === '/__manifest';
 
@@ -131,8 +197,60 @@ export function buildHandler(build: ServerBuild, ctx: AppContext): PageHandler {
   return (request, context) => (isRouterRequest(new URL(request.url).pathname) ? router : documents)(request, context);
 }
 
+/** The kept pages (decision 131): by address, the least recently sent dropped first once their bytes pass the budget. */
+export class KeptPages {
+  private readonly pages = new Map<string, { answer: Promise<PageAnswer>; bytes: number }>();
+  private used = 0;
+
+  constructor(private readonly maxBytes: number) {}
+
+  /** The answer kept (or being made) for the address, now the most recently used. */
+  get(key: string): Promise<PageAnswer> | undefined {
+    const page = this.pages.get(key);
+    if (!page) return undefined;
+    this.pages.delete(key);
+    this.pages.set(key, page);
+    return page.answer;
+  }
+
+  /** An answer being made, shared by concurrent requests for the address; it counts no bytes until kept. */
+  start(key: string, answer: Promise<PageAnswer>): void {
+    this.pages.set(key, { answer, bytes: 0 });
+  }
+
+  /** Keeps the answer made for the address at its size, dropping the least used pages past the budget. */
+  keep(key: string, answer: Promise<PageAnswer>, bytes: number): void {
+    const page = this.pages.get(key);
+    if (page?.answer !== answer) return;
+    if (bytes > this.maxBytes) return this.forget(key, answer);
+    page.bytes = bytes;
+    this.used += bytes;
+    for (const [oldest, kept] of this.pages) {
+      if (this.used <= this.maxBytes) break;
+      if (kept.bytes > 0) this.forget(oldest, kept.answer);
+    }
+  }
+
+  forget(key: string, answer: Promise<PageAnswer>): void {
+    const page = this.pages.get(key);
+    if (page?.answer !== answer) return;
+    this.pages.delete(key);
+    this.used -= page.bytes;
+  }
+
+  clear(): void {
+    this.pages.clear();
+    this.used = 0;
+  }
+
+  get stats(): { pages: number; bytes: number } {
+    return { pages: this.pages.size, bytes: this.used };
+  }
+}
+
 export class PageRenderer {
-  private readonly kept = new Map<string, Promise<PageAnswer>>();
+  private readonly kept: KeptPages;
+  private readonly gate: RenderGate;
   private readonly shop: StorefrontServer;
   private readonly origin: string;
   private generation = 0;
@@ -141,36 +259,71 @@ export class PageRenderer {
     private readonly handle: PageHandler,
     ctx: AppContext,
     private readonly stylesheets: PageStylesheets = NO_STYLESHEETS,
+    private readonly queries: PageQueries = NO_QUERIES,
   ) {
     this.shop = storefrontServer(ctx);
     this.origin = new URL(ctx.config.PUBLIC_URL).origin;
+    this.kept = new KeptPages(ctx.config.PAGE_CACHE_MAX_BYTES);
+    this.gate = new RenderGate(renderLimits(ctx.config));
     ctx.events.subscribe(() => {
       this.generation += 1;
       this.kept.clear();
     });
   }
 
-  /** The page (or route data, `*.data`) at the request's address, kept when it may be. */
-  answer(address: string): Promise<PageAnswer> {
-    const kept = this.kept.get(address);
-    if (kept) return kept;
+  /**
+   * The address a request target's page is kept and rendered at (decision 131): its path with
+   * empty segments dropped and each segment encoded one way, and the parameters its route reads in
+   * their fixed order (none for a route that reads none); route data (`*.data`) and the router's
+   * manifest keep their query, which belongs to React Router. Null for a target that is no path.
+   */
+  address(target: string): string | null {
+    const parsed = requestTarget(target);
+    if (!parsed) return null;
+    if (isRouterRequest(parsed.pathname)) return parsed.pathname + parsed.search;
+    const pathname = canonicalPath(parsed.pathname);
+    return pathname + normalisedQuery(this.queries(pathname), new URLSearchParams(parsed.search));
+  }
+
+  /** The page (or route data, `*.data`) at a request target, kept when it may be; rendered without the gate (tests). */
+  answer(target: string): Promise<PageAnswer> {
+    const address = this.address(target);
+    if (address === null) return Promise.reject(new Error(`not a path: ${target}`));
+    return this.kept.get(address) ?? this.renderAndKeep(address, (render) => render());
+  }
+
+  private renderAndKeep(address: string, run: (render: () => Promise<PageAnswer>) => Promise<PageAnswer>): Promise<PageAnswer> {
     const generation = this.generation;
-    const rendering = this.render(address);
     // Concurrent requests for the address share the render; it stays only if every visitor may
-    // have it and no product changed while it was rendered.
-    if (this.kept.size >= MAX_KEPT_PAGES) this.kept.delete(this.kept.keys().next().value!);
-    this.kept.set(address, rendering);
-    const forget = () => {
-      if (this.kept.get(address) === rendering) this.kept.delete(address);
-    };
-    rendering.then((page) => {
-      if (page.headers[PAGE_CACHE_HEADER] !== 'public' || page.status !== 200 || generation !== this.generation) forget();
-    }, forget);
-    return rendering;
+    // have it and no product changed while it was rendered, counted with its gzip (most browsers
+    // ask for it), so the budget counts what is held.
+    let resolve!: (page: PageAnswer) => void;
+    let reject!: (error: unknown) => void;
+    const answer = new Promise<PageAnswer>((resolved, rejected) => {
+      resolve = resolved;
+      reject = rejected;
+    });
+    this.kept.start(address, answer);
+    void (async () => {
+      try {
+        const page = await run(() => this.render(address));
+        if (page.headers[PAGE_CACHE_HEADER] !== 'public' || page.status !== 200 || generation !== this.generation) {
+          this.kept.forget(address, answer);
+        } else {
+          const zipped = page.body.length >= GZIP_FROM_BYTES ? (await page.gzip()).length : 0;
+          this.kept.keep(address, answer, page.bytes + zipped);
+        }
+        resolve(page);
+      } catch (error) {
+        this.kept.forget(address, answer);
+        reject(error);
+      }
+    })();
+    return answer;
   }
 
   private async render(address: string): Promise<PageAnswer> {
-    // A fixed origin and no request headers: the page depends on its address only.
+    // A fixed origin and no request headers: the page depends on its normalised address only.
     const response = await this.handle(new Request(`${this.origin}${address}`), { shop: this.shop, stylesheets: this.stylesheets });
     const body = await response.text();
     const headers: Record<string, string> = {};
@@ -183,8 +336,29 @@ export class PageRenderer {
     return new PageAnswer(response.status, headers, body);
   }
 
+  /** How many pages are kept and their bytes, and the renders under way (tests and the bench). */
+  get stats(): { pages: number; bytes: number; running: number; waiting: number } {
+    return { ...this.kept.stats, ...this.gate.load };
+  }
+
   async send(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-    const page = await this.answer(request.url);
+    const address = this.address(request.url);
+    if (address === null) return reply.status(400).send({ message: 'The request target must be a path.' });
+    let answer = this.kept.get(address);
+    if (!answer) {
+      // A page not kept is rendered within the client's budget and the process's cap.
+      const refusal = this.gate.take(request.ip);
+      if (refusal) {
+        return reply
+          .status(refusal.status)
+          .header('retry-after', String(refusal.retryAfterSeconds))
+          .header('cache-control', 'no-store')
+          .type('text/plain; charset=utf-8')
+          .send(refusal.status === 429 ? 'Too many pages asked for from your address: try again in a moment.' : 'The shop is busy: try again in a moment.');
+      }
+      answer = this.renderAndKeep(address, (render) => this.gate.run(render));
+    }
+    const page = await answer;
     reply.status(page.status);
     for (const [name, value] of Object.entries(page.headers)) {
       if (name !== PAGE_CACHE_HEADER && name !== 'content-length') reply.header(name, value);

@@ -12,7 +12,7 @@ import fastifyStatic from '@fastify/static';
 import type { ServerBuild } from 'react-router';
 import type { ModuleRoutes } from '../../http';
 import { isKnownPage } from '../../../shared/routes';
-import { PageRenderer, buildHandler, buildStylesheets } from './pages';
+import { PageRenderer, buildHandler, buildQueries, buildStylesheets, requestTarget } from './pages';
 
 /** The server bundle inside a web build (never served: only client/ is). */
 export const serverBundle = (webDist: string) => path.join(webDist, 'server', 'index.js');
@@ -21,7 +21,8 @@ export const webRoutes: ModuleRoutes = async (app, ctx) => {
   // The built web app (WEB_DIST_DIR: parallel test runs serve their own build).
   const webDist = ctx.config.WEB_DIST_DIR;
   const bundle = serverBundle(webDist);
-  const pages = existsSync(bundle) ? new PageRenderer(buildHandler((await import(pathToFileURL(bundle).href)) as ServerBuild, ctx), ctx, buildStylesheets(path.join(webDist, 'client'))) : null;
+  const build = existsSync(bundle) ? ((await import(pathToFileURL(bundle).href)) as ServerBuild) : null;
+  const pages = build ? new PageRenderer(buildHandler(build, ctx), ctx, buildStylesheets(path.join(webDist, 'client')), buildQueries(build)) : null;
 
   if (pages) {
     await app.register(fastifyStatic, {
@@ -41,7 +42,10 @@ export const webRoutes: ModuleRoutes = async (app, ctx) => {
   }
 
   app.setNotFoundHandler(async (request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '/';
+    // An absolute-form target (`GET http://host/path`) is the page of its path; `*` is no page.
+    const target = requestTarget(request.url);
+    if (!target) return reply.status(400).send({ message: 'The request target must be a path.' });
+    const { pathname } = target;
     if (pathname.startsWith('/api/') || pathname === '/api' || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send({ message: `No such address: ${request.method} ${pathname}` });
     }

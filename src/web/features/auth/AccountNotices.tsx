@@ -6,6 +6,7 @@
  */
 import { Suspense, lazy } from 'react';
 import { useSearchParams } from 'react-router';
+import { useIsClient } from '../../lib/hydration';
 import { useSession } from '../../lib/session';
 
 const QueryEffects = lazy(() => import('./AccountQueryEffects').then((module) => ({ default: module.AccountQueryEffects })));
@@ -14,9 +15,14 @@ const Reminder = lazy(() => import('./VerificationReminder').then((module) => ({
 /** The parameters the account mails' links bring (AccountQueryEffects.tsx). */
 const LINK_PARAMETERS = ['verified', 'verify_admin'];
 
+/**
+ * Read in the browser only: the server renders a page without the parameters it does not read
+ * (decision 131), so the page it keeps for `/` is also the one sent for `/?verified=true`.
+ */
 export function AccountQueryEffects() {
   const [params] = useSearchParams();
-  if (!LINK_PARAMETERS.some((name) => params.has(name))) return null;
+  const isClient = useIsClient();
+  if (!isClient || !LINK_PARAMETERS.some((name) => params.has(name))) return null;
   return (
     <Suspense fallback={null}>
       <QueryEffects />

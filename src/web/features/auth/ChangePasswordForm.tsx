@@ -12,6 +12,7 @@ import { Button } from '../../components/Button';
 import { InlineSpinner } from '../../components/Spinner';
 import { serverMessage } from '../../lib/api';
 import { useBanner } from '../../lib/banner';
+import { useIsClient } from '../../lib/hydration';
 import { useSession } from '../../lib/session';
 import { useChangePassword } from './api/password-reset';
 import { AuthDialog } from './components/AuthDialog';
@@ -20,11 +21,14 @@ import styles from './components/auth.module.css';
 
 export function ChangePasswordForm() {
   const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
+  // The token is read in the browser only: the server renders and keeps one page for every
+  // /change_password address (decision 131), which hydrates the same whatever the token.
+  const isClient = useIsClient();
+  const token = isClient ? (params.get('token') ?? '') : '';
   const [fields, setFields] = useState<NewPassword>({ password: '', confirm: '' });
-  const [notice, setNotice] = useState<Notice | null>(
-    token ? null : { tone: 'error', text: 'This page needs the link from your password reset e-mail. Ask for a new one with "Forgot password?" on the sign-in form.' },
-  );
+  const [answered, setNotice] = useState<Notice | null>(null);
+  const notice: Notice | null =
+    answered ?? (isClient && !token ? { tone: 'error', text: 'This page needs the link from your password reset e-mail. Ask for a new one with "Forgot password?" on the sign-in form.' } : null);
   const [done, setDone] = useState(false);
   const change = useChangePassword();
   const banner = useBanner();

@@ -6,7 +6,8 @@
  * The books come from the route's loader (decision 114): the server's paged listing for the
  * filters and sort in the address, as many pages as the address asks for (`page=`). Changing a
  * filter changes the address; Show more is a link to one more page, so both work without
- * JavaScript and Back returns to the same grid.
+ * JavaScript and Back returns to the same grid. An address shows at most MAX_HOME_PAGES pages
+ * (decision 131): past them the page says how to narrow the grid.
  */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -17,7 +18,7 @@ import { useSession } from '../../lib/session';
 import { useDeleteProduct } from './api/delete-product';
 import { CatalogueToolbar } from './CatalogueToolbar';
 import { CookieNotice } from './CookieNotice';
-import { hasFilters, homeQuery, type HomeView } from './home-address';
+import { MAX_HOME_PAGES, hasFilters, homeQuery, type HomeView } from './home-address';
 import { ProductGrid } from './ProductGrid';
 import { WelcomeBanner } from './WelcomeBanner';
 import styles from './HomePage.module.css';
@@ -71,15 +72,20 @@ export function HomePage({ data, overlay }: { data: HomeData; overlay?: ReactNod
                 <span className={styles.moreCount}>
                   Showing {shown.length} of {listing.total} books
                 </span>
-                <Link
-                  className={buttonClass('secondary')}
-                  to={{ search: homeQuery({ ...view, pages: view.pages + 1 }, ceiling) }}
-                  replace
-                  preventScrollReset
-                  aria-label={`Show more books (${shown.length} of ${listing.total} shown)`}
-                >
-                  Show more
-                </Link>
+                {view.pages < MAX_HOME_PAGES ? (
+                  <Link
+                    className={buttonClass('secondary')}
+                    to={{ search: homeQuery({ ...view, pages: view.pages + 1 }, ceiling) }}
+                    replace
+                    preventScrollReset
+                    aria-label={`Show more books (${shown.length} of ${listing.total} shown)`}
+                  >
+                    Show more
+                  </Link>
+                ) : (
+                  // The deepest page the server renders (decision 131).
+                  <span>Choose a type, age or price, or search, to see the others.</span>
+                )}
               </p>
             )}
           </>

@@ -4,9 +4,13 @@
  * still opens the shop) and written without the defaults, so the plain home page stays `/`.
  */
 import { LISTING_AGES, LISTING_SORTS, type ListingAge, type ListingSort } from '@shared/listing';
+import type { PageQuery } from '@shared/page-query';
 
-/** Pages of books a home address may ask for at once (`page=`): Show more adds one. */
-export const MAX_HOME_PAGES = 20;
+/**
+ * Pages of books a home address may ask for at once (`page=`): Show more adds one. The server
+ * renders at most this many (decision 131): a deeper `page=` is the same page as this one.
+ */
+export const MAX_HOME_PAGES = 10;
 
 export interface HomeView {
   /** One type ('' = every type). */
@@ -47,6 +51,9 @@ export function homeQuery(view: HomeView, priceCeiling: number | null = null): s
   const query = params.toString();
   return query ? `?${query}` : '';
 }
+
+/** The home grid's parameters (decision 131): what its loader reads, and the address the server keeps its page at. */
+export const HOME_QUERY: PageQuery<HomeView> = { read: readHomeView, write: (view) => homeQuery(view) };
 
 /** Whether any filter is chosen (the empty grid then offers Clear filters). */
 export const hasFilters = (view: HomeView) => view.type !== '' || view.age !== 'All' || view.maxPrice !== null;

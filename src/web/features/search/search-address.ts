@@ -1,4 +1,5 @@
 /** The search results page's address: `/search?q=…&page=N` (decision 114). */
+import type { PageQuery } from '@shared/page-query';
 
 export const SEARCH_PAGE_SIZE = 24;
 /** Pages of results an address may ask for at once (`page=`). */
@@ -22,4 +23,10 @@ export function searchPath(query: string, pages = 1): string {
   if (pages > 1) params.set('page', String(pages));
   return `/search?${params.toString()}`;
 }
+
+/** The search page's parameters (decision 131): what its loader reads, and the address the server keeps its page at. */
+export const SEARCH_QUERY: PageQuery<SearchView> = {
+  read: readSearchView,
+  write: (view) => (view.query || view.pages > 1 ? searchPath(view.query, view.pages).slice('/search'.length) : ''),
+};
 
