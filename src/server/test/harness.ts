@@ -16,6 +16,7 @@ import { testConfig, type Config } from '../config';
 import type { AppDeps } from '../context';
 import { openDatabase, type Database } from '../db/client';
 import type { PrintWorkerOptions } from '../modules/orders';
+import type { BackupOptions } from '../modules/system';
 import { withDatabase } from './global-setup';
 
 export const usingPostgres = () => process.env.TEST_DB === 'postgres';
@@ -70,6 +71,8 @@ export async function createTestApp(
     beforeReady?: (app: App) => Promise<void> | void;
     /** The print worker's retry and lease times. */
     printWorker?: PrintWorkerOptions;
+    /** How backups open their files (a full disk is simulated with one whose writes fail). */
+    backups?: BackupOptions;
   } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env);
@@ -78,6 +81,7 @@ export async function createTestApp(
   const app = await buildApp(config, deps, {
     background: options.background ?? false,
     printWorker: options.printWorker,
+    backups: options.backups,
     ...(options.logStream ? { logStream: options.logStream } : {}),
   });
   await options.beforeReady?.(app);
