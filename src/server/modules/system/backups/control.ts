@@ -9,7 +9,7 @@
  * A socket left by a process that died answers nobody and is replaced.
  */
 import { createHash } from 'node:crypto';
-import { chmod, rm } from 'node:fs/promises';
+import { chmod, mkdir, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -49,6 +49,7 @@ export async function holdDataDir(dataDir: string, onBackup?: () => Promise<unkn
     throw new DataDirInUseError(`Another process is using ${dataDir} (a running shop, or a backup or restore): stop it first.`);
   }
   await rm(socket, { force: true });
+  await mkdir(path.dirname(socket), { recursive: true });
   const server = net.createServer((connection) => {
     let text = '';
     connection.on('error', () => {});
