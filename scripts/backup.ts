@@ -11,8 +11,7 @@ import type { BackupMade } from '../src/shared/contracts/dashboard';
 import { buildApp } from '../src/server/app';
 import { ConfigError, loadConfig } from '../src/server/config';
 import { createDeps } from '../src/server/deps';
-import { askHolderToBackUp, holdDataDir } from '../src/server/modules/system/backups/control';
-import { pgToolsProblem } from '../src/server/modules/system/backups/database';
+import { askHolderToBackUp, holdDataDir, pgToolsProblem } from '../src/server/modules/system';
 
 function print(made: BackupMade, how: string): void {
   const { manifest } = made;

@@ -11,8 +11,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../src/server/config';
-import { holdDataDir } from '../src/server/modules/system/backups/control';
-import { restoreBackup } from '../src/server/modules/system/backups/restore';
+import { holdDataDir, restoreBackup } from '../src/server/modules/system';
 
 const USAGE = 'Usage: npm run restore -- <backup file> [--force]';
 

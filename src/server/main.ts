@@ -5,8 +5,7 @@ import { ConfigError, loadConfig } from './config';
 import { createDeps } from './deps';
 import { seedOnFirstStart } from './db/seed/seed';
 import { webBuildProblem } from './modules/web';
-import { DataDirInUseError, holdDataDir, type ControlServer } from './modules/system/backups/control';
-import { pgToolsProblem } from './modules/system/backups/database';
+import { DataDirInUseError, holdDataDir, pgToolsProblem, type ControlServer } from './modules/system';
 import { announceStart, startFacts } from './startup';
 
 async function main(): Promise<void> {
