@@ -391,6 +391,19 @@ describe('the routes and the schedule', { timeout: 240_000 }, () => {
     expect(list.backups.every((backup) => backup.verified)).toBe(true);
   });
 
+  it('lists a file with a backup’s name that cannot be read as not usable, and does not count it as good', async () => {
+    const before = await listBackups(shop.t, shop.owner);
+    const name = 'shop-backup-2099-01-01T00-00-00Z-0badf11e.tar';
+    writeFileSync(path.join(shop.backupDir, name), Buffer.alloc(2048, 7));
+    try {
+      const list = await listBackups(shop.t, shop.owner);
+      expect(list.backups[0]).toMatchObject({ file: name, verified: false, manifest: null, problem: expect.stringMatching(/damaged|cannot be read|manifest/) });
+      expect(list.last_good_at).toBe(before.last_good_at);
+    } finally {
+      rmSync(path.join(shop.backupDir, name));
+    }
+  });
+
   it('takes each turn of the schedule once, whichever instance looks', async () => {
     await shop.t.app.ctx.database.db.delete(appSettings).where(eq(appSettings.key, 'backup_next_at'));
     // Two instances look at once: one takes the turn and makes the backup.

@@ -51,6 +51,8 @@ export class Backups {
   private running: Promise<BackupMade> | null = null;
   private timer: NodeJS.Timeout | null = null;
   private looking: Promise<void> | null = null;
+  /** Manifests already read, by file name, size and time: a backup file never changes once named. */
+  private readonly manifests = new Map<string, BackupManifest>();
 
   constructor(
     private readonly ctx: () => AppContext,
@@ -203,14 +205,21 @@ export class Backups {
       const names = (await readdir(dir).catch(() => [] as string[])).filter((name) => BACKUP_FILE.test(name)).sort().reverse();
       for (const name of names) {
         const file = path.join(dir, name);
-        const bytes = (await stat(file).catch(() => null))?.size ?? 0;
+        const info = await stat(file).catch(() => null);
+        const bytes = info?.size ?? 0;
+        const key = `${name}:${bytes}:${info?.mtimeMs ?? 0}`;
         try {
-          backups.push({ file: name, bytes, verified: true, problem: null, manifest: await readManifest(file) });
+          const manifest = this.manifests.get(key) ?? (await readManifest(file));
+          this.manifests.set(key, manifest);
+          backups.push({ file: name, bytes, verified: true, problem: null, manifest });
         } catch (error) {
           backups.push({ file: name, bytes, verified: false, problem: (error as Error).message, manifest: null });
         }
       }
     }
+    // Forget the manifests of files that are gone (deleted by BACKUP_KEEP, or by hand).
+    const present = new Set(backups.map((backup) => backup.file));
+    for (const key of this.manifests.keys()) if (!present.has(key.split(':')[0]!)) this.manifests.delete(key);
     const good = backups.find((backup) => backup.verified && backup.manifest);
     const lastGoodAt = good?.manifest?.created_at ?? null;
     const [failureRow] = await database.db.select().from(appSettings).where(eq(appSettings.key, LAST_FAILURE));
