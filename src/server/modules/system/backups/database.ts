@@ -61,6 +61,8 @@ export interface DatabaseCopy {
   chunks(): AsyncIterable<Buffer>;
   counts: Counts;
   migration: MigrationLevel;
+  /** How long the shop's statements waited for the copy (the embedded database's lock), in ms. */
+  pausedMs: number;
   /** Removes what the copy left on disk. */
   dispose(): Promise<void>;
 }
@@ -84,7 +86,9 @@ export async function copyPglite(database: Database): Promise<DatabaseCopy> {
   await client.exec('CHECKPOINT');
   // PGlite runs every statement and transaction under one lock: holding it, no transaction is
   // half-way and nothing writes while the files are copied (dumpDataDir takes the statement lock).
+  const pauseStarted = performance.now();
   const dump = await client._runExclusiveTransaction(() => client.dumpDataDir('gzip'));
+  const pausedMs = Math.round(performance.now() - pauseStarted);
   const copy = await openPgliteDump(dump);
   try {
     const counts = await countRows(pgliteQuery(copy));
@@ -97,6 +101,7 @@ export async function copyPglite(database: Database): Promise<DatabaseCopy> {
       },
       counts,
       migration,
+      pausedMs,
       dispose: async () => {},
     };
   } finally {
@@ -161,6 +166,7 @@ export async function copyPostgres(database: Database, binDir: string | undefine
       },
       counts,
       migration,
+      pausedMs: 0,
       dispose: () => rm(file, { force: true }),
     };
   } finally {

@@ -151,7 +151,7 @@ export class Backups {
       await rename(partial, target);
       const { size } = await stat(target);
       await this.prune(dir);
-      ctx.log.info({ file: name, bytes: size, ms: Date.now() - started, trigger, counts: manifest.counts }, 'backup made and verified');
+      ctx.log.info({ file: name, bytes: size, ms: Date.now() - started, pausedMs: copy.pausedMs, trigger, counts: manifest.counts }, 'backup made and verified');
       return { message: 'Backup made and verified.', file: name, bytes: size, manifest };
     } catch (error) {
       await rm(partial, { force: true }).catch(() => {});
