@@ -37,6 +37,8 @@ test('the owner backs up now, sees it verified, and the last good backup in Need
     await panel.scrollIntoViewIfNeeded();
     // Nothing wider than the screen: the file names wrap.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    await panel.screenshot({ path: path.join(process.env.SCREENSHOTS_DIR ?? test.info().outputPath('screenshots'), `dashboard-backups-${width}.png`) });
+    const shots = process.env.SCREENSHOTS_DIR ?? test.info().outputPath('screenshots');
+    await panel.screenshot({ path: path.join(shots, `dashboard-backups-${width}.png`) });
+    await attention.screenshot({ path: path.join(shots, `dashboard-backup-attention-${width}.png`) });
   }
 });
