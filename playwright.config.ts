@@ -54,6 +54,9 @@ function shop(port: number, env: Record<string, string>) {
       E2E_RELAXED_RATE_LIMITS: 'true',
       // Every journey's browser is one client address (127.0.0.1), with a live-update stream per page.
       SSE_MAX_STREAMS_PER_CLIENT: '1000',
+      // Backups on demand only (the dashboard's "Back up now" journey), into the shop's own folder.
+      BACKUP_DIR: `.data-e2e-${port}/backups`,
+      BACKUP_EVERY_HOURS: '0',
       ...env,
     },
   };

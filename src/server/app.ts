@@ -30,7 +30,7 @@ import { mailboxRoutes, MailWorker } from './modules/mail';
 import { orderRoutes, PrintWorker, type PrintWorkerOptions } from './modules/orders';
 import { CatalogueCache, ListingCache, catalogueRoutes, productAdminRoutes } from './modules/products';
 import { reviewRoutes } from './modules/reviews';
-import { systemRoutes } from './modules/system';
+import { backupRoutes, Backups, systemRoutes, type BackupOptions } from './modules/system';
 import { webRoutes } from './modules/web';
 
 export type App = ZodFastify & { ctx: AppContext };
@@ -38,6 +38,7 @@ export type App = ZodFastify & { ctx: AppContext };
 /** Every module's routes, registered in this order (the web app's pages last: it answers every other address). */
 const modules: ModuleRoutes[] = [
   systemRoutes,
+  backupRoutes,
   mailboxRoutes,
   imageRoutes,
   catalogueRoutes,
@@ -62,6 +63,8 @@ export interface BuildOptions {
   printWorker?: PrintWorkerOptions;
   /** Where log lines go (default stdout, pretty or JSON by LOG_FORMAT); tests capture them (JSON) to prove no secret is logged. */
   logStream?: { write(line: string): void };
+  /** How backups open their files (a test simulates a full disk). */
+  backups?: BackupOptions;
 }
 
 /** Log fields that may carry a credential. */
@@ -144,6 +147,7 @@ export async function buildApp(config: Config, deps: AppDeps, options: BuildOpti
     catalogue: new CatalogueCache(deps.database.db),
     listing: new ListingCache(deps.database.db),
     sessionVersions: sessionVersionsOf(deps.database),
+    backups: new Backups(() => ctx, options.backups),
     log: app.log,
   };
   app.decorate('ctx', ctx);
@@ -172,9 +176,11 @@ export async function buildApp(config: Config, deps: AppDeps, options: BuildOpti
     if (options.background !== false) {
       ctx.mailWorker.start();
       ctx.printWorker.start();
+      ctx.backups.start();
     }
   });
   app.addHook('onClose', async () => {
+    await ctx.backups.stop();
     await ctx.printWorker.stop();
     await ctx.mailWorker.stop();
     await events.stop();

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
@@ -110,6 +111,19 @@ describe('config', () => {
     expect(() => loadConfig({ PAGE_CACHE_MAX_BYTES: '64MB' })).toThrow(/PAGE_CACHE_MAX_BYTES/);
     expect(() => loadConfig({ PAGE_RENDER_CONCURRENCY: '0' })).toThrow(/PAGE_RENDER_CONCURRENCY/);
     expect(() => loadConfig({ PAGE_RENDERS_PER_CLIENT_PER_MINUTE: '1.5' })).toThrow(/PAGE_RENDERS_PER_CLIENT_PER_MINUTE/);
+  });
+
+  it('makes no backups without BACKUP_DIR; with it, one every 24 hours by default, 14 kept, and checks the numbers', () => {
+    expect(loadConfig({})).toMatchObject({ BACKUP_DIR: undefined, BACKUP_EVERY_HOURS: undefined, BACKUP_KEEP: 14 });
+    const on = loadConfig({ BACKUP_DIR: 'backups' });
+    expect(on.BACKUP_DIR).toBe(path.resolve('backups'));
+    expect(on.BACKUP_EVERY_HOURS).toBe(24);
+    expect(loadConfig({ BACKUP_DIR: '/b', BACKUP_EVERY_HOURS: '0', BACKUP_KEEP: '3' })).toMatchObject({ BACKUP_EVERY_HOURS: 0, BACKUP_KEEP: 3 });
+    expect(loadConfig({ BACKUP_DIR: '/b', BACKUP_EVERY_HOURS: '1.5' }).BACKUP_EVERY_HOURS).toBe(1.5);
+    expect(() => loadConfig({ BACKUP_EVERY_HOURS: '6' })).toThrow(/BACKUP_EVERY_HOURS: needs BACKUP_DIR/);
+    expect(() => loadConfig({ BACKUP_DIR: '/b', BACKUP_EVERY_HOURS: 'daily' })).toThrow(/BACKUP_EVERY_HOURS: must be a number of hours/);
+    expect(() => loadConfig({ BACKUP_DIR: '/b', BACKUP_EVERY_HOURS: '-1' })).toThrow(/BACKUP_EVERY_HOURS/);
+    expect(() => loadConfig({ BACKUP_DIR: '/b', BACKUP_KEEP: '0' })).toThrow(/BACKUP_KEEP: must be at least 1/);
   });
 
   it('sends to the UK by default; SHIPPING_COUNTRIES is a list of two-letter codes', () => {

@@ -129,6 +129,22 @@ export const configSchema = z
     SSE_MAX_STREAMS_PER_CLIENT: z.coerce.number().int().min(1).max(1_000_000).default(20),
     /** How long the owner's dashboard answer for one period is reused, in seconds; 0: made for every request (decision 120). */
     DASHBOARD_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+    /**
+     * Backups (decision 134): the folder they are written to (unset: no backups), how often the
+     * shop makes one by itself (hours; 24 by default, 0: only on demand), how many are kept, and
+     * where pg_dump and pg_restore are on PostgreSQL (unset: the PATH).
+     */
+    BACKUP_DIR: optionalText,
+    BACKUP_EVERY_HOURS: optionalText.transform((value) => (value === undefined ? undefined : Number(value))).pipe(
+      z
+        .number({ message: 'must be a number of hours' })
+        .min(0, { message: 'must be 0 (only on demand) or more hours' })
+        .max(24 * 31, { message: 'must be at most 744 hours (31 days)' })
+        .refine((hours) => hours === 0 || hours >= 0.05, { message: 'must be 0 (only on demand) or at least 0.05 hours (3 minutes)' })
+        .optional(),
+    ),
+    BACKUP_KEEP: z.coerce.number({ message: 'must be a whole number' }).int({ message: 'must be a whole number' }).min(1, { message: 'must be at least 1' }).max(10_000).default(14),
+    BACKUP_PG_BIN_DIR: optionalText,
     /** Seed the demo catalogue into an empty database at start. */
     SEED_DEMO: flag(true),
 
@@ -290,6 +306,9 @@ export const configSchema = z
         message: 'is required in production with DATABASE_URL (a secret kept in the shared database would let anyone who can read it sign sessions)',
       });
     }
+    if (env.BACKUP_EVERY_HOURS !== undefined && !env.BACKUP_DIR) {
+      ctx.addIssue({ code: 'custom', path: ['BACKUP_EVERY_HOURS'], message: 'needs BACKUP_DIR (the folder backups are written to)' });
+    }
     if (!mailSender(env.MAIL_FROM, env.SHOP_NAME)) {
       ctx.addIssue({ code: 'custom', path: ['MAIL_FROM'], message: 'must be one e-mail address, or "Name <address>"' });
     }
@@ -302,6 +321,9 @@ export const configSchema = z
     HOST: env.HOST ?? (env.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     LOG_FORMAT: env.LOG_FORMAT ?? (env.NODE_ENV === 'development' ? 'pretty' : 'json'),
     DATA_DIR: path.resolve(env.DATA_DIR),
+    BACKUP_DIR: env.BACKUP_DIR ? path.resolve(env.BACKUP_DIR) : undefined,
+    /** 24 hours by default when BACKUP_DIR is set; 0 = only on demand. */
+    BACKUP_EVERY_HOURS: env.BACKUP_DIR ? (env.BACKUP_EVERY_HOURS ?? 24) : undefined,
     WEB_DIST_DIR: path.resolve(env.WEB_DIST_DIR),
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     /** MAIL_FROM as a display name and an address; the shop's name when MAIL_FROM has none. */

@@ -18,6 +18,7 @@ import type { ProductEvents } from './modules/events';
 import type { MailWorker } from './modules/mail';
 import type { PrintWorker } from './modules/orders';
 import type { CatalogueCache, ListingCache } from './modules/products';
+import type { Backups } from './modules/system';
 
 /** The outside services, each one interface with a real and an embedded implementation. */
 export interface AppDeps {
@@ -44,5 +45,7 @@ export interface AppContext extends AppDeps {
   listing: ListingCache;
   /** Each account's session version, as the permission layer checks it (decision 083). */
   sessionVersions: SessionVersions;
+  /** Backups of the database and images to BACKUP_DIR, by schedule or on demand (decision 134). */
+  backups: Backups;
   log: FastifyBaseLogger;
 }

@@ -1,10 +1,11 @@
 /** Reads config, builds the app, seeds an empty database, listens; stops cleanly on SIGTERM. */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createDeps } from './deps';
 import { seedOnFirstStart } from './db/seed/seed';
 import { webBuildProblem } from './modules/web';
+import { DataDirInUseError, holdDataDir, pgToolsProblem, type ControlServer } from './modules/system';
 import { announceStart, startFacts } from './startup';
 
 async function main(): Promise<void> {
@@ -29,7 +30,29 @@ async function main(): Promise<void> {
 
   // The print adapter reports a status name it does not know to the app's log, made just after it.
   let app: Awaited<ReturnType<typeof buildApp>> | null = null;
+  // The embedded database is this process's alone; `npm run backup` asks it for backups (decision 134).
+  let control: ControlServer | null = null;
+  if (!config.DATABASE_URL) {
+    mkdirSync(config.DATA_DIR, { recursive: true });
+    try {
+      control = await holdDataDir(config.DATA_DIR, async () => {
+        if (!app?.ctx.backups.enabled) throw new Error('Backups are not set up in the running shop: set BACKUP_DIR and start it again.');
+        return app.ctx.backups.make('shell');
+      });
+    } catch (error) {
+      if (!(error instanceof DataDirInUseError)) throw error;
+      console.error(error.message);
+      process.exit(1);
+    }
+  }
   const deps = await createDeps(config, { warn: (details, message) => app?.log.warn(details, message) });
+  if (config.BACKUP_DIR && deps.database.kind === 'postgres') {
+    const problem = await pgToolsProblem(deps.database, config.BACKUP_PG_BIN_DIR);
+    if (problem) {
+      console.error(`BACKUP_DIR is set but backups of PostgreSQL cannot be made: ${problem}`);
+      process.exit(1);
+    }
+  }
   app = await buildApp(config, deps, { printWorker: { leaseMs: config.PRINT_SUBMIT_LEASE_SECONDS * 1000 } });
   const { admin } = await seedOnFirstStart(app.ctx);
 
@@ -45,6 +68,7 @@ async function main(): Promise<void> {
     app
       .close()
       .then(() => deps.database.close())
+      .then(() => control?.close())
       .then(() => process.exit(0))
       .catch((error: unknown) => {
         app.log.error({ err: error }, 'error during shutdown');

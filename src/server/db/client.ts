@@ -41,6 +41,10 @@ export interface Database {
   /** Applies the migrations in MIGRATIONS_DIR. */
   migrate(migrationsFolder?: string): Promise<void>;
   close(): Promise<void>;
+  /** The embedded database itself (its consistent copy for backups and test snapshots: dumpDataDir). */
+  pglite?: PGlite;
+  /** PostgreSQL's connection URL (pg_dump for backups). */
+  url?: string;
 }
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -91,8 +95,7 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob }): Pr
     async close() {
       await client.close();
     },
-    // Exposed for test snapshots.
-    ...{ pglite: client },
+    pglite: client,
   };
 }
 
@@ -239,6 +242,8 @@ async function openPostgres(url: string, poolSize = 10, reportingPoolSize = 2, t
     db,
     kind: 'postgres',
     report: (work) => reports.run(() => reportOn(reportingPool, work)),
+
+    url,
     async listen(channel, onPayload) {
       // A dedicated connection, checked by a heartbeat (a connection gone silent sends no reset,
       // and an idle one would never notice). When it drops or stops answering it is re-opened

@@ -16,6 +16,7 @@ import { testConfig, type Config } from '../config';
 import type { AppDeps } from '../context';
 import { openDatabase, type Database } from '../db/client';
 import type { PrintWorkerOptions } from '../modules/orders';
+import type { BackupOptions } from '../modules/system';
 import { withDatabase } from './global-setup';
 
 export const usingPostgres = () => process.env.TEST_DB === 'postgres';
@@ -74,6 +75,9 @@ export async function createTestApp(
     printWorker?: PrintWorkerOptions;
     /** The shop's pool on PostgreSQL (5 unless given). */
     poolSize?: number;
+
+    /** How backups open their files (a full disk is simulated with one whose writes fail). */
+    backups?: BackupOptions;
   } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env);
@@ -82,6 +86,7 @@ export async function createTestApp(
   const app = await buildApp(config, deps, {
     background: options.background ?? false,
     printWorker: options.printWorker,
+    backups: options.backups,
     ...(options.logStream ? { logStream: options.logStream } : {}),
   });
   await options.beforeReady?.(app);

@@ -325,3 +325,61 @@ export type RevokeDiscountCodeAnswer = z.infer<typeof revokeDiscountCodeAnswerSc
 
 /** The statuses in the order orders_by_status lists them. */
 export const DASHBOARD_STATUSES = ORDER_STATUSES;
+
+/*
+ * Backups (issue 31, decision 134), admin only:
+ * - GET  /api/admin/backups → backupListSchema (the backups in BACKUP_DIR, newest first, and the state of the schedule)
+ * - POST /api/admin/backups → 201 backupMadeSchema (409 while one is being made, 503 backups not set up
+ *   or the backup failed: `{ message }`, the owner is mailed)
+ */
+
+/** What a backup holds, written into it as manifest.json: enough to know it without opening the database. */
+export const backupManifestSchema = z.object({
+  format: z.literal('book-shop-backup'),
+  format_version: z.literal(1),
+  /** The backup's point in time: what the database held then is in it. */
+  created_at: z.string(),
+  shop_version: z.string(),
+  database: z.enum(['pglite', 'postgres']),
+  /** The last migration applied in the backed-up database: a restore refuses a level the code does not know. */
+  migration: z.object({ count: z.number().int(), last: z.string().nullable(), last_at: z.number().nullable() }),
+  counts: z.object({ orders: z.number().int(), products: z.number().int(), users: z.number().int(), images: z.number().int() }),
+  /** Image files (originals) in the backup; false when images live in S3 (the operator's bucket, not backed up here). */
+  images_included: z.boolean(),
+  image_files: z.number().int(),
+  entries: z.array(z.object({ name: z.string(), bytes: z.number().int(), sha256: z.string() })),
+  /** SHA-256 of the rest of the manifest (its JSON with sorted keys), which lists each entry's size and SHA-256. */
+  checksum: z.string(),
+});
+export type BackupManifest = z.infer<typeof backupManifestSchema>;
+
+export const backupFileSchema = z.object({
+  file: z.string(),
+  bytes: z.number().int(),
+  /** Checked when written: checksums and the database opens. Only verified files get a backup's name. */
+  verified: z.boolean(),
+  /** Why the file cannot be read, when it cannot. */
+  problem: z.string().nullable(),
+  manifest: backupManifestSchema.nullable(),
+});
+export type BackupFile = z.infer<typeof backupFileSchema>;
+
+export const backupListSchema = z.object({
+  /** False when BACKUP_DIR is not set: the shop makes no backups. */
+  enabled: z.boolean(),
+  every_hours: z.number().nullable(),
+  keep: z.number().int().nullable(),
+  /** The newest verified backup's time, or null when there is none. */
+  last_good_at: z.string().nullable(),
+  /** True when there is no good backup younger than twice the interval. */
+  overdue: z.boolean(),
+  /** The last failed attempt, when it came after the last good backup. */
+  last_failure: z.object({ at: z.string(), message: z.string() }).nullable(),
+  /** A backup is being made now (by this instance). */
+  running: z.boolean(),
+  backups: z.array(backupFileSchema),
+});
+export type BackupList = z.infer<typeof backupListSchema>;
+
+export const backupMadeSchema = z.object({ message: z.string(), file: z.string(), bytes: z.number().int(), manifest: backupManifestSchema });
+export type BackupMade = z.infer<typeof backupMadeSchema>;

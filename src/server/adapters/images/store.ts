@@ -8,6 +8,8 @@ import path from 'node:path';
 
 export interface ImageStore {
   readonly kind: 'local' | 's3';
+  /** The folder of a store on this machine's disk (backups copy its originals). */
+  readonly root?: string;
   put(key: string, bytes: Buffer, contentType: string): Promise<void>;
   /** The bytes, or null when there is no such key. */
   get(key: string): Promise<Buffer | null>;
@@ -22,6 +24,7 @@ export function localImageStore(root: string): ImageStore {
   };
   return {
     kind: 'local',
+    root,
     async put(key, bytes) {
       const file = fileFor(key);
       await mkdir(path.dirname(file), { recursive: true });

@@ -15,7 +15,7 @@ import { renderMail } from './render';
 import { awkwardMails, realisticMails, type MailCase } from './test-fixtures';
 
 const config = testConfig({ PUBLIC_URL: 'https://shop.example.com', MAIL_FROM: 'shop@example.com', SHOP_EMAIL: 'owner@example.com' });
-const OWNER_MAILS = new Set(['contactMessage', 'ownerNewOrder', 'printPartnerProblem']);
+const OWNER_MAILS = new Set(['contactMessage', 'ownerNewOrder', 'printPartnerProblem', 'backupFailed']);
 /** The recipient a template really has: the owner, or a shopper. */
 const recipient = (mail: MailCase) => (OWNER_MAILS.has(mail.name) ? config.SHOP_EMAIL : 'ann.reader@example.org');
 

@@ -99,6 +99,7 @@ export function awkwardMails(publicUrl: string): MailCase[] {
       name: 'printPartnerProblem',
       data: { orderId: ORDER_ID, problem: `The print partner refused the order: ${SCRIPT} ${LONG}`, partnerRef: RTL },
     },
+    { label: 'backup failed', name: 'backupFailed', data: { problem: `ENOSPC: no space left on device, write ${SCRIPT} ${LONG}`, at: '2026-11-28T01:00:00.000Z', lastGoodAt: null } },
   ];
 }
 
@@ -128,5 +129,6 @@ export function realisticMails(publicUrl: string): MailCase[] {
     { label: 'contact copy to the sender', name: 'contactCopy', data: { orderRef: '6a5b4c3d2e', message: 'Hello,\nmy maze book arrived with a torn cover. Could you send another one?\nThanks, Ann' } },
     { label: "owner's new order", name: 'ownerNewOrder', data: { orderId: ORDER_ID, customerEmail: 'ann.reader@example.org', lines, ...totals(lines, 10, 383), deliveryAddress: address } },
     { label: 'print partner problem', name: 'printPartnerProblem', data: { orderId: ORDER_ID, problem: 'The print partner refused the order: the product BV-12 is not in its catalogue.', partnerRef: 'BV-204817' } },
+    { label: 'backup failed', name: 'backupFailed', data: { problem: 'ENOSPC: no space left on device, write', at: '2026-11-28T01:00:00.000Z', lastGoodAt: '2026-11-27T01:00:00.000Z' } },
   ];
 }

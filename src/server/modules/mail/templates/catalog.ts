@@ -2,6 +2,7 @@
 import { adminSignIn, choosePassword, passwordReset, verifyEmail } from './account';
 import { contactCopy, contactMessage } from './contact';
 import { discountCode } from './discount';
+import { backupFailed } from './system';
 import { orderConfirmation, orderStatus, ownerNewOrder, printPartnerProblem, reviewInvitation } from './orders';
 
 export const templates = {
@@ -17,4 +18,5 @@ export const templates = {
   contactCopy,
   ownerNewOrder,
   printPartnerProblem,
+  backupFailed,
 };

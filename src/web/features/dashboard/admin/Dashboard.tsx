@@ -3,7 +3,7 @@
  * 7, 30 or 90 days, this year, a custom range; 30 days unless the address says otherwise), the
  * figures of that period each against the period before it, a chart of revenue and orders per day
  * or week with a table for screen readers, then the books, the orders, the discount codes and the
- * reviews (DashboardLists.tsx, DiscountCodes.tsx).
+ * reviews (DashboardLists.tsx, DiscountCodes.tsx), and the backups (Backups.tsx).
  */
 import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
@@ -13,6 +13,7 @@ import { Spinner } from '../../../components/Spinner';
 import { serverMessage } from '../../../lib/api';
 import { formatPounds } from '../../../lib/format';
 import { useDashboard } from './api';
+import { Backups } from './Backups';
 import { BestSellers, OrdersNeedingYou, Reviews, UnsoldBooks } from './DashboardLists';
 import { DiscountCodes } from './DiscountCodes';
 import { compareFigure, daysInRange, formatDay, formatDays, formatFigure, FIRST_DAY, inDayBounds, isDay, LAST_DAY, MAX_RANGE_DAYS, PERIOD_NAMES, PERIODS, periodFromAddress, periodParams, type FigureKind, type PeriodChoice } from './period';
@@ -220,6 +221,7 @@ export function Dashboard() {
           <OrdersNeedingYou data={data} />
           <DiscountCodes summary={data.discount_codes} />
           <Reviews data={data} />
+          <Backups />
         </div>
       )}
     </section>

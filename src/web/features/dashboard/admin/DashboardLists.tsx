@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { AttentionOrder, BestSeller, Dashboard } from '@shared/contracts/dashboard';
+import { BackupAttention } from './Backups';
 import { imageKeyFrom, imagePath } from '@shared/images';
 import { adminOrderPath, productPath } from '@shared/routes';
 import { statusLabel } from '@shared/order-status';
@@ -167,6 +168,7 @@ export function OrdersNeedingYou({ data }: { data: Dashboard }) {
                 </li>
               );
             })}
+            <BackupAttention />
           </ul>
         </div>
       </div>

@@ -54,3 +54,29 @@ export function useRevokeCode() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: dashboardKeys.all(session?.id ?? '') }),
   });
 }
+
+const backupList = answer('dashboard', 'backupListSchema');
+const backupMade = answer('dashboard', 'backupMadeSchema');
+const backupKeys = (adminId: string) => ['admin', adminId, 'backups'] as const;
+
+/** The backups and the schedule's state (decision 134); read again every minute while the dashboard is open. */
+export function useBackups() {
+  const { session } = useSession();
+  return useQuery({
+    queryKey: backupKeys(session?.id ?? ''),
+    queryFn: ({ signal }) => api.get('/api/admin/backups', backupList, { signal }),
+    enabled: Boolean(session),
+    refetchInterval: 60_000,
+    retry: false,
+  });
+}
+
+/** "Back up now": makes and verifies a backup, then the list is read again (a failure is on it too). */
+export function useBackUpNow() {
+  const { session } = useSession();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post('/api/admin/backups', backupMade),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: backupKeys(session?.id ?? '') }),
+  });
+}
