@@ -5,7 +5,7 @@
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import * as MSG from '../shared/messages';
+import * as MSG from '@shared/messages';
 import type { Config } from './config';
 import type { AppContext, AppDeps } from './context';
 import type { ModuleRoutes, ZodFastify } from './http';

@@ -6,7 +6,7 @@ import { verifyPassword } from '../../lib/passwords';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { linkInMail } from '../../test/mailbox';
 import { bearer, createUser } from '../../test/factories/users';
-import * as MSG from '../../../shared/messages';
+import * as MSG from '@shared/messages';
 import { ACCOUNT_TEXT, ensureConfiguredAdmin } from './service';
 
 const ADMIN = { email: 'Owner@Shop.test', password: 'admin1pass' };

@@ -12,7 +12,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
-import { EMAIL_VERIFY_TTL_S } from '../../../shared/constants';
+import { EMAIL_VERIFY_TTL_S } from '@shared/constants';
 
 const NAME = 'verify_binding';
 const PATH = '/api/verify_email';

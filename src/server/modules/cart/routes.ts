@@ -9,8 +9,8 @@ import {
   userIdParamsSchema,
   wishlistChangeBodySchema,
   wishlistEntriesSchema,
-} from '../../../shared/contracts/cart';
-import { productListSchema } from '../../../shared/contracts/product';
+} from '@shared/contracts/cart';
+import { productListSchema } from '@shared/contracts/product';
 import type { ModuleRoutes } from '../../http';
 import { ownerFromBody, ownerFromParam } from '../../plugins/access';
 import * as cart from './service';

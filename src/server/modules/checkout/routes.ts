@@ -1,7 +1,7 @@
 /** Checkout: a basket priced and turned into a payment, the payment webhooks, the demo checkout, and a discount code checked against the basket (docs/api.md). */
 import { z } from 'zod';
-import { validateDiscountAnswerSchema, validateDiscountBodySchema } from '../../../shared/contracts/discount';
-import { userIdParamsSchema } from '../../../shared/contracts/cart';
+import { validateDiscountAnswerSchema, validateDiscountBodySchema } from '@shared/contracts/discount';
+import { userIdParamsSchema } from '@shared/contracts/cart';
 import {
   cancelCheckoutAnswerSchema,
   checkoutOrderSchema,
@@ -11,7 +11,7 @@ import {
   demoCheckoutSchema,
   demoPayAnswerSchema,
   demoPayBodySchema,
-} from '../../../shared/contracts/order';
+} from '@shared/contracts/order';
 import type { ModuleRoutes } from '../../http';
 import { ownerFromParam } from '../../plugins/access';
 import * as checkout from './service';

@@ -3,7 +3,7 @@
  * revoking an unused code. Every route `access: 'admin'` (401 without a session, 403 for anyone
  * but an admin).
  */
-import { messageSchema } from '../../../shared/contracts/common';
+import { messageSchema } from '@shared/contracts/common';
 import {
   dashboardQuerySchema,
   dashboardSchema,
@@ -11,7 +11,7 @@ import {
   discountCodePageSchema,
   revokeDiscountCodeAnswerSchema,
   revokeDiscountCodeParamsSchema,
-} from '../../../shared/contracts/dashboard';
+} from '@shared/contracts/dashboard';
 import type { FastifyReply } from 'fastify';
 import type { ModuleRoutes } from '../../http';
 import { revokeCode, sentCodesPage } from '../discounts';

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminOrder } from '../../../shared/contracts/order';
+import type { AdminOrder } from '@shared/contracts/order';
 import { orders } from '../../db/schema';
 import { parseCsv } from '../../test/csv';
 import { testAddress } from '../../test/factories/addresses';

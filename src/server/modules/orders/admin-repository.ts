@@ -4,7 +4,7 @@
  * the CSV export see the same rows, lines and review rule as the customer's history.
  */
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
-import type { OrderStatus } from '../../../shared/order-status';
+import type { OrderStatus } from '@shared/order-status';
 import type { Db } from '../../db/client';
 import { orders, printJobs } from '../../db/schema';
 import { listOrdersWithItems, type OrderWithItems } from './repository';

@@ -4,8 +4,8 @@
  * overview's orders, one row per line item.
  */
 import { z } from 'zod';
-import type { AdminOrderDetail, AdminOrderPage, adminOrdersQuerySchema } from '../../../shared/contracts/order';
-import { penceToPounds } from '../../../shared/money';
+import type { AdminOrderDetail, AdminOrderPage, adminOrdersQuerySchema } from '@shared/contracts/order';
+import { penceToPounds } from '@shared/money';
 import type { AppContext } from '../../context';
 import { cursorTimeSchema, decodeCursor as decodeJsonCursor, encodeCursor as encodeJsonCursor } from '../../lib/cursor';
 import { notFound } from '../../lib/errors';

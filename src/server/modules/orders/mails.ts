@@ -2,8 +2,8 @@
 import type { OutgoingMessage } from '../../adapters/mail/transport';
 import type { Db } from '../../db/client';
 import type { CheckoutLine } from '../../db/schema';
-import type { DeliveryAddress } from '../../../shared/delivery-address';
-import type { OrderStatus } from '../../../shared/order-status';
+import type { DeliveryAddress } from '@shared/delivery-address';
+import type { OrderStatus } from '@shared/order-status';
 import { mailCovers, renderMail, type RenderConfig } from '../mail';
 
 export async function orderUpdateMail(

@@ -1,6 +1,6 @@
 /** Print jobs SQL (decision 112): queued with the order, claimed one at a time, their outcomes, and the polls of open ones. */
 import { and, asc, eq, inArray, isNull, lte, notInArray, or, sql } from 'drizzle-orm';
-import type { DeliveryAddress } from '../../../shared/delivery-address';
+import type { DeliveryAddress } from '@shared/delivery-address';
 import type { Db } from '../../db/client';
 import { orderItems, orders, printJobs } from '../../db/schema';
 

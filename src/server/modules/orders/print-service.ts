@@ -1,6 +1,6 @@
 /** The owner's side of printing (decision 112): an order's print state as shown, Send again, and the Track button's destination. */
-import type { AdminOrderDetail, PrintState } from '../../../shared/contracts/order';
-import { penceToPounds } from '../../../shared/money';
+import type { AdminOrderDetail, PrintState } from '@shared/contracts/order';
+import { penceToPounds } from '@shared/money';
 import type { AppContext } from '../../context';
 import { PrintPartnerError } from '../../adapters/print';
 import { conflict, notFound, unavailable } from '../../lib/errors';

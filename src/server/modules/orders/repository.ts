@@ -1,6 +1,6 @@
 /** Order SQL: making an order from a paid checkout, listing orders with their lines, status changes. */
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { DeliveryAddress } from '../../../shared/delivery-address';
+import type { DeliveryAddress } from '@shared/delivery-address';
 import type { Db } from '../../db/client';
 import { orderItems, orders, printJobs, products, type CheckoutLine } from '../../db/schema';
 import type { OrderState } from './status';

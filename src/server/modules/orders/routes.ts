@@ -5,8 +5,8 @@
  */
 import { Readable } from 'node:stream';
 import { z } from 'zod';
-import { userIdParamsSchema } from '../../../shared/contracts/cart';
-import { messageSchema } from '../../../shared/contracts/common';
+import { userIdParamsSchema } from '@shared/contracts/cart';
+import { messageSchema } from '@shared/contracts/common';
 import {
   adminOrderDetailSchema,
   adminOrderPageSchema,
@@ -14,7 +14,7 @@ import {
   adminOrdersSchema,
   orderHistorySchema,
   updateOrderStatusBodySchema,
-} from '../../../shared/contracts/order';
+} from '@shared/contracts/order';
 import type { ModuleRoutes } from '../../http';
 import { ownerFromParam } from '../../plugins/access';
 import { exportOrdersCsv, orderDetail, orderOverview } from './admin-service';

@@ -7,7 +7,7 @@
 import { and, count, desc, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { products } from '../../db/schema';
-import type { Product } from '../../../shared/contracts/product';
+import type { Product } from '@shared/contracts/product';
 import { createdAtExact } from './listing-repository';
 import { imageKeysColumn, onSale, productColumns, toProduct } from './repository';
 

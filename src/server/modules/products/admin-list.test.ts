@@ -9,7 +9,7 @@ import { products } from '../../db/schema';
 import { createProduct } from '../../test/factories/products';
 import { bearer, createUser, type TestUser } from '../../test/factories/users';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { adminProductListSchema, type AdminProductList, type AdminProductListQuery } from '../../../shared/contracts/catalogue';
+import { adminProductListSchema, type AdminProductList, type AdminProductListQuery } from '@shared/contracts/catalogue';
 import { BAD_LISTING_CURSOR_MESSAGE } from './listing';
 
 let t: TestApp;

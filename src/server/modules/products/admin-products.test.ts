@@ -4,7 +4,7 @@ import { images, orderItems, productImages, products } from '../../db/schema';
 import { createOrder } from '../../test/factories/admin-orders';
 import { bearer, createUser, type TestUser } from '../../test/factories/users';
 import { createTestApp, type TestApp } from '../../test/harness';
-import * as MSG from '../../../shared/messages';
+import * as MSG from '@shared/messages';
 import { imageKeyOf } from '../images/service';
 import { jpegImage, pngBomb, pngImage, svgWithScript, textFile, truncated } from '../../test/images';
 import { multipartBody, png, type FilePart } from '../../test/multipart';

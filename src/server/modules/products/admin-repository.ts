@@ -5,7 +5,7 @@
 import { and, eq, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { cartLines, orderItems, productImages, products, wishlistEntries } from '../../db/schema';
-import type { ProductFields } from '../../../shared/contracts/product';
+import type { ProductFields } from '@shared/contracts/product';
 import { toColumns } from './repository';
 
 export interface Clash {

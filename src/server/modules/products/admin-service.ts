@@ -9,10 +9,10 @@
 import type { AppContext } from '../../context';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { inspectImage, recordImages, storeOriginal, type ImageRecord } from '../images';
-import { parseProductFields, type Product, type ProductDeleted, type ProductFields } from '../../../shared/contracts/product';
-import * as MSG from '../../../shared/messages';
+import { parseProductFields, type Product, type ProductDeleted, type ProductFields } from '@shared/contracts/product';
+import * as MSG from '@shared/messages';
 import { findArchivedProducts, findProductById } from './repository';
-import { PRODUCT_IMAGE_SLOTS } from '../../../shared/constants';
+import { PRODUCT_IMAGE_SLOTS } from '@shared/constants';
 import * as repo from './admin-repository';
 
 /** The admin reads archived books too. */

@@ -7,8 +7,8 @@
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { Db } from '../../db/client';
-import { LISTING_AGES, type CatalogueFacets, type CatalogueListing, type ListingAge } from '../../../shared/contracts/catalogue';
-import { penceToPounds } from '../../../shared/money';
+import { LISTING_AGES, type CatalogueFacets, type CatalogueListing, type ListingAge } from '@shared/contracts/catalogue';
+import { penceToPounds } from '@shared/money';
 import { findFacetCounts, type ListingFilter } from './listing-repository';
 
 const gzipAsync = promisify(gzip);

@@ -12,9 +12,9 @@ import { z } from 'zod';
 import type { ModuleRoutes } from '../../http';
 import type { Db } from '../../db/client';
 import { cursorTextSchema, cursorTimeSchema, decodeCursor, encodeCursor } from '../../lib/cursor';
-import { messageSchema as errorSchema } from '../../../shared/contracts/common';
-import { catalogueListingQuerySchema, catalogueListingSchema, type CatalogueListing, type ListingSort } from '../../../shared/contracts/catalogue';
-import { poundsToPence } from '../../../shared/money';
+import { messageSchema as errorSchema } from '@shared/contracts/common';
+import { catalogueListingQuerySchema, catalogueListingSchema, type CatalogueListing, type ListingSort } from '@shared/contracts/catalogue';
+import { poundsToPence } from '@shared/money';
 import { ListingAnswer, ListingCache } from './listing-cache';
 import { findListingPage, type ListingFilter, type ListingPosition } from './listing-repository';
 

@@ -5,8 +5,8 @@
  * answers 400 with a sentence, as the rest of the API does.
  */
 import type { FastifyRequest } from 'fastify';
-import { PRODUCT_IMAGE_MAX_BYTES, PRODUCT_IMAGE_SLOTS } from '../../../shared/constants';
-import { PRODUCT_FIELD_NAMES } from '../../../shared/contracts/product';
+import { PRODUCT_IMAGE_MAX_BYTES, PRODUCT_IMAGE_SLOTS } from '@shared/constants';
+import { PRODUCT_FIELD_NAMES } from '@shared/contracts/product';
 import { badRequest } from '../../lib/errors';
 import { fileBytes, formParts } from '../../lib/form-parts';
 import { IMAGE_MESSAGES } from '../images';

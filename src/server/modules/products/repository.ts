@@ -8,7 +8,7 @@ import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, ne, notInArray, sq
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { productImages, products } from '../../db/schema';
-import { imagePath } from '../../../shared/images';
+import { imagePath } from '@shared/images';
 import {
   PRODUCT_FIELD_NAMES,
   isMoneyField,
@@ -17,7 +17,7 @@ import {
   type ProductFieldName,
   type ProductFields,
   type ProductMoneyField,
-} from '../../../shared/contracts/product';
+} from '@shared/contracts/product';
 import type { SearchInput } from './search-terms';
 
 /** A declared field's column: money fields are kept in pence (`price` → `pricePence`). */

@@ -9,9 +9,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ModuleRoutes } from '../../http';
 import { badRequest } from '../../lib/errors';
-import { getProductQuerySchema, getProductsQuerySchema, searchQuerySchema } from '../../../shared/contracts/catalogue';
-import { messageSchema as errorSchema } from '../../../shared/contracts/common';
-import { productListSchema, productSchema } from '../../../shared/contracts/product';
+import { getProductQuerySchema, getProductsQuerySchema, searchQuerySchema } from '@shared/contracts/catalogue';
+import { messageSchema as errorSchema } from '@shared/contracts/common';
+import { productListSchema, productSchema } from '@shared/contracts/product';
 import type { CatalogueSnapshot } from './catalogue-cache';
 import { countProductsOnSale, findSitemapBooks } from './repository';
 import {

@@ -1,6 +1,6 @@
 /** Order mails: the confirmation, each status change, the review invitation, and the owner's mails about orders. */
-import { statusLabel, type OrderStatus } from '../../../../shared/order-status';
-import { formatPence } from '../../../../shared/money';
+import { statusLabel, type OrderStatus } from '@shared/order-status';
+import { formatPence } from '@shared/money';
 import { Action, Address, Bidi, Highlight, MailLayout, OrderLines, P, Rule, Totals, type DeliveryAddress, type OrderLine, type OrderTotals } from './layout';
 import { orderRef } from './shop';
 import type { MailTemplate } from './types';
