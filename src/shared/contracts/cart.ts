@@ -1,7 +1,7 @@
 /** Wishlist and cart calls (docs/api.md, "Wishlist and cart"). */
 import { z } from 'zod';
 import { CART_QTY_MAX, CART_QTY_MIN } from '../constants';
-import { productSchema } from './product';
+import { productSchema } from './products';
 
 export const productIdSchema = z.string({ message: 'product_id is required.' }).trim().min(1, 'product_id is required.').max(200);
 export const userIdSchema = z.string({ message: 'user_id is required.' }).min(1, 'user_id is required.');

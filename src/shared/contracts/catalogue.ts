@@ -1,7 +1,7 @@
 /** Requests and answers of the storefront calls (docs/api.md, "Catalogue"). */
 import { z } from 'zod';
 import { LISTING_AGES, LISTING_PAGE_SIZE, LISTING_PAGE_SIZE_MAX, LISTING_SORTS } from '../listing';
-import { productSchema } from './product';
+import { productSchema } from './products';
 
 export { LISTING_AGES, LISTING_PAGE_SIZE, LISTING_PAGE_SIZE_MAX, LISTING_SORTS, type ListingAge, type ListingSort } from '../listing';
 

@@ -15,7 +15,7 @@
  */
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../order-status';
-import { orderStatusSchema, printStateSchema } from './order';
+import { orderStatusSchema, printStateSchema } from './orders';
 
 /** The periods the owner can choose; 30d is the default. */
 export const DASHBOARD_PERIODS = ['today', '7d', '30d', '90d', 'year', 'custom'] as const;

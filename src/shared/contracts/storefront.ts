@@ -5,8 +5,8 @@
  */
 import type { ClientConfig } from './client-config';
 import type { CatalogueListing, ListingAge, ListingSort } from './catalogue';
-import type { Product } from './product';
-import type { ProductReviews } from './review';
+import type { Product } from './products';
+import type { ProductReviews } from './reviews';
 
 /** The home grid's filters and sort as the address gives them (already checked). */
 export interface ListingRequest {

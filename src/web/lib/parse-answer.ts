@@ -12,15 +12,15 @@ config({ jitless: true });
 
 /** The contract modules an answer can name, each loaded on first use. */
 export const contracts = {
-  auth: () => import('@shared/contracts/auth'),
+  auth: () => import('@shared/contracts/accounts'),
   cart: () => import('@shared/contracts/cart'),
   catalogue: () => import('@shared/contracts/catalogue'),
   common: () => import('@shared/contracts/common'),
   dashboard: () => import('@shared/contracts/dashboard'),
-  discount: () => import('@shared/contracts/discount'),
-  order: () => import('@shared/contracts/order'),
-  product: () => import('@shared/contracts/product'),
-  review: () => import('@shared/contracts/review'),
+  discount: () => import('@shared/contracts/discounts'),
+  order: () => import('@shared/contracts/orders'),
+  product: () => import('@shared/contracts/products'),
+  review: () => import('@shared/contracts/reviews'),
 };
 
 export type Contracts = typeof contracts;

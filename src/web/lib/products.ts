@@ -3,7 +3,7 @@
  * from their routes' loaders (decision 114), so no page downloads the whole catalogue.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Product } from '@shared/contracts/product';
+import type { Product } from '@shared/contracts/products';
 import { answer, api } from './api';
 import { STORAGE_KEYS, readJson, writeJson } from './storage';
 

@@ -16,7 +16,7 @@ import {
   successAnswerSchema,
   verifyAdminQuerySchema,
   verifyEmailQuerySchema,
-} from '@shared/contracts/auth';
+} from '@shared/contracts/accounts';
 import { bindingFrom, clearBindingCookie, setBindingCookie } from './browser-binding';
 import { SIGN_IN_BUDGETS, signInRateLimit } from './rate-limits';
 import * as accounts from './service';

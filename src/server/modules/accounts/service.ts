@@ -19,7 +19,7 @@ import {
   SESSION_TTL_S,
   type SocialProvider,
 } from '@shared/constants';
-import type { AccountAnswer, AdminPendingAnswer, LoginAnswer, SessionAnswer } from '@shared/contracts/auth';
+import type { AccountAnswer, AdminPendingAnswer, LoginAnswer, SessionAnswer } from '@shared/contracts/accounts';
 import * as MSG from '@shared/messages';
 import { isValidPassword, normaliseEmail } from '@shared/validation';
 import { addressProven, afterAddressProof } from './address-proof';

@@ -10,7 +10,7 @@ import {
   wishlistChangeBodySchema,
   wishlistEntriesSchema,
 } from '@shared/contracts/cart';
-import { productListSchema } from '@shared/contracts/product';
+import { productListSchema } from '@shared/contracts/products';
 import type { ModuleRoutes } from '../../http';
 import { ownerFromBody, ownerFromParam } from '../../plugins/access';
 import * as cart from './service';

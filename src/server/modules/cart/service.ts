@@ -1,7 +1,7 @@
 /** Cart and wishlist rules. The owner check is the permission layer's; these check the products. */
 import { CART_QTY_MAX } from '@shared/constants';
 import type { CartLine, CartProduct } from '@shared/contracts/cart';
-import type { Product } from '@shared/contracts/product';
+import type { Product } from '@shared/contracts/products';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';

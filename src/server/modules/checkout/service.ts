@@ -7,8 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { CART_QTY_MAX } from '@shared/constants';
-import type { ValidateDiscountAnswer } from '@shared/contracts/discount';
-import type { CheckoutOrder, CreateCheckoutBody, DemoCheckout, DemoPayBody } from '@shared/contracts/order';
+import type { ValidateDiscountAnswer } from '@shared/contracts/discounts';
+import type { CheckoutOrder, CreateCheckoutBody, DemoCheckout, DemoPayBody } from '@shared/contracts/orders';
 import { ADDRESS_FIELDS, addressProblems, normaliseAddress, type DeliveryAddress } from '@shared/delivery-address';
 import { formatPence, penceToPounds } from '@shared/money';
 import { priceCart, type CartPrice } from '@shared/pricing';

@@ -4,7 +4,7 @@
  * checkout module (POST /api/server/validate_discount).
  */
 import { messageSchema } from '@shared/contracts/common';
-import { sendDiscountBodySchema, sentDiscountSchema } from '@shared/contracts/discount';
+import { sendDiscountBodySchema, sentDiscountSchema } from '@shared/contracts/discounts';
 import type { ModuleRoutes } from '../../http';
 import { sendDiscountCode } from './service';
 

@@ -3,7 +3,7 @@
  * admin mails a code, the basket checks a typed one, and paying redeems it.
  */
 import { DISCOUNT_CODE_DAYS } from '@shared/constants';
-import type { SendDiscountInput, SentDiscount } from '@shared/contracts/discount';
+import type { SendDiscountInput, SentDiscount } from '@shared/contracts/discounts';
 import type { DiscountTerms, PricingLine } from '@shared/pricing';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';

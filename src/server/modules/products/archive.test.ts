@@ -9,7 +9,7 @@ import { createPaidOrder, historyOrder } from '../../test/factories/orders';
 import { createProduct, type ProductFixture } from '../../test/factories/products';
 import { bearer, createUser, type TestUser } from '../../test/factories/users';
 import { createTestApp, type TestApp } from '../../test/harness';
-import type { Order } from '@shared/contracts/order';
+import type { Order } from '@shared/contracts/orders';
 import * as MSG from '@shared/messages';
 import { productPageData } from './storefront';
 import { completeCheckout } from '../checkout/service';

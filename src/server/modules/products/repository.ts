@@ -17,7 +17,7 @@ import {
   type ProductFieldName,
   type ProductFields,
   type ProductMoneyField,
-} from '@shared/contracts/product';
+} from '@shared/contracts/products';
 import type { SearchInput } from './search-terms';
 
 /** A declared field's column: money fields are kept in pence (`price` → `pricePence`). */

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
 import type { SessionClaims } from '../../lib/tokens';
 import { SEARCH_MAX_RESULTS } from '@shared/constants';
-import type { Product } from '@shared/contracts/product';
+import type { Product } from '@shared/contracts/products';
 import { MAX_PRODUCT_IDS, parseIdList } from '@shared/contracts/catalogue';
 import * as repo from './repository';
 import { toSearchInput } from './search-terms';

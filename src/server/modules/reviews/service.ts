@@ -14,8 +14,8 @@ import {
   type ProductReviews,
   type Review,
   type UserReview,
-} from '@shared/contracts/review';
-import type { Product } from '@shared/contracts/product';
+} from '@shared/contracts/reviews';
+import type { Product } from '@shared/contracts/products';
 import { normaliseEmail } from '@shared/validation';
 import type { AppContext } from '../../context';
 import { forbidden, notFound, conflict, unauthorized } from '../../lib/errors';

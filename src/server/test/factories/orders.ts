@@ -5,7 +5,7 @@
  *   const order = await createPaidOrder(t.app, { user: alice, items: [{ product: maze, qty: 2 }] });
  */
 import { randomUUID } from 'node:crypto';
-import type { Order } from '@shared/contracts/order';
+import type { Order } from '@shared/contracts/orders';
 import { priceCart } from '@shared/pricing';
 import type { App } from '../../app';
 import { checkoutSessions } from '../../db/schema';

@@ -2,7 +2,7 @@
  * A list of product cards in responsive columns: the catalogue, the wishlist, and a product
  * page's Similar Items and Other Items (`layout="row"`: four across from 760px).
  */
-import type { Product } from '@shared/contracts/product';
+import type { Product } from '@shared/contracts/products';
 import { ProductCard, type ProductCardProps } from './ProductCard';
 import styles from './ProductGrid.module.css';
 

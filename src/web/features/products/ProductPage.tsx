@@ -5,7 +5,7 @@
  * (composed by the router through `renderReviews`), Similar Items and Other Items.
  */
 import { useEffect, useState, type ReactNode } from 'react';
-import type { Product } from '@shared/contracts/product';
+import type { Product } from '@shared/contracts/products';
 import type { ProductPageData } from '@shared/contracts/storefront';
 import { formatPence } from '@shared/money';
 import { HeartIcon } from '../../components/icons';

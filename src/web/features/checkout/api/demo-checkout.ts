@@ -4,7 +4,7 @@
  * delivery address (GET /api/server/delivery_address/:userId) that the form offers again.
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { DemoPayBody } from '@shared/contracts/order';
+import type { DemoPayBody } from '@shared/contracts/orders';
 import { answer, api } from '../../../lib/api';
 import { cancelCheckout, forgetLeftCheckout } from '../../../lib/left-checkout';
 

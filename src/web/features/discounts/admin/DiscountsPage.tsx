@@ -5,7 +5,7 @@
  */
 import { useMemo, useState, type FormEvent } from 'react';
 import { DISCOUNT_PERCENT_DEFAULT, DISCOUNT_PERCENT_MAX, DISCOUNT_PERCENT_MIN, PRODUCT_AGES } from '@shared/constants';
-import { isValidDiscountPercent, SIMPLE_EMAIL, type SentDiscount } from '@shared/contracts/discount';
+import { isValidDiscountPercent, SIMPLE_EMAIL, type SentDiscount } from '@shared/contracts/discounts';
 import * as MSG from '@shared/messages';
 import { Button } from '../../../components/Button';
 import { Spinner } from '../../../components/Spinner';

@@ -1,6 +1,6 @@
 /** Sending a discount code by e-mail. */
 import { useMutation } from '@tanstack/react-query';
-import type { SendDiscountBody } from '@shared/contracts/discount';
+import type { SendDiscountBody } from '@shared/contracts/discounts';
 import { answer, api } from '../../../lib/api';
 
 const sentDiscount = answer('discount', 'sentDiscountSchema');

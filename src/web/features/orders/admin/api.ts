@@ -4,7 +4,7 @@
  * 'orders', …]`), so an update refreshes that admin's lists and details and nobody else's.
  */
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminOrderPage, PrintState, UpdateOrderStatusBody } from '@shared/contracts/order';
+import type { AdminOrderPage, PrintState, UpdateOrderStatusBody } from '@shared/contracts/orders';
 import type { OrderStatus } from '@shared/order-status';
 import { answer, api, type DownloadedFile } from '../../../lib/api';
 import { useSession } from '../../../lib/session';

@@ -5,8 +5,8 @@
  * takes the book off the list.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Product } from '@shared/contracts/product';
-import type { AddReviewBody } from '@shared/contracts/review';
+import type { Product } from '@shared/contracts/products';
+import type { AddReviewBody } from '@shared/contracts/reviews';
 import { ApiError, answer, api } from '../../../lib/api';
 import { orderHistoryKey } from '../../orders';
 import { reviewKeys } from './keys';
