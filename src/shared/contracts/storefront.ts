@@ -4,8 +4,7 @@
  * as the load context (`context.shop` in a loader); the loaders never import server code.
  */
 import type { ClientConfig } from './client-config';
-import type { CatalogueListing, ListingAge, ListingSort } from './catalogue';
-import type { Product } from './products';
+import type { CatalogueListing, ListingAge, ListingSort, Product } from './products';
 import type { ProductReviews } from './reviews';
 
 /** The home grid's filters and sort as the address gives them (already checked). */

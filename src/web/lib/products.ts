@@ -12,7 +12,7 @@ export type { Product };
 export const productsKey = ['products'] as const;
 
 /** A list of products as every catalogue answer shows them. */
-export const productList = answer('product', 'productListSchema');
+export const productList = answer('products', 'productListSchema');
 
 /** The ids as the query key and the call take them: distinct, sorted. */
 const idList = (ids: readonly string[]) => [...new Set(ids)].sort();

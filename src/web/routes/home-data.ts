@@ -1,6 +1,6 @@
 /** The home grid's loader (decision 114), shared by /, /home, /index and the account forms over the home page. */
 import type { LoaderFunctionArgs, MetaDescriptor, ShouldRevalidateFunctionArgs } from 'react-router';
-import type { CatalogueListing } from '@shared/contracts/catalogue';
+import type { CatalogueListing } from '@shared/contracts/products';
 import { LISTING_PAGE_SIZE } from '@shared/listing';
 import type { ListingRequest } from '@shared/contracts/storefront';
 import { homeTitle, pageHead } from '@shared/seo';

@@ -1,15 +1,6 @@
 /** Wishlist and cart (docs/api.md): every call is the owner's own (the permission layer checks the id). */
-import {
-  cartLinesSchema,
-  cartProductsSchema,
-  mergeCartBodySchema,
-  okSchema,
-  removeCartBodySchema,
-  updateCartBodySchema,
-  userIdParamsSchema,
-  wishlistChangeBodySchema,
-  wishlistEntriesSchema,
-} from '@shared/contracts/cart';
+import { cartLinesSchema, cartProductsSchema, mergeCartBodySchema, okSchema, removeCartBodySchema, updateCartBodySchema, userIdParamsSchema } from '@shared/contracts/cart';
+import { wishlistChangeBodySchema, wishlistEntriesSchema } from '@shared/contracts/wishlist';
 import { productListSchema } from '@shared/contracts/products';
 import type { ModuleRoutes } from '../../http';
 import { ownerFromBody, ownerFromParam } from '../../plugins/access';

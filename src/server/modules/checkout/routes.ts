@@ -2,16 +2,8 @@
 import { z } from 'zod';
 import { validateDiscountAnswerSchema, validateDiscountBodySchema } from '@shared/contracts/discounts';
 import { userIdParamsSchema } from '@shared/contracts/cart';
-import {
-  cancelCheckoutAnswerSchema,
-  checkoutOrderSchema,
-  lastDeliveryAddressSchema,
-  createCheckoutAnswerSchema,
-  createCheckoutBodySchema,
-  demoCheckoutSchema,
-  demoPayAnswerSchema,
-  demoPayBodySchema,
-} from '@shared/contracts/orders';
+import { cancelCheckoutAnswerSchema, createCheckoutAnswerSchema, createCheckoutBodySchema, demoCheckoutSchema, demoPayAnswerSchema, demoPayBodySchema } from '@shared/contracts/checkout';
+import { checkoutOrderSchema, lastDeliveryAddressSchema } from '@shared/contracts/orders';
 import type { ModuleRoutes } from '../../http';
 import { ownerFromParam } from '../../plugins/access';
 import * as checkout from './service';

@@ -4,14 +4,8 @@
  * but an admin).
  */
 import { messageSchema } from '@shared/contracts/common';
-import {
-  dashboardQuerySchema,
-  dashboardSchema,
-  discountCodePageQuerySchema,
-  discountCodePageSchema,
-  revokeDiscountCodeAnswerSchema,
-  revokeDiscountCodeParamsSchema,
-} from '@shared/contracts/dashboard';
+import { dashboardQuerySchema, dashboardSchema } from '@shared/contracts/dashboard';
+import { discountCodePageQuerySchema, discountCodePageSchema, revokeDiscountCodeAnswerSchema, revokeDiscountCodeParamsSchema } from '@shared/contracts/discounts';
 import type { FastifyReply } from 'fastify';
 import type { ModuleRoutes } from '../../http';
 import { revokeCode, sentCodesPage } from '../discounts';

@@ -9,9 +9,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ModuleRoutes } from '../../http';
 import { badRequest } from '../../lib/errors';
-import { getProductQuerySchema, getProductsQuerySchema, searchQuerySchema } from '@shared/contracts/catalogue';
+import { getProductQuerySchema, getProductsQuerySchema, searchQuerySchema, productListSchema, productSchema } from '@shared/contracts/products';
 import { messageSchema as errorSchema } from '@shared/contracts/common';
-import { productListSchema, productSchema } from '@shared/contracts/products';
 import type { CatalogueSnapshot } from './catalogue-cache';
 import { countProductsOnSale, findSitemapBooks } from './repository';
 import {

@@ -8,7 +8,7 @@ import { badRequest, notFound } from '../../lib/errors';
 import type { SessionClaims } from '../../lib/tokens';
 import { SEARCH_MAX_RESULTS } from '@shared/constants';
 import type { Product } from '@shared/contracts/products';
-import { MAX_PRODUCT_IDS, parseIdList } from '@shared/contracts/catalogue';
+import { MAX_PRODUCT_IDS, parseIdList } from '@shared/contracts/products';
 import * as repo from './repository';
 import { toSearchInput } from './search-terms';
 

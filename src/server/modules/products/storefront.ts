@@ -5,7 +5,7 @@
  */
 import type { AppContext } from '../../context';
 import { SEARCH_MAX_RESULTS } from '@shared/constants';
-import type { CatalogueListing } from '@shared/contracts/catalogue';
+import type { CatalogueListing } from '@shared/contracts/products';
 import type { ListingRequest, ProductPageData, SearchPage } from '@shared/contracts/storefront';
 import { catalogueListing, firstListingPage } from './listing/service';
 import * as repo from './repository';

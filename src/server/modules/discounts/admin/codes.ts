@@ -3,7 +3,7 @@
  * its state and the order that used it, and revoking an unused one. The dashboard's routes call these.
  */
 import { z } from 'zod';
-import type { AdminDiscountCode, DiscountCodePage, RevokeDiscountCodeAnswer } from '@shared/contracts/dashboard';
+import type { AdminDiscountCode, DiscountCodePage, RevokeDiscountCodeAnswer } from '@shared/contracts/discounts';
 import type { AppContext } from '../../../context';
 import type { Db } from '../../../db/client';
 import { cursorTextSchema, cursorTimeSchema, decodeCursor as decodeJsonCursor, encodeCursor as encodeJsonCursor } from '../../../lib/cursor';

@@ -7,7 +7,7 @@
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { Db } from '../../../db/client';
-import { LISTING_AGES, type CatalogueFacets, type CatalogueListing, type ListingAge } from '@shared/contracts/catalogue';
+import { type CatalogueFacets, type CatalogueListing, LISTING_AGES, type ListingAge } from '@shared/contracts/products';
 import { penceToPounds } from '@shared/money';
 import { findFacetCounts, type ListingFilter } from './repository';
 

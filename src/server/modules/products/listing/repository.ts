@@ -18,8 +18,7 @@
 import { and, asc, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { products } from '../../../db/schema';
-import type { ListingAge, ListingSort } from '@shared/contracts/catalogue';
-import type { Product, ProductFields } from '@shared/contracts/products';
+import type { ListingAge, ListingSort, Product, ProductFields } from '@shared/contracts/products';
 import { imageKeysColumn, onSale, productColumns, toProduct } from '../repository';
 
 /** Every UTF-16 code unit that `String.prototype.trim` removes (25 of them), as one string. */

@@ -13,7 +13,7 @@ import type { ModuleRoutes } from '../../../http';
 import type { Db } from '../../../db/client';
 import { cursorTextSchema, cursorTimeSchema, decodeCursor, encodeCursor } from '../../../lib/cursor';
 import { messageSchema as errorSchema } from '@shared/contracts/common';
-import { catalogueListingQuerySchema, catalogueListingSchema, type CatalogueListing, type ListingSort } from '@shared/contracts/catalogue';
+import { type CatalogueListing, catalogueListingQuerySchema, catalogueListingSchema, type ListingSort } from '@shared/contracts/products';
 import { poundsToPence } from '@shared/money';
 import { ListingAnswer, ListingCache } from './cache';
 import { findListingPage, type ListingFilter, type ListingPosition } from './repository';

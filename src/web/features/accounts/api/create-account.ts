@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { Credentials } from '@shared/contracts/accounts';
 import { answer, api } from '../../../lib/api';
 
-const accountAnswer = answer('auth', 'accountAnswerSchema');
+const accountAnswer = answer('accounts', 'accountAnswerSchema');
 
 const createAccount = (body: Credentials) => api.post('/api/create_account', accountAnswer, body, { token: null });
 

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { Credentials } from '@shared/contracts/accounts';
 import { answer, api } from '../../../lib/api';
 
-const loginAnswer = answer('auth', 'loginAnswerSchema');
+const loginAnswer = answer('accounts', 'loginAnswerSchema');
 
 const login = (body: Credentials) => api.post('/api/login', loginAnswer, body, { token: null });
 

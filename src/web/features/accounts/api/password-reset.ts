@@ -2,8 +2,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { answer, api } from '../../../lib/api';
 
-const messageAnswer = answer('auth', 'messageAnswerSchema');
-const successAnswer = answer('auth', 'successAnswerSchema');
+const messageAnswer = answer('accounts', 'messageAnswerSchema');
+const successAnswer = answer('accounts', 'successAnswerSchema');
 
 const requestPasswordReset = (email: string) =>
   api.post('/api/request_password_reset', messageAnswer, { email }, { token: null });

@@ -2,6 +2,6 @@
 import type { SocialProvider } from '@shared/constants';
 import { answer, api } from '../../../lib/api';
 
-const sessionAnswer = answer('auth', 'sessionAnswerSchema');
+const sessionAnswer = answer('accounts', 'sessionAnswerSchema');
 
 export const socialLogin = (provider: SocialProvider, token: string) => api.post('/api/social_login', sessionAnswer, { provider, token }, { token: null });

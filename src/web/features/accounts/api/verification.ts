@@ -2,8 +2,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { answer, api } from '../../../lib/api';
 
-const verificationAnswer = answer('auth', 'checkVerificationAnswerSchema');
-const messageAnswer = answer('auth', 'messageAnswerSchema');
+const verificationAnswer = answer('accounts', 'checkVerificationAnswerSchema');
+const messageAnswer = answer('accounts', 'messageAnswerSchema');
 
 export const verificationKey = (email: string) => ['verification', email.toLowerCase()] as const;
 

@@ -14,7 +14,7 @@ import { serverMessage } from '../../../lib/api';
 import { formatPounds } from '../../../lib/format';
 import { useDashboard } from './api';
 import { BestSellers, OrdersNeedingYou, Reviews, UnsoldBooks } from './DashboardLists';
-import { DiscountCodes } from '../../discounts/admin/DiscountCodes';
+import { DiscountCodes } from '../../discounts';
 import { compareFigure, daysInRange, formatDay, formatDays, formatFigure, isDay, MAX_RANGE_DAYS, PERIOD_NAMES, PERIODS, periodFromAddress, periodParams, type FigureKind, type PeriodChoice } from './period';
 import page from '../../../styles/admin.module.css';
 import styles from './Dashboard.module.css';

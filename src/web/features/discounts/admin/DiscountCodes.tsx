@@ -4,7 +4,8 @@
  * expires, its state and the order that used it; an unused code can be revoked, after a confirm.
  */
 import { Link } from 'react-router';
-import type { AdminDiscountCode, Dashboard } from '@shared/contracts/dashboard';
+import type { Dashboard } from '@shared/contracts/dashboard';
+import type { AdminDiscountCode } from '@shared/contracts/discounts';
 import { adminOrderPath } from '@shared/routes';
 import { Button } from '../../../components/Button';
 import { ShowMore } from '../../../components/ShowMore';
@@ -12,9 +13,9 @@ import { Spinner } from '../../../components/Spinner';
 import { serverMessage } from '../../../lib/api';
 import { useBanner } from '../../../lib/banner';
 import { formatDate, formatPounds, shortOrderId } from '../../../lib/format';
-import { useDiscountCodes, useRevokeCode } from '../../dashboard/admin/api';
+import { useDiscountCodes, useRevokeCode } from './api';
 import page from '../../../styles/admin.module.css';
-import styles from '../../dashboard/admin/Dashboard.module.css';
+import styles from './DiscountCodes.module.css';
 
 const STATE_NAMES: Record<AdminDiscountCode['state'], string> = { unused: 'Unused', used: 'Used', expired: 'Expired', revoked: 'Revoked' };
 

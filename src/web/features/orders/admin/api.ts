@@ -9,8 +9,8 @@ import type { OrderStatus } from '@shared/order-status';
 import { answer, api, type DownloadedFile } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 
-const orderPage = answer('order', 'adminOrderPageSchema');
-const orderDetail = answer('order', 'adminOrderDetailSchema');
+const orderPage = answer('orders', 'adminOrderPageSchema');
+const orderDetail = answer('orders', 'adminOrderDetailSchema');
 const message = answer('common', 'messageSchema');
 
 /**

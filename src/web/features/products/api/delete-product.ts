@@ -11,7 +11,7 @@ import { answer, api, serverMessage } from '../../../lib/api';
 import { useBanner } from '../../../lib/banner';
 import { applyProductUpdate } from '../../../lib/live-updates';
 
-const deleted = answer('product', 'productDeletedSchema');
+const deleted = answer('products', 'productDeletedSchema');
 
 const deleteProduct = (id: string) => api.post(`/api/admin/products/delete_product/${encodeURIComponent(id)}`, deleted);
 

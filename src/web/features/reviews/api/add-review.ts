@@ -11,7 +11,7 @@ import { ApiError, answer, api } from '../../../lib/api';
 import { orderHistoryKey } from '../../orders';
 import { reviewKeys } from './keys';
 
-const reviewAnswer = answer('review', 'reviewSchema');
+const reviewAnswer = answer('reviews', 'reviewSchema');
 
 const addReview = (body: AddReviewBody) => api.post('/api/server/add_review', reviewAnswer, body);
 

@@ -9,7 +9,7 @@ import { products } from '../../../../db/schema';
 import { createProduct } from '../../../../test/factories/products';
 import { bearer, createUser, type TestUser } from '../../../../test/factories/users';
 import { createTestApp, type TestApp } from '../../../../test/harness';
-import { adminProductListSchema, type AdminProductList, type AdminProductListQuery } from '@shared/contracts/catalogue';
+import { type AdminProductList, type AdminProductListQuery, adminProductListSchema } from '@shared/contracts/products';
 import { BAD_LISTING_CURSOR_MESSAGE } from '../../listing/service';
 
 let t: TestApp;

@@ -6,7 +6,7 @@
  * direction differs, and that is this list's own.
  */
 import type { Db } from '../../../../db/client';
-import type { AdminProductList, adminProductListQuerySchema } from '@shared/contracts/catalogue';
+import type { AdminProductList, adminProductListQuerySchema } from '@shared/contracts/products';
 import type { z } from 'zod';
 import { countAdminList, findAdminListPage, type AdminListPosition } from './repository';
 import { decodeListingCursor, encodeListingCursor } from '../../listing/service';
