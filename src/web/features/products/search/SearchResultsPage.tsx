@@ -5,8 +5,8 @@
  */
 import { Link } from 'react-router';
 import type { SearchPage } from '@shared/contracts/storefront';
-import { buttonClass } from '../../components/Button';
-import { ProductGrid } from '../products';
+import { buttonClass } from '../../../components/Button';
+import { ProductGrid } from '..';
 import { MAX_SEARCH_PAGES, searchPath, type SearchView } from './search-address';
 import styles from './SearchResultsPage.module.css';
 

@@ -6,7 +6,7 @@
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { productPath } from '@shared/routes';
-import { ProductImage } from '../../components/ProductImage';
+import { ProductImage } from '../../../components/ProductImage';
 import { useProductSearch } from './api/search-products';
 import { searchPath } from './search-address';
 import styles from './SearchBox.module.css';

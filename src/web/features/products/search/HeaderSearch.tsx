@@ -5,7 +5,7 @@
  */
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { CloseIcon, SearchIcon } from '../../components/icons';
+import { CloseIcon, SearchIcon } from '../../../components/icons';
 import styles from './HeaderSearch.module.css';
 
 const loadSearchBox = () => import('./SearchBox');

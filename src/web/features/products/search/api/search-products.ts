@@ -1,7 +1,7 @@
 /** GET /api/server/search?query=: up to 10 ranked products. Cached per query under ['search', query]. */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import { productList } from '../../../lib/products';
+import { api } from '../../../../lib/api';
+import { productList } from '../../../../lib/products';
 
 const searchKey = (query: string) => ['search', query] as const;
 
