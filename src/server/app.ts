@@ -31,6 +31,7 @@ import { orderRoutes, PrintWorker, type PrintWorkerOptions } from './modules/ord
 import { CatalogueCache, ListingCache, catalogueRoutes, productAdminRoutes } from './modules/products';
 import { reviewRoutes } from './modules/reviews';
 import { systemRoutes } from './modules/system';
+import { wishlistRoutes } from './modules/wishlist';
 import { webRoutes } from './modules/web';
 
 export type App = ZodFastify & { ctx: AppContext };
@@ -43,6 +44,7 @@ const modules: ModuleRoutes[] = [
   catalogueRoutes,
   contactRoutes,
   accountRoutes,
+  wishlistRoutes,
   cartRoutes,
   checkoutRoutes,
   productAdminRoutes,

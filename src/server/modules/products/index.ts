@@ -16,4 +16,5 @@ export {
   findProductsByKeys,
   pricedProducts,
   productExists,
+  requireProduct,
 } from './service';

@@ -51,6 +51,10 @@ export const findProductsByKeys = (db: Db, keys: readonly string[]): Promise<Map
 export const findProductKey = (db: Db, productId: string): Promise<string | null> => repo.findProductKey(db, productId);
 /** Whether the id names a book of the shop (not archived). */
 export const productExists = (db: Db, productId: string): Promise<boolean> => repo.productExists(db, productId);
+/** 404 unless `productId` names a book of the shop (a basket's or a wishlist's new line). */
+export async function requireProduct(db: Db, productId: string): Promise<void> {
+  if (!(await productExists(db, productId))) throw notFound('That product does not exist (it may have been removed from the shop).');
+}
 /** The ids among `ids` that name books of the shop. */
 export const existingProductIds = (db: Db, ids: readonly string[]): Promise<Set<string>> => repo.existingProductIds(db, ids);
 /** What a basket is priced from: each book's key, price in pence, name, type and age (unknown and archived ids left out). */
