@@ -2,7 +2,7 @@
 import type { LoaderFunctionArgs, MetaDescriptor, ShouldRevalidateFunctionArgs } from 'react-router';
 import type { CatalogueListing } from '@shared/contracts/products';
 import { LISTING_PAGE_SIZE } from '@shared/listing';
-import type { ListingRequest } from '@shared/contracts/storefront';
+import type { ListingRequest } from '@shared/contracts/web';
 import { homeTitle, pageHead } from '@shared/seo';
 import type { HomeData } from '../features/products/HomePage';
 import { homeQuery, readHomeView } from '../features/products/home-address';

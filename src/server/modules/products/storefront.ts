@@ -6,7 +6,7 @@
 import type { AppContext } from '../../context';
 import { SEARCH_MAX_RESULTS } from '@shared/constants';
 import type { CatalogueListing } from '@shared/contracts/products';
-import type { ListingRequest, ProductPageData, SearchPage } from '@shared/contracts/storefront';
+import type { ListingRequest, ProductPageData, SearchPage } from '@shared/contracts/web';
 import { catalogueListing, firstListingPage } from './listing/service';
 import * as repo from './repository';
 import { toSearchInput } from './search-terms';

@@ -21,7 +21,7 @@ import { gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
 import type { AppContext } from '../../context';
-import type { PageLoadContext, PageStylesheets, StorefrontServer } from '@shared/contracts/storefront';
+import type { PageLoadContext, PageStylesheets, StorefrontServer } from '@shared/contracts/web';
 import { contentSecurityPolicy } from '../../plugins/security-headers';
 import { storefrontServer } from './storefront';
 

@@ -6,7 +6,7 @@
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import type { Product } from '@shared/contracts/products';
-import type { ProductPageData } from '@shared/contracts/storefront';
+import type { ProductPageData } from '@shared/contracts/web';
 import { formatPence } from '@shared/money';
 import { HeartIcon } from '../../components/icons';
 import { ageLabel } from './ProductCard';

@@ -4,7 +4,7 @@
  * to one more page). No match says so and offers to clear the search or browse the shop.
  */
 import { Link } from 'react-router';
-import type { SearchPage } from '@shared/contracts/storefront';
+import type { SearchPage } from '@shared/contracts/web';
 import { buttonClass } from '../../../components/Button';
 import { ProductGrid } from '..';
 import { MAX_SEARCH_PAGES, searchPath, type SearchView } from './search-address';
