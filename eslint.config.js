@@ -4,6 +4,7 @@
 // - no import cycles;
 // - a server module (src/server/modules/<domain>) and a web feature (src/web/features/<feature>)
 //   are used by other code only through their public entry, `index.ts`.
+// The folder and file names themselves (one list of domains) are checked by scripts/layout.test.ts.
 import js from '@eslint/js';
 import boundaries from 'eslint-plugin-boundaries';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';

@@ -3,7 +3,6 @@
  * The server's web module implements it over the modules' services and passes it to React Router
  * as the load context (`context.shop` in a loader); the loaders never import server code.
  */
-import type { ClientConfig } from './client-config';
 import type { CatalogueListing, ListingAge, ListingSort, Product } from './products';
 import type { ProductReviews } from './reviews';
 
@@ -66,4 +65,33 @@ export interface PageStylesheets {
 export interface PageLoadContext {
   shop: StorefrontServer;
   stylesheets: PageStylesheets;
+}
+
+/**
+ * The public configuration the server writes into every page (`<script id="app-config">`) and
+ * the web app reads (src/web/lib/config.ts): nothing secret. The server builds it from its
+ * environment (src/server/modules/web/client-config.ts).
+ */
+export interface ClientConfig {
+  shopName: string;
+  salesDashboardUrl: string;
+  /** The payment provider new checkouts use ('stripe', 'demo', ...). */
+  payments: string;
+  social: {
+    googleClientId: string | null;
+    facebookAppId: string | null;
+  };
+  /** The footer's links; null when the shop has not set one (it is hidden). */
+  links: {
+    facebook: FooterLink | null;
+    instagram: FooterLink | null;
+    tiktok: FooterLink | null;
+    developer: FooterLink | null;
+  };
+}
+
+/** A footer link: where it goes and the name it shows (a profile's display name or handle). */
+export interface FooterLink {
+  url: string;
+  name: string;
 }
