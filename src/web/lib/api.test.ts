@@ -50,6 +50,6 @@ describe('api: answers are checked against the shared contracts', () => {
 
   it('names only schemas of a contract module', () => {
     // @ts-expect-error MAX_PRODUCT_IDS is a number, not a schema
-    expect(answer('products', 'MAX_PRODUCT_IDS')).toEqual({ contract: 'catalogue', name: 'MAX_PRODUCT_IDS' });
+    expect(answer('products', 'MAX_PRODUCT_IDS')).toEqual({ contract: 'products', name: 'MAX_PRODUCT_IDS' });
   });
 });
