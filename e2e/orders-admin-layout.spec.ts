@@ -6,7 +6,7 @@
  * breaks beside its @ (decision 091). The order's page keeps the same rules, and a reference in
  * its history reads whole.
  *
- * With SCREENSHOTS_DIR set (`SCREENSHOTS_DIR=docs/screenshots npx playwright test e2e/admin-orders-layout.spec.ts`)
+ * With SCREENSHOTS_DIR set (`SCREENSHOTS_DIR=docs/screenshots npx playwright test e2e/orders-admin-layout.spec.ts`)
  * the journeys also write admin-orders-, product-form- and profile-{390,1280}.png there.
  */
 import path from 'node:path';
