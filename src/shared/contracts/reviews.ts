@@ -35,7 +35,7 @@ export const verifyReviewTokenBodySchema = z.object({
   token: z.string({ message: 'The review link is missing its token.' }).min(1, { message: 'The review link is missing its token.' }).max(4096),
 });
 
-/** The answer is a session, as a login's: `sessionAnswerSchema` in contracts/auth.ts. */
+/** The answer is a session, as a login's: `sessionAnswerSchema` in contracts/accounts.ts. */
 
 /** POST /api/server/add_review */
 export const addReviewBodySchema = z.object({

@@ -20,7 +20,7 @@ export async function orderUpdateMail(
 ): Promise<OutgoingMessage> {
   const { to, reviewLink, ...order } = input;
   // The Track button stays on the shop's address, as every mailed link does: the shop sends it on to
-  // the carrier's page the print partner gave, or to the order history (orders/print-service.ts).
+  // the carrier's page the print partner gave, or to the order history (orders/printing/service.ts).
   return { to, ...(await renderMail('orderStatus', { ...order, trackUrl: `/api/orders/${order.orderId}/track`, reviewUrl: reviewLink }, config)) };
 }
 

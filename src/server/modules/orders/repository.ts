@@ -54,7 +54,7 @@ const orderFullyReviewed = sql<boolean>`not exists (
 export interface OrderListQuery {
   /** One user's orders only. */
   userId?: string;
-  /** Further conditions on the orders row: the admin's filters and keyset position (admin-repository.ts). */
+  /** Further conditions on the orders row: the admin's filters and keyset position (admin/repository.ts). */
   where?: SQL;
   /** At most this many, newest first. */
   limit?: number;

@@ -2,7 +2,7 @@
  * Product reads. Products are read together with their image keys in slot order (one round trip:
  * a correlated array_agg over the product_images primary key), and turned into the API's
  * product shape by `toProduct`. The columns read and their mapping come from the one declaration
- * of a book's fields (PRODUCT_FIELDS, src/shared/contracts/product.ts).
+ * of a book's fields (PRODUCT_FIELDS, src/shared/contracts/products.ts).
  */
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';

@@ -190,7 +190,7 @@ export interface PrintPartnerProblemMail {
   partnerRef?: string | null;
 }
 
-/** To the shop owner when the print partner cannot take or fulfil an order (orders/print-worker.ts). */
+/** To the shop owner when the print partner cannot take or fulfil an order (orders/printing/worker.ts). */
 export const printPartnerProblem: MailTemplate<PrintPartnerProblemMail> = {
   subject: ({ orderId }) => `Print partner problem with order ${orderRef(orderId)}`,
   body: (data, shop) => {

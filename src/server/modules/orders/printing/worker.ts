@@ -1,7 +1,7 @@
 /**
  * Paid orders to the print partner, exactly once, and back with tracking (decision 112).
  *
- * - **Submitting.** A job is queued in the order's own transaction (print-jobs.ts). Any instance's
+ * - **Submitting.** A job is queued in the order's own transaction (jobs.ts). Any instance's
  *   worker claims a due job (marked `submitting` and committed first), sends it with our order id
  *   as the partner's document reference, and records what happened: accepted (the partner's
  *   reference on the order, unless the owner typed one), failed for sure (retried later, with

@@ -2,9 +2,9 @@
  * The paged catalogue listing (issue #16, decision 113): `GET /api/catalogue/products` answers
  * one page of the shop's books with the home page's filters (type, age, highest price) and sorts
  * (the shop's order, price both ways), the cursor of the next page, how many books match, and the
- * filter panel's facets. Pages are keyset pages (listing-repository.ts), never OFFSET.
+ * filter panel's facets. Pages are keyset pages (listing/repository.ts), never OFFSET.
  *
- * The facets and each filter's first page come from memory (listing-cache.ts) until the next
+ * The facets and each filter's first page come from memory (listing/cache.ts) until the next
  * `productUpdate`; later pages are always read from the database.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';

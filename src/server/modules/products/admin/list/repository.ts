@@ -22,7 +22,7 @@ export interface AdminListRow {
   position: AdminListPosition;
 }
 
-/** Between the fields searched: a control character, which the owner's text never holds (admin-list.ts). */
+/** Between the fields searched: a control character, which the owner's text never holds (admin/list/service.ts). */
 const FIELD_SEPARATOR = '\u0001';
 
 /**
