@@ -10,9 +10,6 @@ import { DISCOUNT_PERCENT_MAX, DISCOUNT_PERCENT_MIN } from '../constants';
 import { checkoutItemSchema } from './cart';
 import { productAgeSchema } from './products';
 
-/** The spec's client check: "a simple pattern with an @ and a dot". The server checks with zod's e-mail rule. */
-export const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 export function isValidDiscountPercent(value: unknown): boolean {
   const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
   return typeof n === 'number' && Number.isInteger(n) && n >= DISCOUNT_PERCENT_MIN && n <= DISCOUNT_PERCENT_MAX;
