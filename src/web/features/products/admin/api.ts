@@ -1,6 +1,6 @@
 /** The admin's product calls: read one for the form, list for the admin home, save (delete: ../api/delete-product.ts). */
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminProductList } from '@shared/contracts/products';
+import type { AdminProductList, ProductFormValues } from '@shared/contracts/products';
 import { imageKeyFrom } from '@shared/images';
 import { answer, api } from '../../../lib/api';
 import { applyProductUpdate } from '../../../lib/live-updates';
@@ -52,14 +52,8 @@ export function useArchivedProducts() {
   return useQuery({ queryKey: adminProductKeys.archived, queryFn: () => api.get('/api/admin/products/archived', productList) });
 }
 
-export interface ProductFormValues {
-  id: string;
-  name: string;
-  type: string;
-  description: string;
-  age: '' | 'Kids' | 'Adults';
-  price: string;
-}
+/** The form's values: one string per field of PRODUCT_FIELDS (the contract's type, not declared again here). */
+export type { ProductFormValues } from '@shared/contracts/products';
 
 /** The multipart body the server expects: the fields, then `images` files in slot order. */
 export function productFormData(values: ProductFormValues, images: File[]): FormData {
