@@ -3,7 +3,9 @@
 // - src/shared imports nothing from src/server or src/web; src/web never imports src/server;
 // - no import cycles;
 // - a server module (src/server/modules/<domain>) and a web feature (src/web/features/<feature>)
-//   are used by other code only through their public entry, `index.ts`.
+//   are used by other code only through their public entry, `index.ts` (a sub-area folder may have one
+//   of its own, as features/products/search/ has for the header).
+// The folder and file names themselves (one list of domains) are checked by scripts/layout.test.ts.
 import js from '@eslint/js';
 import boundaries from 'eslint-plugin-boundaries';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
@@ -25,8 +27,8 @@ const layerPolicies = [
   },
 ];
 const publicEntryPolicy = {
-  disallow: { to: { element: { types: { anyOf: ['module', 'feature'] }, fileInternalPath: '!index.{ts,tsx}' } } },
-  message: 'use {{to.element.type}} "{{to.element.captured.name}}" through its public entry, index.ts',
+  disallow: { to: { element: { types: { anyOf: ['module', 'feature'] }, fileInternalPath: '!{index,*/index}.{ts,tsx}' } } },
+  message: 'use {{to.element.type}} "{{to.element.captured.name}}" through its public entry, index.ts (or a sub-area folder index.ts)',
 };
 
 export default tseslint.config(

@@ -28,7 +28,7 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } } }],
   // Two shops on fresh embedded databases: the spec's journeys run where the owner types the print
   // references (PRINT_PARTNER=manual, as they are written); the print journey runs on a second one
-  // whose simulated printer prints and dispatches within seconds (e2e/print-partner.spec.ts).
+  // whose simulated printer prints and dispatches within seconds (e2e/orders-printing.spec.ts).
   webServer: [shop(PORT, { PRINT_PARTNER: 'manual' }), shop(E2E_PRINTER_PORT, { PRINT_PARTNER: 'simulated', SIMULATED_PRINTER_STEP_SECONDS: '2', PRINT_PARTNER_POLL_SECONDS: '1' })],
 });
 

@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { ROOT } from '../bench/lib/server';
-import { productListSchema } from '../src/shared/contracts/product';
+import { productListSchema } from '../src/shared/contracts/products';
 import { poundsToPence } from '../src/shared/money';
 import { testConfig } from '../src/server/config';
 import { renderMail } from '../src/server/modules/mail/render';

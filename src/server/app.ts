@@ -5,7 +5,7 @@
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import * as MSG from '../shared/messages';
+import * as MSG from '@shared/messages';
 import type { Config } from './config';
 import type { AppContext, AppDeps } from './context';
 import type { ModuleRoutes, ZodFastify } from './http';
@@ -31,6 +31,7 @@ import { orderRoutes, PrintWorker, type PrintWorkerOptions } from './modules/ord
 import { CatalogueCache, ListingCache, catalogueRoutes, productAdminRoutes } from './modules/products';
 import { reviewRoutes } from './modules/reviews';
 import { backupRoutes, Backups, systemRoutes, type BackupOptions } from './modules/system';
+import { wishlistRoutes } from './modules/wishlist';
 import { webRoutes } from './modules/web';
 
 export type App = ZodFastify & { ctx: AppContext };
@@ -44,6 +45,7 @@ const modules: ModuleRoutes[] = [
   catalogueRoutes,
   contactRoutes,
   accountRoutes,
+  wishlistRoutes,
   cartRoutes,
   checkoutRoutes,
   productAdminRoutes,

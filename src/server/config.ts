@@ -211,7 +211,7 @@ export const configSchema = z
     PRINT_PARTNER_POLL_SECONDS: z.coerce.number().int().min(1).max(86_400).optional(),
     /**
      * A submission still unanswered this long was cut off by a stop of the shop: it is handed to
-     * the owner, never re-sent (modules/orders/print-worker.ts). Keep it above the partner's time
+     * the owner, never re-sent (modules/orders/printing/worker.ts). Keep it above the partner's time
      * limit per call (30 s), or a slow answer is taken for a stop.
      */
     PRINT_SUBMIT_LEASE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),

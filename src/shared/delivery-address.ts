@@ -1,7 +1,7 @@
 /**
  * Where a book is sent: the delivery address's fields, their limits and their rules, as plain
  * functions used by the checkout form (a message under each bad field as the shopper types) and by
- * the server (contracts/order.ts wraps them in the zod schema), so both sides accept and refuse
+ * the server (contracts/orders.ts wraps them in the zod schema), so both sides accept and refuse
  * exactly the same input with the same words (decision 110). The server holds the address a
  * payment provider collected to the same rule: one that breaks it is kept (the payment is real)
  * but waits for the owner before it is printed (decision 133).

@@ -1,6 +1,6 @@
 /**
  * The paged listing's names and sizes (decision 113), without zod: the home page's code imports
- * these, and the schemas of contracts/catalogue.ts (which re-exports them) would bring zod into the
+ * these, and the schemas of contracts/products.ts (which re-exports them) would bring zod into the
  * shopper's first page.
  */
 

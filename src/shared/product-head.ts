@@ -4,7 +4,7 @@
  * code carries it (decision 124).
  */
 import { META_DESCRIPTION_LENGTH } from './constants';
-import type { Product } from './contracts/product';
+import type { Product } from './contracts/products';
 import { IMAGE_WIDTHS, PRODUCT_IMAGE_SIZES, imageKeyFrom, imagePath, srcSetFor } from './images';
 import { productPath } from './routes';
 import type { HeadTag, Site } from './seo';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Product } from './contracts/product';
+import type { Product } from './contracts/products';
 import { productHead } from './product-head';
 import { pageHead } from './seo';
 

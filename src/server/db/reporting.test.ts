@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as MSG from '../../shared/messages';
+import * as MSG from '@shared/messages';
 import { createTestDatabase } from '../test/harness';
 import type { Database } from './client';
 import { ReportingBusy, Turns } from './reporting';

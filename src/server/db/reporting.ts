@@ -12,7 +12,7 @@
  * A report that gets no turn within the wait (the connect timeout: as long as any request waits
  * for a connection) is answered 503 with ReportingBusy's words and a Retry-After, never a 500.
  */
-import * as MSG from '../../shared/messages';
+import * as MSG from '@shared/messages';
 import { AppError } from '../lib/errors';
 
 /** The answer when every reporting turn stays taken for the whole wait. */

@@ -3,9 +3,9 @@
  * After changing this file run `npm run db:generate` and commit the new migration.
  */
 import { sql } from 'drizzle-orm';
-import { PRODUCT_AGES } from '../../shared/constants';
-import type { DeliveryAddress } from '../../shared/delivery-address';
-import { INITIAL_ORDER_STATUS, ORDER_STATUSES } from '../../shared/order-status';
+import { PRODUCT_AGES } from '@shared/constants';
+import type { DeliveryAddress } from '@shared/delivery-address';
+import { INITIAL_ORDER_STATUS, ORDER_STATUSES } from '@shared/order-status';
 import {
   boolean,
   check,

@@ -11,7 +11,7 @@
  */
 import type { Multipart, MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import * as MSG from '../../shared/messages';
+import * as MSG from '@shared/messages';
 import { AppError, badRequest } from './errors';
 import { unstorableText } from './text-input';
 

@@ -9,7 +9,7 @@
  * waiting behind a flood for minutes (decisions/028).
  */
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
-import * as MSG from '../../shared/messages';
+import * as MSG from '@shared/messages';
 import { AppError } from './errors';
 
 const KEY_LENGTH = 32;

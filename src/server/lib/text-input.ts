@@ -4,7 +4,7 @@
  * hook (plugins/text-input.ts) and the multipart reader (lib/form-parts.ts) refuse both with 400
  * naming the field (decisions/103).
  */
-import * as MSG from '../../shared/messages';
+import * as MSG from '@shared/messages';
 import { badRequest, type AppError } from './errors';
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;

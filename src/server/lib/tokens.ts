@@ -4,7 +4,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
-import type { Role, SocialProvider } from '../../shared/constants';
+import type { Role, SocialProvider } from '@shared/constants';
 
 export type TokenType = 'session' | 'admin_pending' | 'review';
 

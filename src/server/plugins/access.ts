@@ -27,7 +27,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../lib/errors';
-import * as MSG from '../../shared/messages';
+import * as MSG from '@shared/messages';
 import type { SessionClaims, TokenService } from '../lib/tokens';
 
 /** The account's current session version, or null when the account does not exist. */

@@ -7,7 +7,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import * as MSG from '../../shared/messages';
+import * as MSG from '@shared/messages';
 import { stripeFailure } from '../adapters/payments/stripe';
 import { AppError } from '../lib/errors';
 import { multipartRefusal } from '../lib/form-parts';

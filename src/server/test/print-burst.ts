@@ -137,5 +137,5 @@ export async function printOutcomes(db: Db, orderIds: string[]) {
   return new Map(jobs.map((job) => [job.orderId, { job, order: orderById.get(job.orderId)! }]));
 }
 
-/** The words a job cut off by a stop of the shop is handed to the owner with (print-worker.ts). */
+/** The words a job cut off by a stop of the shop is handed to the owner with (orders/printing/worker.ts). */
 export const STOPPED_MID_CALL = /stopped while it was sending/;

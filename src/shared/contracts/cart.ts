@@ -1,7 +1,7 @@
-/** Wishlist and cart calls (docs/api.md, "Wishlist and cart"). */
+/** Cart calls (docs/api.md, "Wishlist and cart"); the wishlist's are in wishlist.ts. */
 import { z } from 'zod';
 import { CART_QTY_MAX, CART_QTY_MIN } from '../constants';
-import { productSchema } from './product';
+import { productSchema } from './products';
 
 export const productIdSchema = z.string({ message: 'product_id is required.' }).trim().min(1, 'product_id is required.').max(200);
 export const userIdSchema = z.string({ message: 'user_id is required.' }).min(1, 'user_id is required.');
@@ -24,10 +24,6 @@ export const cartProductSchema = productSchema.extend({ qty: z.number().int() })
 export const cartProductsSchema = z.array(cartProductSchema);
 export type CartProduct = z.infer<typeof cartProductSchema>;
 
-export const wishlistEntrySchema = z.object({ product_id: z.string() });
-export const wishlistEntriesSchema = z.array(wishlistEntrySchema);
-
-export const wishlistChangeBodySchema = z.object({ user_id: userIdSchema, product_id: productIdSchema });
 export const updateCartBodySchema = z.object({ user_id: userIdSchema, product_id: productIdSchema, qty: qtySchema });
 export const removeCartBodySchema = z.object({ user_id: userIdSchema, product_id: productIdSchema });
 export const mergeCartBodySchema = z.object({

@@ -1,6 +1,7 @@
 /**
  * The owner's dashboard (issue #20, decision 120): how the shop is doing over a period, compared
- * with the period before it, and the discount codes sent. Admin only.
+ * with the period before it. Admin only. The codes sent, and revoking one, are the discounts
+ * contract's (contracts/discounts.ts); their list's address stays under the dashboard's.
  *
  * Money: every amount in these answers is in POUNDS (a number with at most two decimals, as the
  * other admin answers: `penceToPounds`); the server sums integer pence in SQL and converts once.
@@ -9,13 +10,10 @@
  *
  * Calls:
  * - GET  /api/admin/dashboard?period=&from=&to=&stale_days=   → dashboardSchema
- * - GET  /api/admin/dashboard/discount-codes?cursor=&limit=   → discountCodePageSchema
- * - POST /api/admin/discount-codes/:code/revoke               → revokeDiscountCodeAnswerSchema
- *   (404 unknown code, 409 a used code or one a checkout holds; every error is `{ message }`)
  */
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../order-status';
-import { orderStatusSchema, printStateSchema } from './order';
+import { orderStatusSchema, printStateSchema } from './orders';
 
 /** The periods the owner can choose; 30d is the default. */
 export const DASHBOARD_PERIODS = ['today', '7d', '30d', '90d', 'year', 'custom'] as const;
@@ -269,59 +267,6 @@ export const dashboardSchema = z.object({
   generated_at: z.string(),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
-
-/** GET /api/admin/dashboard/discount-codes: newest sent first. */
-export const discountCodePageQuerySchema = z.object({
-  /** The opaque cursor of the previous page's next_cursor. */
-  cursor: z.string().max(200, 'is too long').optional(),
-  limit: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100').optional().default(25),
-});
-export type DiscountCodePageQuery = z.input<typeof discountCodePageQuerySchema>;
-
-/** unused: can still be used; used: an order used it; expired: unused and past its expiry; revoked: the owner revoked it unused. */
-export const DISCOUNT_CODE_STATES = ['unused', 'used', 'expired', 'revoked'] as const;
-export const discountCodeStateSchema = z.enum(DISCOUNT_CODE_STATES);
-
-/** A code as the owner sees it. */
-export const adminDiscountCodeSchema = z.object({
-  /** Shown in full: the owner made it. */
-  code: z.string(),
-  email: z.string(),
-  percentage: z.number().int(),
-  /** Empty: every type / every age. */
-  types: z.array(z.string()),
-  ages: z.array(z.string()),
-  /** ISO instants. */
-  sent_at: z.string(),
-  expires_at: z.string(),
-  state: discountCodeStateSchema,
-  /** The order that used it, null when unused. */
-  used: z.object({ order_id: z.string(), order_date: z.string().nullable() }).nullable(),
-  /** ISO instant it was revoked, null when not. */
-  revoked_at: z.string().nullable(),
-  /** Revoke is offered: unused, not yet revoked (an expired unused code may still be revoked). */
-  can_revoke: z.boolean(),
-});
-export type AdminDiscountCode = z.infer<typeof adminDiscountCodeSchema>;
-
-export const discountCodePageSchema = z.object({
-  codes: z.array(adminDiscountCodeSchema),
-  next_cursor: z.string().nullable(),
-  /** Every code ever sent. */
-  total: z.number().int(),
-});
-export type DiscountCodePage = z.infer<typeof discountCodePageSchema>;
-
-/**
- * POST /api/admin/discount-codes/:code/revoke (no body): the code afterwards. Revoking a revoked
- * code again answers the same (200). 404 `{ message }` for an unknown code; 409 `{ message }` for
- * a used code, and for a code an open checkout holds at that moment (a shopper is paying with it;
- * the sentence says until when). A revoked code is refused at the basket and at checkout with the
- * expired code's words ("This discount code has expired."), and no checkout can take it.
- */
-export const revokeDiscountCodeParamsSchema = z.object({ code: z.string().trim().min(1, 'must be a code').max(100, 'is too long') });
-export const revokeDiscountCodeAnswerSchema = z.object({ message: z.string(), code: adminDiscountCodeSchema });
-export type RevokeDiscountCodeAnswer = z.infer<typeof revokeDiscountCodeAnswerSchema>;
 
 /** The statuses in the order orders_by_status lists them. */
 export const DASHBOARD_STATUSES = ORDER_STATUSES;

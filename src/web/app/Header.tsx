@@ -12,7 +12,7 @@ import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { BookIcon, CartIcon, CloseIcon, HeartIcon, LogoutIcon, MenuIcon, UserIcon } from '../components/icons';
 import { LinkItems, type LinkList } from '../components/LinkItems';
 import { useBasket } from '../features/cart';
-import { HeaderSearch } from '../features/search';
+import { HeaderSearch } from '../features/products/search';
 import { clientConfig } from '../lib/config';
 import { useSession } from '../lib/session';
 import styles from './Header.module.css';

@@ -1,6 +1,6 @@
 import { Outlet } from 'react-router';
 import { BannerView } from '../components/BannerView';
-import { AccountQueryEffects, VerificationReminder } from '../features/auth';
+import { AccountQueryEffects, VerificationReminder } from '../features/accounts';
 import { BasketPanel } from '../features/cart';
 import { useLiveUpdates } from '../lib/live-updates';
 import { Footer } from './Footer';

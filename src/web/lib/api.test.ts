@@ -50,7 +50,7 @@ describe('api: answers are checked against the shared contracts', () => {
 
   it('names only schemas of a contract module', () => {
     // @ts-expect-error MAX_PRODUCT_IDS is a number, not a schema
-    expect(answer('catalogue', 'MAX_PRODUCT_IDS')).toEqual({ contract: 'catalogue', name: 'MAX_PRODUCT_IDS' });
+    expect(answer('products', 'MAX_PRODUCT_IDS')).toEqual({ contract: 'products', name: 'MAX_PRODUCT_IDS' });
   });
 });
 
@@ -105,7 +105,7 @@ describe('api: a session the server refuses (401) is reported once (decision 130
     answering(401, { message: 'This password reset link is invalid, has already been used or has expired. Please ask for a new one.' });
     const refused = vi.fn();
     setUnauthorizedHandler(refused);
-    await expect(api.post('/api/change_password', answer('auth', 'successAnswerSchema'), { token: 'x', password: 'y' }, { token: null })).rejects.toMatchObject({ status: 401 });
+    await expect(api.post('/api/change_password', answer('accounts', 'successAnswerSchema'), { token: 'x', password: 'y' }, { token: null })).rejects.toMatchObject({ status: 401 });
     expect(refused).not.toHaveBeenCalled();
     expect(storage.get('token')).toBe('live-session');
   });

@@ -1,5 +1,5 @@
-/** The public configuration the server writes into the page (its shape: @shared/contracts/client-config). */
-import type { ClientConfig } from '@shared/contracts/client-config';
+/** The public configuration the server writes into the page (its shape: @shared/contracts/web). */
+import type { ClientConfig } from '@shared/contracts/web';
 
 /** Only a page without the server's config (a unit test's document) sees this: plain, and no link rather than a made-up one. */
 const FALLBACK: ClientConfig = {

@@ -10,7 +10,7 @@ import { ApiError, answer, api } from './api';
 const KEY = 'leftCheckout';
 
 export const cancelCheckout = (sessionId: string) =>
-  api.post(`/api/checkout/sessions/${encodeURIComponent(sessionId)}/cancel`, answer('order', 'cancelCheckoutAnswerSchema'), {}, { token: null });
+  api.post(`/api/checkout/sessions/${encodeURIComponent(sessionId)}/cancel`, answer('checkout', 'cancelCheckoutAnswerSchema'), {}, { token: null });
 
 function read(): string | null {
   try {

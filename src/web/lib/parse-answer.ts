@@ -12,15 +12,17 @@ config({ jitless: true });
 
 /** The contract modules an answer can name, each loaded on first use. */
 export const contracts = {
-  auth: () => import('@shared/contracts/auth'),
+  accounts: () => import('@shared/contracts/accounts'),
   cart: () => import('@shared/contracts/cart'),
-  catalogue: () => import('@shared/contracts/catalogue'),
+  checkout: () => import('@shared/contracts/checkout'),
   common: () => import('@shared/contracts/common'),
+  contact: () => import('@shared/contracts/contact'),
   dashboard: () => import('@shared/contracts/dashboard'),
-  discount: () => import('@shared/contracts/discount'),
-  order: () => import('@shared/contracts/order'),
-  product: () => import('@shared/contracts/product'),
-  review: () => import('@shared/contracts/review'),
+  discounts: () => import('@shared/contracts/discounts'),
+  orders: () => import('@shared/contracts/orders'),
+  products: () => import('@shared/contracts/products'),
+  reviews: () => import('@shared/contracts/reviews'),
+  wishlist: () => import('@shared/contracts/wishlist'),
 };
 
 export type Contracts = typeof contracts;

@@ -3,7 +3,7 @@
  * from their routes' loaders (decision 114), so no page downloads the whole catalogue.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Product } from '@shared/contracts/product';
+import type { Product } from '@shared/contracts/products';
 import { answer, api } from './api';
 import { STORAGE_KEYS, readJson, writeJson } from './storage';
 
@@ -12,7 +12,7 @@ export type { Product };
 export const productsKey = ['products'] as const;
 
 /** A list of products as every catalogue answer shows them. */
-export const productList = answer('product', 'productListSchema');
+export const productList = answer('products', 'productListSchema');
 
 /** The ids as the query key and the call take them: distinct, sorted. */
 const idList = (ids: readonly string[]) => [...new Set(ids)].sort();

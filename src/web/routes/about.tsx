@@ -1,5 +1,5 @@
 /** About (a static page). */
-import { AboutPage } from '../features/pages/AboutPage';
+import { AboutPage } from '../app/AboutPage';
 import { titledPage } from './meta';
 
 export const meta = titledPage('About');

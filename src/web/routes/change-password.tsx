@@ -1,6 +1,6 @@
 /** Change your password: the home page with its form over it. */
 import { useLoaderData } from 'react-router';
-import { ChangePasswordForm } from '../features/auth/ChangePasswordForm';
+import { ChangePasswordForm } from '../features/accounts/ChangePasswordForm';
 import { HomePage, type HomeData } from '../features/products/HomePage';
 import { homeHandle, homeLoader, homeShouldRevalidate } from './home-data';
 import { titledPage } from './meta';

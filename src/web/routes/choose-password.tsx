@@ -1,6 +1,6 @@
 /** Choose your password after verifying in another browser (decision 130): the home page with its form over it. */
 import { useLoaderData } from 'react-router';
-import { ChoosePasswordForm } from '../features/auth/ChoosePasswordForm';
+import { ChoosePasswordForm } from '../features/accounts/ChoosePasswordForm';
 import { HomePage, type HomeData } from '../features/products/HomePage';
 import { homeLoader, homeShouldRevalidate } from './home-data';
 import { titledPage } from './meta';

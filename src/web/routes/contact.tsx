@@ -1,5 +1,5 @@
 /** Contact (a static page). */
-import { ContactPage } from '../features/pages/ContactPage';
+import { ContactPage } from '../features/contact/ContactPage';
 import { titledPage } from './meta';
 
 export const meta = titledPage('Contact');

@@ -1,7 +1,7 @@
 /** Create an account: the home page with its form over it. */
 import { useLoaderData } from 'react-router';
 import { GuestOnly } from '../app/guards';
-import { CreateAccountForm } from '../features/auth/CreateAccountForm';
+import { CreateAccountForm } from '../features/accounts/CreateAccountForm';
 import { HomePage, type HomeData } from '../features/products/HomePage';
 import { homeHandle, homeLoader, homeShouldRevalidate } from './home-data';
 import { titledPage } from './meta';

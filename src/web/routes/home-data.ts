@@ -1,8 +1,8 @@
 /** The home grid's loader (decision 114), shared by /, /home, /index and the account forms over the home page. */
 import type { LoaderFunctionArgs, MetaDescriptor, ShouldRevalidateFunctionArgs } from 'react-router';
-import type { CatalogueListing } from '@shared/contracts/catalogue';
+import type { CatalogueListing } from '@shared/contracts/products';
 import { LISTING_PAGE_SIZE } from '@shared/listing';
-import type { ListingRequest } from '@shared/contracts/storefront';
+import type { ListingRequest } from '@shared/contracts/web';
 import { homeTitle, pageHead } from '@shared/seo';
 import type { HomeData } from '../features/products/HomePage';
 import { HOME_QUERY, homeQuery } from '../features/products/home-address';

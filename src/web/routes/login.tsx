@@ -1,7 +1,7 @@
 /** Sign in: the home page with its form over it. */
 import { useLoaderData } from 'react-router';
 import { GuestOnly } from '../app/guards';
-import { LoginForm } from '../features/auth/LoginForm';
+import { LoginForm } from '../features/accounts/LoginForm';
 import { HomePage, type HomeData } from '../features/products/HomePage';
 import { homeHandle, homeLoader, homeShouldRevalidate } from './home-data';
 import { titledPage } from './meta';

@@ -1,5 +1,5 @@
 /** Privacy policy (a static page). */
-import { PrivacyPage } from '../features/pages/PrivacyPage';
+import { PrivacyPage } from '../app/PrivacyPage';
 import { titledPage } from './meta';
 
 export const meta = titledPage('Privacy policy');

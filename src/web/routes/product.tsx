@@ -1,6 +1,6 @@
 /** A book's page (/item/:name): the book, its reviews, Similar Items and Other Items, rendered by the server. */
 import { redirect, useLoaderData, type LoaderFunctionArgs, type MetaArgs } from 'react-router';
-import type { BookPage } from '@shared/contracts/storefront';
+import type { BookPage } from '@shared/contracts/web';
 import { productPath } from '@shared/routes';
 import { productHead } from '@shared/product-head';
 import { ProductPage } from '../features/products/ProductPage';

@@ -1,8 +1,8 @@
 /** The signed-in shopper's profile (and its change-password form): rendered in the browser, which holds the session. */
 import { RequireUser } from '../app/guards';
-import { ProfilePasswordPanel, VerificationStatus } from '../features/auth/ProfileAccount';
+import { ProfilePasswordPanel, VerificationStatus } from '../features/accounts/ProfileAccount';
 import { OrderHistory } from '../features/orders/OrderHistory';
-import { ProfilePage } from '../features/profile/ProfilePage';
+import { ProfilePage } from '../features/accounts/ProfilePage';
 import { titledPage } from './meta';
 
 export { clientLoader, HydrateFallback } from './client-only';

@@ -1,8 +1,8 @@
 /** Search results (/search?q=…): every match of the header's search, paged like the home grid. */
 import { useLoaderData, type LoaderFunctionArgs, type MetaArgs } from 'react-router';
-import { SearchResultsPage, type SearchData } from '../features/search/SearchResultsPage';
+import { SearchResultsPage, type SearchData } from '../features/products/search/SearchResultsPage';
 import { pageHead } from '@shared/seo';
-import { SEARCH_PAGE_SIZE, SEARCH_QUERY, searchPath } from '../features/search/search-address';
+import { SEARCH_PAGE_SIZE, SEARCH_QUERY, searchPath } from '../features/products/search/search-address';
 import { siteOf, toMeta } from './meta';
 
 export async function loader({ request, context }: LoaderFunctionArgs): Promise<SearchData> {

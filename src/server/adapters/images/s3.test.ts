@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { imagePath } from '../../../shared/images';
+import { imagePath } from '@shared/images';
 import { testConfig } from '../../config';
 import { ingestImage, originalKey, variantKey } from '../../modules/images/service';
 import { picture } from '../../test/images';

@@ -9,8 +9,8 @@
  * checkout reference, so a retried request never makes a second coupon or session.
  */
 import Stripe from 'stripe';
-import type { DeliveryAddress } from '../../../shared/delivery-address';
-import * as MSG from '../../../shared/messages';
+import type { DeliveryAddress } from '@shared/delivery-address';
+import * as MSG from '@shared/messages';
 import { AppError, badRequest, unavailable } from '../../lib/errors';
 import type { CheckoutRequest, PaymentEvent, PaymentProvider } from './provider';
 

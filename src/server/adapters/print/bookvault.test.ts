@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DeliveryAddress } from '../../../shared/delivery-address';
+import type { DeliveryAddress } from '@shared/delivery-address';
 import { startFakeBookVault, type FakeBookVault } from '../../test/fake-bookvault';
 import { bookVaultPrintPartner, type BookVaultOptions } from './bookvault';
 import { PrintPartnerError, type PrintOrder, type PrintPartner, type SubmitResult } from './partner';

@@ -6,7 +6,7 @@
  * "needs attention", status changes and mails); an adapter only sends one order, reads one
  * order's state and cancels one, and says exactly what happened (decision 111).
  */
-import type { DeliveryAddress } from '../../../shared/delivery-address';
+import type { DeliveryAddress } from '@shared/delivery-address';
 
 export type PrintPartnerName = 'bookvault' | 'simulated' | 'manual';
 

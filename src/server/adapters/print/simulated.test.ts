@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DeliveryAddress } from '../../../shared/delivery-address';
+import type { DeliveryAddress } from '@shared/delivery-address';
 import type { PrintOrder, SubmitResult } from './partner';
 import { simulatedPrintPartner, simulatedRef, simulatedSubmittedAt } from './simulated';
 

@@ -10,7 +10,7 @@
  * The addresses are configurable so tests run against local fake providers with real signatures.
  */
 import { createRemoteJWKSet, jwtVerify } from 'jose';
-import type { SocialProvider } from '../../../shared/constants';
+import type { SocialProvider } from '@shared/constants';
 import type { Config } from '../../config';
 
 export interface SocialIdentity {

@@ -3,7 +3,7 @@
  * realistic British names and descriptions. Ids are shaped like print-catalogue (BookVault) ids.
  * `pages` is how many images each book gets (front cover, back cover, then interior pages).
  */
-import type { ProductAge } from '../../../shared/constants';
+import type { ProductAge } from '@shared/constants';
 
 export type DemoType = 'Activity' | 'Puzzle' | 'Colouring' | 'Journal';
 

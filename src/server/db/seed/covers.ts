@@ -4,7 +4,7 @@
  * mandala, a maze, a lined journal page ...). Deterministic: the same book gives the same bytes.
  */
 import sharp from 'sharp';
-import { penceToPounds } from '../../../shared/money';
+import { penceToPounds } from '@shared/money';
 import type { DemoBook, DemoType } from './catalogue';
 
 export const COVER_WIDTH = 800;

@@ -1,8 +1,8 @@
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { imagePath } from '../../../shared/images';
-import { isValidPassword } from '../../../shared/validation';
+import { imagePath } from '@shared/images';
+import { isValidPassword } from '@shared/validation';
 import { testConfig } from '../../config';
 import { verifyPassword } from '../../lib/passwords';
 import { originalKey } from '../../modules/images/service';

@@ -8,7 +8,7 @@
  * service like any upload. See docs/decisions/062-demo-catalogue-seed.md.
  */
 import { randomInt } from 'node:crypto';
-import { isValidPassword, normaliseEmail } from '../../../shared/validation';
+import { isValidPassword, normaliseEmail } from '@shared/validation';
 import type { AppContext } from '../../context';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { prepareImage, recordImages, type ImageRecord } from '../../modules/images';

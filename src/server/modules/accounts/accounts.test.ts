@@ -6,7 +6,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { linkInMail, mailsTo } from '../../test/mailbox';
 import { bearer, createUser } from '../../test/factories/users';
-import * as MSG from '../../../shared/messages';
+import * as MSG from '@shared/messages';
 import { ACCOUNT_TEXT } from './service';
 
 let t: TestApp;

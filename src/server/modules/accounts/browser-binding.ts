@@ -19,7 +19,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
-import { EMAIL_VERIFY_TTL_S, PASSWORD_RESET_TTL_S } from '../../../shared/constants';
+import { EMAIL_VERIFY_TTL_S, PASSWORD_RESET_TTL_S } from '@shared/constants';
 
 interface CookieKind {
   name: string;

@@ -11,7 +11,7 @@ import { HASH_CONCURRENCY, hashQueueStats, withHashSlot } from '../../lib/passwo
 import { createTestApp, type TestApp } from '../../test/harness';
 import { linkInMail } from '../../test/mailbox';
 import { createUser } from '../../test/factories/users';
-import * as MSG from '../../../shared/messages';
+import * as MSG from '@shared/messages';
 import { ACCOUNT_TEXT } from './service';
 
 const QUEUE = 2;

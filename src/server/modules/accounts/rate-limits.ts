@@ -16,7 +16,7 @@ import type { ZodFastify } from '../../http';
 import type { Config } from '../../config';
 import { isIPv6 } from 'node:net';
 import { AppError } from '../../lib/errors';
-import { normaliseEmail } from '../../../shared/validation';
+import { normaliseEmail } from '@shared/validation';
 
 export interface Budget {
   /** Requests allowed per client (IP, or IPv6 /64) in the window, whatever the address. */

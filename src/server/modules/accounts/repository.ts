@@ -2,7 +2,7 @@
 import { and, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { singleUseTokens, users } from '../../db/schema';
-import type { Role, SocialProvider } from '../../../shared/constants';
+import type { Role, SocialProvider } from '@shared/constants';
 
 export type UserRow = typeof users.$inferSelect;
 export type TokenKind = (typeof singleUseTokens.$inferSelect)['kind'];

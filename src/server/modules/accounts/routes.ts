@@ -18,7 +18,7 @@ import {
   successAnswerSchema,
   verifyAdminQuerySchema,
   verifyEmailQuerySchema,
-} from '../../../shared/contracts/auth';
+} from '@shared/contracts/accounts';
 import {
   bindingFrom,
   choosePasswordTokenFrom,

@@ -18,10 +18,10 @@ import {
   PASSWORD_RESET_TTL_S,
   SESSION_TTL_S,
   type SocialProvider,
-} from '../../../shared/constants';
-import type { AccountAnswer, AdminPendingAnswer, LoginAnswer, SessionAnswer } from '../../../shared/contracts/auth';
-import * as MSG from '../../../shared/messages';
-import { isValidPassword, normaliseEmail } from '../../../shared/validation';
+} from '@shared/constants';
+import type { AccountAnswer, AdminPendingAnswer, LoginAnswer, SessionAnswer } from '@shared/contracts/accounts';
+import * as MSG from '@shared/messages';
+import { isValidPassword, normaliseEmail } from '@shared/validation';
 import { addressProven, afterAddressProof } from './address-proof';
 import { adminLoginMail, choosePasswordMail, passwordResetMail, verificationMail } from './mails';
 import {

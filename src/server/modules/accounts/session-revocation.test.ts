@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
 import { ensureAdminAccount } from '../../db/seed/seed';
 import { accessPlugin } from '../../plugins/access';
-import { SESSION_TTL_S } from '../../../shared/constants';
+import { SESSION_TTL_S } from '@shared/constants';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { linkInMail } from '../../test/mailbox';
 import { createProduct } from '../../test/factories/products';

@@ -6,7 +6,7 @@ import { testConfig } from '../../config';
 import { users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { createUser } from '../../test/factories/users';
-import * as MSG from '../../../shared/messages';
+import * as MSG from '@shared/messages';
 import { startFakeFacebook, startFakeGoogle, type FakeFacebook, type FakeGoogle } from './fake-providers';
 import { ACCOUNT_TEXT } from './service';
 

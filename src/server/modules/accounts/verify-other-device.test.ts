@@ -12,7 +12,7 @@ import { users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { linkInMail } from '../../test/mailbox';
 import { bearer, createUser } from '../../test/factories/users';
-import * as MSG from '../../../shared/messages';
+import * as MSG from '@shared/messages';
 import { ACCOUNT_TEXT } from './service';
 
 let t: TestApp;

@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cartLines, wishlistEntries } from '../../db/schema';
+import { cartLines } from '../../db/schema';
 import { createProduct, type ProductFixture } from '../../test/factories/products';
 import { bearer, createUser, type TestUser } from '../../test/factories/users';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -140,49 +140,5 @@ describe('cart', () => {
   it('a tampered token counts as no token', async () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/server/get_cart/${alice.id}`, headers: bearer(`${alice.token}x`) });
     expect(res.statusCode).toBe(401);
-  });
-});
-
-describe('wishlist', () => {
-  const entriesOf = (user: TestUser, productId: string) =>
-    t.deps.database.db
-      .select()
-      .from(wishlistEntries)
-      .where(and(eq(wishlistEntries.userId, user.id), eq(wishlistEntries.productId, productId)));
-
-  it('adding twice keeps one entry; get_wishlist and get_wishlist_products read it', async () => {
-    expect((await post('/api/server/add_wishlist', { user_id: alice.id, product_id: journal.id }, alice)).statusCode).toBe(200);
-    expect((await post('/api/server/add_wishlist', { user_id: alice.id, product_id: journal.id }, alice)).statusCode).toBe(200);
-    expect(await entriesOf(alice, journal.id)).toHaveLength(1);
-    expect((await get(`/api/server/get_wishlist/${alice.id}`, alice)).json()).toEqual([{ product_id: journal.id }]);
-    const products = (await get(`/api/server/get_wishlist_products/${alice.id}`, alice)).json();
-    expect(products).toEqual([expect.objectContaining({ id: journal.id, name: 'Garden Journal', price: 12.99 })]);
-  });
-
-  it('remove_wishlist removes the entry', async () => {
-    await post('/api/server/add_wishlist', { user_id: bob.id, product_id: maze.id }, bob);
-    expect((await post('/api/server/remove_wishlist', { user_id: bob.id, product_id: maze.id }, bob)).statusCode).toBe(200);
-    expect(await entriesOf(bob, maze.id)).toHaveLength(0);
-  });
-
-  it('add_wishlist answers 404 for an unknown product and 400 without product_id', async () => {
-    expect((await post('/api/server/add_wishlist', { user_id: bob.id, product_id: 'NOPE-2' }, bob)).statusCode).toBe(404);
-    const res = await post('/api/server/add_wishlist', { user_id: bob.id }, bob);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toMatch(/product_id/);
-  });
-
-  it.each([
-    ['GET', '/api/server/get_wishlist/:id'],
-    ['GET', '/api/server/get_wishlist_products/:id'],
-    ['POST', '/api/server/add_wishlist'],
-    ['POST', '/api/server/remove_wishlist'],
-  ])('%s %s: 401 without a token, 403 for another user', async (method, path) => {
-    const url = path.replace(':id', alice.id);
-    const payload = method === 'POST' ? { user_id: alice.id, product_id: maze.id } : undefined;
-    const call = (user?: TestUser) => t.app.inject({ method: method as 'GET', url, payload, headers: user ? bearer(user.token) : {} });
-    expect((await call()).statusCode).toBe(401);
-    expect((await call(bob)).statusCode).toBe(403);
-    expect(await entriesOf(alice, maze.id)).toHaveLength(0);
   });
 });

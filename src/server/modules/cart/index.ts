@@ -1,3 +1,3 @@
-/** The wishlist and the signed-in shopper's cart. */
+/** The signed-in shopper's cart. */
 export { cartRoutes } from './routes';
 export { removeBoughtLines } from './service';

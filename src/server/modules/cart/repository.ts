@@ -1,7 +1,7 @@
-/** Cart and wishlist SQL. One line per (user, product): the primary keys make "add twice" a no-op. */
+/** Cart SQL. One line per (user, product): the primary key makes "add twice" a no-op. */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { cartLines, wishlistEntries } from '../../db/schema';
+import { cartLines } from '../../db/schema';
 
 /** A cart's lines in the order their books were put in it: a changed quantity does not move a line. */
 export async function findCartLines(db: Db, userId: string) {
@@ -38,20 +38,4 @@ export async function deleteCartLine(db: Db, userId: string, productId: string):
 export async function deleteCartLines(db: Db, userId: string, productIds: readonly string[]): Promise<void> {
   if (productIds.length === 0) return;
   await db.delete(cartLines).where(and(eq(cartLines.userId, userId), inArray(cartLines.productId, [...productIds])));
-}
-
-export async function findWishlist(db: Db, userId: string) {
-  return db
-    .select({ product_id: wishlistEntries.productId })
-    .from(wishlistEntries)
-    .where(eq(wishlistEntries.userId, userId))
-    .orderBy(asc(wishlistEntries.createdAt), asc(wishlistEntries.productId));
-}
-
-export async function insertWishlistEntry(db: Db, userId: string, productId: string): Promise<void> {
-  await db.insert(wishlistEntries).values({ userId, productId }).onConflictDoNothing();
-}
-
-export async function deleteWishlistEntry(db: Db, userId: string, productId: string): Promise<void> {
-  await db.delete(wishlistEntries).where(and(eq(wishlistEntries.userId, userId), eq(wishlistEntries.productId, productId)));
 }

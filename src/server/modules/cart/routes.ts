@@ -1,16 +1,5 @@
-/** Wishlist and cart (docs/api.md): every call is the owner's own (the permission layer checks the id). */
-import {
-  cartLinesSchema,
-  cartProductsSchema,
-  mergeCartBodySchema,
-  okSchema,
-  removeCartBodySchema,
-  updateCartBodySchema,
-  userIdParamsSchema,
-  wishlistChangeBodySchema,
-  wishlistEntriesSchema,
-} from '../../../shared/contracts/cart';
-import { productListSchema } from '../../../shared/contracts/product';
+/** The cart (docs/api.md): every call is the owner's own (the permission layer checks the id). */
+import { cartLinesSchema, cartProductsSchema, mergeCartBodySchema, okSchema, removeCartBodySchema, updateCartBodySchema, userIdParamsSchema } from '@shared/contracts/cart';
 import type { ModuleRoutes } from '../../http';
 import { ownerFromBody, ownerFromParam } from '../../plugins/access';
 import * as cart from './service';
@@ -20,33 +9,6 @@ const ok = { success: true as const };
 export const cartRoutes: ModuleRoutes = async (app, ctx) => {
   const owner = { access: ownerFromParam('userId') };
   const bodyOwner = { access: ownerFromBody('user_id') };
-
-  app.get(
-    '/api/server/get_wishlist/:userId',
-    { config: owner, schema: { tags: ['wishlist'], params: userIdParamsSchema, response: { 200: wishlistEntriesSchema } } },
-    (request) => cart.wishlist(ctx, request.params.userId),
-  );
-  app.get(
-    '/api/server/get_wishlist_products/:userId',
-    { config: owner, schema: { tags: ['wishlist'], params: userIdParamsSchema, response: { 200: productListSchema } } },
-    (request) => cart.wishlistProducts(ctx, request.params.userId),
-  );
-  app.post(
-    '/api/server/add_wishlist',
-    { config: bodyOwner, schema: { tags: ['wishlist'], body: wishlistChangeBodySchema, response: { 200: okSchema } } },
-    async (request) => {
-      await cart.addToWishlist(ctx, request.body.user_id, request.body.product_id);
-      return ok;
-    },
-  );
-  app.post(
-    '/api/server/remove_wishlist',
-    { config: bodyOwner, schema: { tags: ['wishlist'], body: wishlistChangeBodySchema, response: { 200: okSchema } } },
-    async (request) => {
-      await cart.removeFromWishlist(ctx, request.body.user_id, request.body.product_id);
-      return ok;
-    },
-  );
 
   app.get(
     '/api/server/get_cart/:userId',

@@ -1,18 +1,10 @@
-/** Cart and wishlist rules. The owner check is the permission layer's; these check the products. */
-import { CART_QTY_MAX } from '../../../shared/constants';
-import type { CartLine, CartProduct } from '../../../shared/contracts/cart';
-import type { Product } from '../../../shared/contracts/product';
+/** Cart rules. The owner check is the permission layer's; these check the products. */
+import { CART_QTY_MAX } from '@shared/constants';
+import type { CartLine, CartProduct } from '@shared/contracts/cart';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { notFound } from '../../lib/errors';
-import { existingProductIds, findProducts, productExists } from '../products';
+import { existingProductIds, findProducts, requireProduct } from '../products';
 import * as repo from './repository';
-
-const productNotFound = () => notFound('That product does not exist (it may have been removed from the shop).');
-
-async function requireProduct(ctx: AppContext, productId: string): Promise<void> {
-  if (!(await productExists(ctx.database.db, productId))) throw productNotFound();
-}
 
 export async function cartLines(ctx: AppContext, userId: string): Promise<CartLine[]> {
   return repo.findCartLines(ctx.database.db, userId);
@@ -28,7 +20,7 @@ export async function cartProducts(ctx: AppContext, userId: string): Promise<Car
 }
 
 export async function setCartQty(ctx: AppContext, userId: string, productId: string, qty: number): Promise<void> {
-  await requireProduct(ctx, productId);
+  await requireProduct(ctx.database.db, productId);
   await repo.upsertCartLine(ctx.database.db, userId, productId, qty);
 }
 
@@ -50,25 +42,6 @@ export async function mergeCart(ctx: AppContext, userId: string, items: CartLine
     }
   });
   return repo.findCartLines(ctx.database.db, userId);
-}
-
-export async function wishlist(ctx: AppContext, userId: string) {
-  return repo.findWishlist(ctx.database.db, userId);
-}
-
-export async function wishlistProducts(ctx: AppContext, userId: string): Promise<Product[]> {
-  const entries = await repo.findWishlist(ctx.database.db, userId);
-  const byId = new Map((await findProducts(ctx.database.db, entries.map((e) => e.product_id))).map((p) => [p.id, p]));
-  return entries.flatMap((entry) => byId.get(entry.product_id) ?? []);
-}
-
-export async function addToWishlist(ctx: AppContext, userId: string, productId: string): Promise<void> {
-  await requireProduct(ctx, productId);
-  await repo.insertWishlistEntry(ctx.database.db, userId, productId);
-}
-
-export async function removeFromWishlist(ctx: AppContext, userId: string, productId: string): Promise<void> {
-  await repo.deleteWishlistEntry(ctx.database.db, userId, productId);
 }
 
 /** Takes the books just bought out of the buyer's cart, in the caller's transaction (the order is made in it). */

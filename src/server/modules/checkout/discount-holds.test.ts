@@ -5,7 +5,7 @@
  */
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as MSG from '../../../shared/messages';
+import * as MSG from '@shared/messages';
 import { demoPaymentProvider, paymentProviders, type PaymentProvider } from '../../adapters/payments/provider';
 import { stripePaymentProvider } from '../../adapters/payments/stripe';
 import { checkoutSessions, discountCodes, orders } from '../../db/schema';

@@ -1,17 +1,9 @@
 /** Checkout: a basket priced and turned into a payment, the payment webhooks, the demo checkout, and a discount code checked against the basket (docs/api.md). */
 import { z } from 'zod';
-import { validateDiscountAnswerSchema, validateDiscountBodySchema } from '../../../shared/contracts/discount';
-import { userIdParamsSchema } from '../../../shared/contracts/cart';
-import {
-  cancelCheckoutAnswerSchema,
-  checkoutOrderSchema,
-  lastDeliveryAddressSchema,
-  createCheckoutAnswerSchema,
-  createCheckoutBodySchema,
-  demoCheckoutSchema,
-  demoPayAnswerSchema,
-  demoPayBodySchema,
-} from '../../../shared/contracts/order';
+import { validateDiscountAnswerSchema, validateDiscountBodySchema } from '@shared/contracts/discounts';
+import { userIdParamsSchema } from '@shared/contracts/cart';
+import { cancelCheckoutAnswerSchema, createCheckoutAnswerSchema, createCheckoutBodySchema, demoCheckoutSchema, demoPayAnswerSchema, demoPayBodySchema } from '@shared/contracts/checkout';
+import { checkoutOrderSchema, lastDeliveryAddressSchema } from '@shared/contracts/orders';
 import type { ModuleRoutes } from '../../http';
 import { ownerFromParam } from '../../plugins/access';
 import * as checkout from './service';

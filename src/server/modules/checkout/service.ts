@@ -6,12 +6,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { CART_QTY_MAX } from '../../../shared/constants';
-import type { ValidateDiscountAnswer } from '../../../shared/contracts/discount';
-import type { CheckoutOrder, CreateCheckoutBody, DemoCheckout, DemoPayBody } from '../../../shared/contracts/order';
-import { addressProblemList, normaliseAddress, type DeliveryAddress } from '../../../shared/delivery-address';
-import { formatPence, penceToPounds } from '../../../shared/money';
-import { priceCart, type CartPrice } from '../../../shared/pricing';
+import { CART_QTY_MAX } from '@shared/constants';
+import type { ValidateDiscountAnswer } from '@shared/contracts/discounts';
+import type { CreateCheckoutBody, DemoCheckout, DemoPayBody } from '@shared/contracts/checkout';
+import type { CheckoutOrder } from '@shared/contracts/orders';
+import { addressProblemList, normaliseAddress, type DeliveryAddress } from '@shared/delivery-address';
+import { formatPence, penceToPounds } from '@shared/money';
+import { priceCart, type CartPrice } from '@shared/pricing';
 import { DEMO_PROVIDER, type CreatedCheckout, type PaymentEvent, type PaymentProvider } from '../../adapters/payments/provider';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';

@@ -5,7 +5,7 @@
 import { count, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { priceCart } from '../../../shared/pricing';
+import { priceCart } from '@shared/pricing';
 import { paymentProviders } from '../../adapters/payments/provider';
 import { stripePaymentProvider } from '../../adapters/payments/stripe';
 import { checkoutSessions, discountCodes, orders, processedPaymentEvents } from '../../db/schema';

@@ -1,6 +1,6 @@
 /** POST /api/server/contact: the contact form (docs/api.md, "Catalogue"), limited per sender address and per client IP. */
-import { contactBodySchema, contactResponseSchema } from '../../../shared/contracts/catalogue';
-import { messageSchema as errorSchema } from '../../../shared/contracts/common';
+import { contactBodySchema, contactResponseSchema } from '@shared/contracts/contact';
+import { messageSchema as errorSchema } from '@shared/contracts/common';
 import type { ModuleRoutes } from '../../http';
 import { AppError } from '../../lib/errors';
 import { sendContactMessage } from './service';

@@ -1,6 +1,6 @@
 /** The dashboard's answers reused for a while (decision 120): shared while made, forgotten when failed, when old, and on revoke. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Dashboard } from '../../../shared/contracts/dashboard';
+import type { Dashboard } from '@shared/contracts/dashboard';
 import { createOrder } from '../../test/factories/admin-orders';
 import { createDiscountCode } from '../../test/factories/discounts';
 import { createProduct } from '../../test/factories/products';

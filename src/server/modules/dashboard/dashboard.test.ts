@@ -7,8 +7,9 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Dashboard, DiscountCodePage } from '../../../shared/contracts/dashboard';
-import { imagePath } from '../../../shared/images';
+import type { Dashboard } from '@shared/contracts/dashboard';
+import type { DiscountCodePage } from '@shared/contracts/discounts';
+import { imagePath } from '@shared/images';
 import { discountCodes, orderStatusChanges, printJobs, products, reviews } from '../../db/schema';
 import { createOrder, type OrderLineInput } from '../../test/factories/admin-orders';
 import { createDiscountCode } from '../../test/factories/discounts';

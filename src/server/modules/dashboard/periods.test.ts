@@ -1,6 +1,6 @@
 /** UK days and the dashboard's periods (decision 120), clock changes included. */
 import { describe, expect, it } from 'vitest';
-import { dashboardQuerySchema } from '../../../shared/contracts/dashboard';
+import { dashboardQuerySchema } from '@shared/contracts/dashboard';
 import { bucketsOf, londonDay, londonMidnight, resolvePeriod } from './periods';
 
 const q = (query: Record<string, string>) => dashboardQuerySchema.parse(query);

@@ -9,7 +9,7 @@ import {
   type DashboardPeriod,
   type DashboardPeriodAnswer,
   type DashboardQueryInput,
-} from '../../../shared/contracts/dashboard';
+} from '@shared/contracts/dashboard';
 
 export const TIME_ZONE = 'Europe/London';
 

@@ -5,7 +5,7 @@
  * periods are bounded by the instants of London midnights, given by the caller.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { ORDER_STATUSES, type OrderStatus } from '../../../shared/order-status';
+import { ORDER_STATUSES, type OrderStatus } from '@shared/order-status';
 import type { Db } from '../../db/client';
 
 /** Rows of a raw statement (PGlite and node-postgres both answer `{ rows }`). */

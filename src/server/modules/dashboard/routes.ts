@@ -3,15 +3,9 @@
  * revoking an unused code. Every route `access: 'admin'` (401 without a session, 403 for anyone
  * but an admin).
  */
-import { messageSchema } from '../../../shared/contracts/common';
-import {
-  dashboardQuerySchema,
-  dashboardSchema,
-  discountCodePageQuerySchema,
-  discountCodePageSchema,
-  revokeDiscountCodeAnswerSchema,
-  revokeDiscountCodeParamsSchema,
-} from '../../../shared/contracts/dashboard';
+import { messageSchema } from '@shared/contracts/common';
+import { dashboardQuerySchema, dashboardSchema } from '@shared/contracts/dashboard';
+import { discountCodePageQuerySchema, discountCodePageSchema, revokeDiscountCodeAnswerSchema, revokeDiscountCodeParamsSchema } from '@shared/contracts/discounts';
 import type { FastifyReply } from 'fastify';
 import type { ModuleRoutes } from '../../http';
 import { revokeCode, sentCodesPage } from '../discounts';

@@ -14,10 +14,10 @@ import {
   type Dashboard,
   type DashboardFigures,
   type DashboardQueryInput,
-} from '../../../shared/contracts/dashboard';
-import { imagePath } from '../../../shared/images';
-import { penceToPounds } from '../../../shared/money';
-import { ORDER_STATUSES } from '../../../shared/order-status';
+} from '@shared/contracts/dashboard';
+import { imagePath } from '@shared/images';
+import { penceToPounds } from '@shared/money';
+import { ORDER_STATUSES } from '@shared/order-status';
 import type { Db } from '../../db/client';
 import { printStateOf } from '../orders';
 import { bucketsOf, periodAnswer, resolvePeriod, type DayRange } from './periods';

@@ -11,4 +11,4 @@ export {
   usableDiscount,
   type UsableDiscount,
 } from './service';
-export { revokeCode, sentCodesPage } from './admin-codes';
+export { revokeCode, sentCodesPage } from './admin/codes';

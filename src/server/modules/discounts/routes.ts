@@ -3,8 +3,8 @@
  * token, 403 for anyone but an admin). A typed code is checked with the basket's price, by the
  * checkout module (POST /api/server/validate_discount).
  */
-import { messageSchema } from '../../../shared/contracts/common';
-import { sendDiscountBodySchema, sentDiscountSchema } from '../../../shared/contracts/discount';
+import { messageSchema } from '@shared/contracts/common';
+import { sendDiscountBodySchema, sentDiscountSchema } from '@shared/contracts/discounts';
 import type { ModuleRoutes } from '../../http';
 import { sendDiscountCode } from './service';
 

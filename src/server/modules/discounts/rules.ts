@@ -1,6 +1,6 @@
 /** Whether a discount code can be used on a basket, and why not (shown to the shopper). Pure. */
-import * as MSG from '../../../shared/messages';
-import { discountApplies, type PricingLine } from '../../../shared/pricing';
+import * as MSG from '@shared/messages';
+import { discountApplies, type PricingLine } from '@shared/pricing';
 
 export const DISCOUNT_PROBLEMS = {
   unknown: 'This discount code does not exist. Check the code in your e-mail and try again.',

@@ -2,9 +2,9 @@
  * Discount codes (docs/spec/decisions.md: unique, one use, 30 days; decisions 033 and 043): the
  * admin mails a code, the basket checks a typed one, and paying redeems it.
  */
-import { DISCOUNT_CODE_DAYS } from '../../../shared/constants';
-import type { SendDiscountInput, SentDiscount } from '../../../shared/contracts/discount';
-import type { DiscountTerms, PricingLine } from '../../../shared/pricing';
+import { DISCOUNT_CODE_DAYS } from '@shared/constants';
+import type { SendDiscountInput, SentDiscount } from '@shared/contracts/discounts';
+import type { DiscountTerms, PricingLine } from '@shared/pricing';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../lib/errors';

@@ -14,8 +14,8 @@
 import type { ServerResponse } from 'node:http';
 import { z } from 'zod';
 import type { ModuleRoutes } from '../../http';
-import { SSE_RECONNECT_MS } from '../../../shared/constants';
-import * as MSG from '../../../shared/messages';
+import { SSE_RECONNECT_MS } from '@shared/constants';
+import * as MSG from '@shared/messages';
 
 /** A refused stream is told to come back when the web client would anyway (SSE_RECONNECT_MS). */
 const RETRY_AFTER_S = Math.ceil(SSE_RECONNECT_MS / 1000);

@@ -10,15 +10,15 @@
  */
 import { createHash } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
-import { PRODUCT_IMAGE_MAX_BYTES } from '../../../shared/constants';
-import { IMAGE_WIDTHS, type ImageWidth } from '../../../shared/images';
+import { PRODUCT_IMAGE_MAX_BYTES } from '@shared/constants';
+import { IMAGE_WIDTHS, type ImageWidth } from '@shared/images';
 import type { ImageStore } from '../../adapters/images/store';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
 import { findImage, insertImages, upsertImage, type ImageRecord } from './repository';
 
-export { imagePath } from '../../../shared/images';
+export { imagePath } from '@shared/images';
 
 /** Largest picture we decode: 40 megapixels (e.g. 7,300 x 5,500). A 20,000 x 20,000 "bomb" is refused before decoding. */
 export const MAX_INPUT_PIXELS = 40_000_000;

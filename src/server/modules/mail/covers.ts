@@ -1,6 +1,6 @@
 /** The cover a mail shows for each book: its main image (slot 0), as the small variant. */
 import { and, eq, inArray } from 'drizzle-orm';
-import { imagePath } from '../../../shared/images';
+import { imagePath } from '@shared/images';
 import type { Db } from '../../db/client';
 import { productImages } from '../../db/schema';
 

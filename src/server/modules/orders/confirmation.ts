@@ -4,9 +4,9 @@
  * 110), and a customer's last delivery address, offered again at the next checkout.
  */
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
-import type { CheckoutOrder } from '../../../shared/contracts/order';
-import type { DeliveryAddress } from '../../../shared/delivery-address';
-import { penceToPounds } from '../../../shared/money';
+import type { CheckoutOrder } from '@shared/contracts/orders';
+import type { DeliveryAddress } from '@shared/delivery-address';
+import { penceToPounds } from '@shared/money';
 import type { Db } from '../../db/client';
 import { checkoutSessions, orders } from '../../db/schema';
 import { listOrdersWithItems } from './repository';

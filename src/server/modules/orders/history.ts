@@ -1,6 +1,6 @@
 /** An order's history (order_status_changes): a line for its making and for every change after it, written in the change's transaction. */
 import { asc, eq } from 'drizzle-orm';
-import type { OrderStatus } from '../../../shared/order-status';
+import type { OrderStatus } from '@shared/order-status';
 import type { Db } from '../../db/client';
 import { orderStatusChanges } from '../../db/schema';
 

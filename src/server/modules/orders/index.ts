@@ -2,5 +2,5 @@
 export { orderRoutes } from './routes';
 export { orderIdOfCheckout, placeOrder, type PlacedCheckout } from './service';
 export { lastDeliveryAddress, orderOfCheckout } from './confirmation';
-export { PrintWorker, type PrintWorkerOptions } from './print-worker';
-export { printStateOf } from './print-service';
+export { PrintWorker, type PrintWorkerOptions } from './printing/worker';
+export { printStateOf } from './printing/service';

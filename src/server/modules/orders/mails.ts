@@ -2,8 +2,8 @@
 import type { OutgoingMessage } from '../../adapters/mail/transport';
 import type { Db } from '../../db/client';
 import type { CheckoutLine } from '../../db/schema';
-import type { DeliveryAddress } from '../../../shared/delivery-address';
-import type { OrderStatus } from '../../../shared/order-status';
+import type { DeliveryAddress } from '@shared/delivery-address';
+import type { OrderStatus } from '@shared/order-status';
 import { mailCovers, renderMail, type RenderConfig } from '../mail';
 
 export async function orderUpdateMail(
@@ -20,7 +20,7 @@ export async function orderUpdateMail(
 ): Promise<OutgoingMessage> {
   const { to, reviewLink, ...order } = input;
   // The Track button stays on the shop's address, as every mailed link does: the shop sends it on to
-  // the carrier's page the print partner gave, or to the order history (orders/print-service.ts).
+  // the carrier's page the print partner gave, or to the order history (orders/printing/service.ts).
   return { to, ...(await renderMail('orderStatus', { ...order, trackUrl: `/api/orders/${order.orderId}/track`, reviewUrl: reviewLink }, config)) };
 }
 

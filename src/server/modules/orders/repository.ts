@@ -1,6 +1,6 @@
 /** Order SQL: making an order from a paid checkout, listing orders with their lines, status changes. */
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { DeliveryAddress } from '../../../shared/delivery-address';
+import type { DeliveryAddress } from '@shared/delivery-address';
 import type { Db } from '../../db/client';
 import { orderItems, orders, printJobs, products, type CheckoutLine } from '../../db/schema';
 import type { OrderState } from './status';
@@ -54,7 +54,7 @@ const orderFullyReviewed = sql<boolean>`not exists (
 export interface OrderListQuery {
   /** One user's orders only. */
   userId?: string;
-  /** Further conditions on the orders row: the admin's filters and keyset position (admin-repository.ts). */
+  /** Further conditions on the orders row: the admin's filters and keyset position (admin/repository.ts). */
   where?: SQL;
   /** At most this many, newest first. */
   limit?: number;

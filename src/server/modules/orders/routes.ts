@@ -5,8 +5,8 @@
  */
 import { Readable } from 'node:stream';
 import { z } from 'zod';
-import { userIdParamsSchema } from '../../../shared/contracts/cart';
-import { messageSchema } from '../../../shared/contracts/common';
+import { userIdParamsSchema } from '@shared/contracts/cart';
+import { messageSchema } from '@shared/contracts/common';
 import {
   adminOrderDetailSchema,
   adminOrderPageSchema,
@@ -14,11 +14,11 @@ import {
   adminOrdersSchema,
   orderHistorySchema,
   updateOrderStatusBodySchema,
-} from '../../../shared/contracts/order';
+} from '@shared/contracts/orders';
 import type { ModuleRoutes } from '../../http';
 import { ownerFromParam } from '../../plugins/access';
-import { exportOrdersCsv, orderDetail, orderOverview } from './admin-service';
-import { sendToPrinterAgain, trackingPage } from './print-service';
+import { exportOrdersCsv, orderDetail, orderOverview } from './admin/service';
+import { sendToPrinterAgain, trackingPage } from './printing/service';
 import { listOrders, orderHistory, updateOrderStatus } from './service';
 
 const admin = { access: 'admin' as const };

@@ -2,20 +2,20 @@
  * Orders: made from a paid checkout (once per checkout session), the customer's history, the
  * admin's list, and status changes that mail the customer (decision 042).
  */
-import type { AdminOrder, Order } from '../../../shared/contracts/order';
-import { INITIAL_ORDER_STATUS, ORDER_STATUS_TABLE, ORDER_STATUSES, type OrderStatus } from '../../../shared/order-status';
-import { penceToPounds } from '../../../shared/money';
+import type { AdminOrder, Order } from '@shared/contracts/orders';
+import { INITIAL_ORDER_STATUS, ORDER_STATUS_TABLE, ORDER_STATUSES, type OrderStatus } from '@shared/order-status';
+import { penceToPounds } from '@shared/money';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
 import { enqueueMail } from '../mail';
 import { createReviewLink } from '../reviews';
-import type { DeliveryAddress } from '../../../shared/delivery-address';
+import type { DeliveryAddress } from '@shared/delivery-address';
 import { confirmationMail, orderUpdateMail, ownerNewOrderMail, type PaidCheckout } from './mails';
 import { findOrderIdByCheckoutSession, insertOrder, listOrdersWithItems, lockOrder, saveOrderState, type OrderWithItems } from './repository';
 import { CHANGED_BY_CHECKOUT, CHANGED_BY_PRINT_PARTNER, recordStatusChange } from './history';
-import { insertPrintJob } from './print-jobs';
-import { printStateOf } from './print-service';
+import { insertPrintJob } from './printing/jobs';
+import { printStateOf } from './printing/service';
 import { planOrderUpdate } from './status';
 
 /** An order row as the API shows it (pounds, ISO date, the spec's field names). */

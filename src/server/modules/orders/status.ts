@@ -4,7 +4,7 @@
  * Delivered today), a final status is read-only, and a reference (bookVault_ref, tracking_ref)
  * can be set once and never changed.
  */
-import { ORDER_STATUSES, canMove, isFinalStatus, statusLabel, type OrderStatus } from '../../../shared/order-status';
+import { ORDER_STATUSES, canMove, isFinalStatus, statusLabel, type OrderStatus } from '@shared/order-status';
 
 export interface OrderState {
   status: OrderStatus;

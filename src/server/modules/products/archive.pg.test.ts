@@ -14,7 +14,7 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import { completeCheckout } from '../checkout/service';
 import { findCheckoutSession } from '../checkout/repository';
 import { insertOrder } from '../orders/repository';
-import { lockProduct, deleteProduct } from './admin-repository';
+import { lockProduct, deleteProduct } from './admin/repository';
 
 let t: TestApp;
 let admin: TestUser;

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { Db } from '../../db/client';
-import type { Product } from '../../../shared/contracts/product';
+import type { Product } from '@shared/contracts/products';
 import { findProducts } from './repository';
 
 const gzipAsync = promisify(gzip);

@@ -5,7 +5,7 @@ import { products } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { createProduct, type ProductFixture } from '../../test/factories/products';
 import { createUser } from '../../test/factories/users';
-import type { Product } from '../../../shared/contracts/product';
+import type { Product } from '@shared/contracts/products';
 import { productPageData } from './storefront';
 import { PRODUCT_NOT_FOUND } from './service';
 import { countProductsOnSale, findProducts, findSitemapBooks } from './repository';

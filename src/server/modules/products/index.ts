@@ -3,9 +3,9 @@
  * images in slot order, and what crawlers see of a book (its <head>, the sitemap).
  */
 export { catalogueRoutes } from './routes';
-export { ListingCache } from './listing-cache';
+export { ListingCache } from './listing/cache';
 export { listingPage, productPageData, searchPage } from './storefront';
-export { productAdminRoutes } from './admin-routes';
+export { productAdminRoutes } from './admin/routes';
 export { CatalogueCache, type CatalogueSnapshot } from './catalogue-cache';
 export { onSale } from './repository';
 export {
@@ -16,4 +16,5 @@ export {
   findProductsByKeys,
   pricedProducts,
   productExists,
+  requireProduct,
 } from './service';

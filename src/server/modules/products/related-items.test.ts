@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productImages, products } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
-import type { Product } from '../../../shared/contracts/product';
+import type { Product } from '@shared/contracts/products';
 import { findOtherProducts, findSimilarProducts, onSale } from './repository';
 import { RELATED_COUNT, productPageData } from './storefront';
 

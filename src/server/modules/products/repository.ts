@@ -2,13 +2,13 @@
  * Product reads. Products are read together with their image keys in slot order (one round trip:
  * a correlated array_agg over the product_images primary key), and turned into the API's
  * product shape by `toProduct`. The columns read and their mapping come from the one declaration
- * of a book's fields (PRODUCT_FIELDS, src/shared/contracts/product.ts).
+ * of a book's fields (PRODUCT_FIELDS, src/shared/contracts/products.ts).
  */
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { productImages, products } from '../../db/schema';
-import { imagePath } from '../../../shared/images';
+import { imagePath } from '@shared/images';
 import {
   PRODUCT_FIELD_NAMES,
   isMoneyField,
@@ -17,7 +17,7 @@ import {
   type ProductFieldName,
   type ProductFields,
   type ProductMoneyField,
-} from '../../../shared/contracts/product';
+} from '@shared/contracts/products';
 import type { SearchInput } from './search-terms';
 
 /** A declared field's column: money fields are kept in pence (`price` → `pricePence`). */

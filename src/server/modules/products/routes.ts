@@ -9,9 +9,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ModuleRoutes } from '../../http';
 import { badRequest } from '../../lib/errors';
-import { getProductQuerySchema, getProductsQuerySchema, searchQuerySchema } from '../../../shared/contracts/catalogue';
-import { messageSchema as errorSchema } from '../../../shared/contracts/common';
-import { productListSchema, productSchema } from '../../../shared/contracts/product';
+import { getProductQuerySchema, getProductsQuerySchema, searchQuerySchema, productListSchema, productSchema } from '@shared/contracts/products';
+import { messageSchema as errorSchema } from '@shared/contracts/common';
 import type { CatalogueSnapshot } from './catalogue-cache';
 import { countProductsOnSale, findSitemapBooks } from './repository';
 import {
@@ -24,7 +23,7 @@ import {
   sitemapPagesXml,
 } from './seo';
 import { getProduct, productsByIds, searchCatalogue } from './service';
-import { catalogueListingRoutes } from './listing';
+import { catalogueListingRoutes } from './listing/service';
 
 /** Sends the whole catalogue's bytes: 304 when the client has them, gzip when it accepts it. */
 async function sendCatalogue(request: FastifyRequest, reply: FastifyReply, snapshot: CatalogueSnapshot) {

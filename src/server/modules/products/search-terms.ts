@@ -2,7 +2,7 @@
  * Turning what a shopper typed into safe search inputs. Pure functions: nothing typed ever
  * reaches SQL as syntax (words are letters and digits only; LIKE patterns are escaped).
  */
-import { SEARCH_QUERY_USED_CHARS } from '../../../shared/contracts/catalogue';
+import { SEARCH_QUERY_USED_CHARS } from '@shared/contracts/products';
 
 /** At most this many words take part in the full-text part of a search. */
 export const MAX_SEARCH_WORDS = 8;

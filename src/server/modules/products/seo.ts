@@ -8,7 +8,7 @@
  * pages, N = ceil(books of the shop / SITEMAP_BOOKS_PER_FILE). The protocol allows 50,000 URLs and
  * 50 MB per file; one file for the whole catalogue broke that at 100,000 books.
  */
-import { productPath } from '../../../shared/routes';
+import { productPath } from '@shared/routes';
 
 export function robotsTxt(publicUrl: string): string {
   return [

@@ -6,9 +6,9 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
 import type { SessionClaims } from '../../lib/tokens';
-import { SEARCH_MAX_RESULTS } from '../../../shared/constants';
-import type { Product } from '../../../shared/contracts/product';
-import { MAX_PRODUCT_IDS, parseIdList } from '../../../shared/contracts/catalogue';
+import { SEARCH_MAX_RESULTS } from '@shared/constants';
+import type { Product } from '@shared/contracts/products';
+import { MAX_PRODUCT_IDS, parseIdList } from '@shared/contracts/products';
 import * as repo from './repository';
 import { toSearchInput } from './search-terms';
 
@@ -51,6 +51,10 @@ export const findProductsByKeys = (db: Db, keys: readonly string[]): Promise<Map
 export const findProductKey = (db: Db, productId: string): Promise<string | null> => repo.findProductKey(db, productId);
 /** Whether the id names a book of the shop (not archived). */
 export const productExists = (db: Db, productId: string): Promise<boolean> => repo.productExists(db, productId);
+/** 404 unless `productId` names a book of the shop (a basket's or a wishlist's new line). */
+export async function requireProduct(db: Db, productId: string): Promise<void> {
+  if (!(await productExists(db, productId))) throw notFound('That product does not exist (it may have been removed from the shop).');
+}
 /** The ids among `ids` that name books of the shop. */
 export const existingProductIds = (db: Db, ids: readonly string[]): Promise<Set<string>> => repo.existingProductIds(db, ids);
 /** What a basket is priced from: each book's key, price in pence, name, type and age (unknown and archived ids left out). */

@@ -4,10 +4,10 @@
  * page shows, whatever the catalogue's size.
  */
 import type { AppContext } from '../../context';
-import { SEARCH_MAX_RESULTS } from '../../../shared/constants';
-import type { CatalogueListing } from '../../../shared/contracts/catalogue';
-import type { ListingRequest, ProductPageData, SearchPage } from '../../../shared/contracts/storefront';
-import { catalogueListing, firstListingPage } from './listing';
+import { SEARCH_MAX_RESULTS } from '@shared/constants';
+import type { CatalogueListing } from '@shared/contracts/products';
+import type { ListingRequest, ProductPageData, SearchPage } from '@shared/contracts/web';
+import { catalogueListing, firstListingPage } from './listing/service';
 import * as repo from './repository';
 import { toSearchInput } from './search-terms';
 

@@ -8,7 +8,7 @@ import { createPaidOrder, historyOrder } from '../../test/factories/orders';
 import { createProduct, type ProductFixture } from '../../test/factories/products';
 import { bearer, createUser, type TestUser } from '../../test/factories/users';
 import { createTestApp, type TestApp } from '../../test/harness';
-import type { Order } from '../../../shared/contracts/order';
+import type { Order } from '@shared/contracts/orders';
 import { adminForm, productFormFields } from '../../test/multipart';
 import { TEST_ADDRESS } from '../../test/factories/addresses';
 

@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import { linkInMail } from '../../test/mailbox';
 import { bearer, createUser, type TestUser } from '../../test/factories/users';
 import { createBook, createOrder, type TestBook } from '../../test/factories/reviews';
-import * as MSG from '../../../shared/messages';
+import * as MSG from '@shared/messages';
 import { createReviewLink, readReviewToken, signReviewToken } from './review-links';
 
 let t: TestApp;

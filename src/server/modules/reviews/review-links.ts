@@ -6,7 +6,7 @@
  * long as the account's session version is still `ver`: a password change (or anything else that
  * ends the account's sessions) ends its review links too (decisions/050).
  */
-import { REVIEW_TOKEN_TTL_S } from '../../../shared/constants';
+import { REVIEW_TOKEN_TTL_S } from '@shared/constants';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { findLinkAccountVersion } from './repository';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addReviewBodySchema, averageRating, normaliseReviewText, reviewerName } from '../../../shared/contracts/review';
+import { addReviewBodySchema, averageRating, normaliseReviewText, reviewerName } from '@shared/contracts/reviews';
 
 describe('reviewerName', () => {
   it('is the part of the e-mail before the @ only', () => {

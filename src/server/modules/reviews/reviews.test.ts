@@ -4,8 +4,8 @@ import { orders, reviews, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { bearer, createUser, type TestUser } from '../../test/factories/users';
 import { createBook, createOrder, type TestBook } from '../../test/factories/reviews';
-import * as MSG from '../../../shared/messages';
-import { REVIEW_TEXT_MAX } from '../../../shared/constants';
+import * as MSG from '@shared/messages';
+import { REVIEW_TEXT_MAX } from '@shared/constants';
 import { createReviewLink, signReviewToken } from './review-links';
 
 let t: TestApp;

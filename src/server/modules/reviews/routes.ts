@@ -7,9 +7,9 @@ import {
   reviewSchema,
   userReviewsSchema,
   verifyReviewTokenBodySchema,
-} from '../../../shared/contracts/review';
-import { sessionAnswerSchema } from '../../../shared/contracts/auth';
-import { productListSchema } from '../../../shared/contracts/product';
+} from '@shared/contracts/reviews';
+import { sessionAnswerSchema } from '@shared/contracts/accounts';
+import { productListSchema } from '@shared/contracts/products';
 import { ownerFromParam } from '../../plugins/access';
 import * as reviews from './service';
 

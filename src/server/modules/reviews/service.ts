@@ -6,17 +6,17 @@
  * - only the order's owner reviews it, only products of that order, once per product per order;
  * - the product page shows the reviewer as the part of the e-mail before the @, never the address.
  */
-import { SESSION_TTL_S } from '../../../shared/constants';
-import * as MSG from '../../../shared/messages';
+import { SESSION_TTL_S } from '@shared/constants';
+import * as MSG from '@shared/messages';
 import {
   averageRating,
   reviewerName,
   type ProductReviews,
   type Review,
   type UserReview,
-} from '../../../shared/contracts/review';
-import type { Product } from '../../../shared/contracts/product';
-import { normaliseEmail } from '../../../shared/validation';
+} from '@shared/contracts/reviews';
+import type { Product } from '@shared/contracts/products';
+import { normaliseEmail } from '@shared/validation';
 import type { AppContext } from '../../context';
 import { forbidden, notFound, conflict, unauthorized } from '../../lib/errors';
 import type { SessionClaims } from '../../lib/tokens';

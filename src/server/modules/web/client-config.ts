@@ -1,5 +1,5 @@
 /** What the browser needs to know of the configuration: nothing secret. */
-import type { ClientConfig, FooterLink } from '../../../shared/contracts/client-config';
+import type { ClientConfig, FooterLink } from '@shared/contracts/web';
 import type { AppContext } from '../../context';
 
 export function publicClientConfig(ctx: AppContext): ClientConfig {

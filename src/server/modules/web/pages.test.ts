@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
-import type { PageQuery } from '../../../shared/page-query';
+import type { PageQuery } from '@shared/page-query';
 import type { AppContext } from '../../context';
 import { PAGE_CACHE_HEADER, PageRenderer, canonicalPath, inlineScriptHashes, renderLimits, requestTarget, type PageHandler } from './pages';
 

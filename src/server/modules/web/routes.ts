@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { ServerBuild } from 'react-router';
 import type { ModuleRoutes } from '../../http';
-import { isKnownPage } from '../../../shared/routes';
+import { isKnownPage } from '@shared/routes';
 import { PageRenderer, buildHandler, buildQueries, buildStylesheets, requestTarget } from './pages';
 
 /** The server bundle inside a web build (never served: only client/ is). */

@@ -1,6 +1,6 @@
-/** The storefront's loaders' view of the server (src/shared/contracts/storefront.ts), over the modules' services. */
+/** The storefront's loaders' view of the server (src/shared/contracts/web.ts), over the modules' services. */
 import type { AppContext } from '../../context';
-import type { StorefrontServer } from '../../../shared/contracts/storefront';
+import type { StorefrontServer } from '@shared/contracts/web';
 import { listingPage, productPageData, searchPage } from '../products';
 import { productReviews } from '../reviews';
 import { publicClientConfig } from './client-config';

@@ -1,5 +1,5 @@
 /** Delivery addresses for tests: a valid UK one as the demo checkout's form sends it, and what it becomes once normalised. */
-import type { DeliveryAddress } from '../../../shared/delivery-address';
+import type { DeliveryAddress } from '@shared/delivery-address';
 
 export const TEST_ADDRESS: DeliveryAddress = {
   name: 'Ann Reader',

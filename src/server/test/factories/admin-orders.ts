@@ -8,9 +8,9 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { App } from '../../app';
 import { orderItems, orders, products } from '../../db/schema';
-import { SHIPPING_PENCE } from '../../../shared/constants';
-import type { DeliveryAddress } from '../../../shared/delivery-address';
-import type { OrderStatus } from '../../../shared/order-status';
+import { SHIPPING_PENCE } from '@shared/constants';
+import type { DeliveryAddress } from '@shared/delivery-address';
+import type { OrderStatus } from '@shared/order-status';
 import { CHANGED_BY_CHECKOUT, recordStatusChange } from '../../modules/orders/history';
 
 export interface OrderLineInput {

@@ -5,12 +5,12 @@
  *   const order = await createPaidOrder(t.app, { user: alice, items: [{ product: maze, qty: 2 }] });
  */
 import { randomUUID } from 'node:crypto';
-import type { Order } from '../../../shared/contracts/order';
-import { priceCart } from '../../../shared/pricing';
+import type { Order } from '@shared/contracts/orders';
+import { priceCart } from '@shared/pricing';
 import type { App } from '../../app';
 import { checkoutSessions } from '../../db/schema';
 import { completeCheckout } from '../../modules/checkout/service';
-import type { DeliveryAddress } from '../../../shared/delivery-address';
+import type { DeliveryAddress } from '@shared/delivery-address';
 import { TEST_ADDRESS } from './addresses';
 import type { ProductFixture } from './products';
 

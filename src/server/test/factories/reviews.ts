@@ -9,7 +9,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { App } from '../../app';
-import type { OrderStatus } from '../../../shared/order-status';
+import type { OrderStatus } from '@shared/order-status';
 import { createOrder as insertOrder } from './admin-orders';
 import { createProduct, type ProductFixture } from './products';
 

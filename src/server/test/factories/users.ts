@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import type { App } from '../../app';
 import { users } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
-import { SESSION_TTL_S, type Role, type SocialProvider } from '../../../shared/constants';
+import { SESSION_TTL_S, type Role, type SocialProvider } from '@shared/constants';
 
 export interface TestUser {
   id: string;

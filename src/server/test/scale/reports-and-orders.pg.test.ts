@@ -9,7 +9,7 @@
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as MSG from '../../../shared/messages';
+import * as MSG from '@shared/messages';
 import { simulatedPrintPartner } from '../../adapters/print/simulated';
 import { outgoingMail, printJobs } from '../../db/schema';
 import { TEST_ADDRESS } from '../factories/addresses';

@@ -7,7 +7,7 @@
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as MSG from '../../../shared/messages';
+import * as MSG from '@shared/messages';
 import { createTestApp, type TestApp } from '../harness';
 import { openStream, type StreamClient } from '../sse-client';
 

@@ -8,7 +8,7 @@
 import multipart from '@fastify/multipart';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartRefusal } from '../../lib/form-parts';
-import * as MSG from '../../../shared/messages';
+import * as MSG from '@shared/messages';
 import { pngImage } from '../images';
 import { multipartBody, png } from '../multipart';
 import { products, productImages } from '../../db/schema';

@@ -7,7 +7,7 @@
  */
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as MSG from '../../../shared/messages';
+import * as MSG from '@shared/messages';
 import { paymentProviders } from '../../adapters/payments/provider';
 import { stripePaymentProvider } from '../../adapters/payments/stripe';
 import { startFakeStripe, type FakeStripe } from '../fake-stripe';

@@ -8,7 +8,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as MSG from '../../../shared/messages';
+import * as MSG from '@shared/messages';
 import { bearer, createUser, type TestUser } from '../factories/users';
 import { createProduct, type ProductFixture } from '../factories/products';
 import { createTestApp, type TestApp } from '../harness';

@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_TTL_S } from '../../../shared/constants';
+import { SESSION_TTL_S } from '@shared/constants';
 import { appSettings } from '../../db/schema';
 import { ensureAdminAccount } from '../../db/seed/seed';
 import { signReviewToken } from '../../modules/reviews/review-links';

@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import type { CheckoutOrder } from '@shared/contracts/order';
+import type { CheckoutOrder } from '@shared/contracts/orders';
 import { addressLines } from '@shared/delivery-address';
 import { buttonClass } from '../../components/Button';
 import { PriceRows } from '../../components/PriceRows';

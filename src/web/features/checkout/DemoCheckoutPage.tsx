@@ -9,7 +9,7 @@
  */
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import type { DemoCheckout } from '@shared/contracts/order';
+import type { DemoCheckout } from '@shared/contracts/checkout';
 import {
   ADDRESS_FIELDS,
   ADDRESS_LABELS,

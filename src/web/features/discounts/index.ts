@@ -1,2 +1,2 @@
-/** Nothing here is for other features: the route modules (src/web/routes/) load this feature's pages by their path. */
-export {};
+/** The codes sent and their revoke, a section of the owner's dashboard (the route modules load this feature's pages by their path). */
+export { DiscountCodes } from './admin/DiscountCodes';

@@ -7,7 +7,7 @@
 import { Link } from 'react-router';
 import * as MSG from '@shared/messages';
 import { addressLines } from '@shared/delivery-address';
-import { canBeReviewed } from '@shared/order-status';
+import { canBeReviewed, type OrderStatus } from '@shared/order-status';
 import { reviewPath } from '@shared/routes';
 import { Spinner } from '../../components/Spinner';
 import { formatDate, formatPounds, shortOrderId } from '../../lib/format';
@@ -15,6 +15,9 @@ import { useSession } from '../../lib/session';
 import { useOrderHistory } from './api/order-history';
 import { OrderItems } from './OrderItems';
 import styles from './OrderHistory.module.css';
+
+/** Each status's colours: a new status does not compile until it has its own. */
+const STATUS_STYLE: Record<OrderStatus, string | undefined> = { Printing: styles.printing, Shipped: styles.shipped, Delivered: styles.delivered };
 
 export function OrderHistory() {
   const { session } = useSession();
@@ -42,7 +45,7 @@ export function OrderHistory() {
                 <h3 className={styles.id}>
                   <span className="visually-hidden">Order </span>#{shortOrderId(order.order_id)}
                 </h3>
-                <span className={`${styles.status} ${styles[order.status.toLowerCase()] ?? ''}`}>{order.status}</span>
+                <span className={`${styles.status} ${STATUS_STYLE[order.status] ?? ''}`}>{order.status}</span>
               </div>
               <p className={styles.meta}>
                 <time dateTime={order.date}>{formatDate(order.date)}</time>

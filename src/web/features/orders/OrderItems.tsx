@@ -1,5 +1,5 @@
 /** An order's lines, "2 × Name", as the customer's history and the admin's orders list them. */
-import type { Order } from '@shared/contracts/order';
+import type { Order } from '@shared/contracts/orders';
 
 export function OrderItems({ items, className }: { items: Order['items']; className?: string }) {
   return (

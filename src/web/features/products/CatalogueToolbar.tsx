@@ -8,7 +8,7 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { Form, useLocation, useNavigate, useNavigation } from 'react-router';
-import type { CatalogueFacets, ListingAge, ListingSort } from '@shared/contracts/catalogue';
+import type { CatalogueFacets, ListingAge, ListingSort } from '@shared/contracts/products';
 import { Button } from '../../components/Button';
 import { formatPounds } from '../../lib/format';
 import { useIsClient } from '../../lib/hydration';

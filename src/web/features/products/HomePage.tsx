@@ -11,7 +11,7 @@
  */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { CatalogueListing } from '@shared/contracts/catalogue';
+import type { CatalogueListing } from '@shared/contracts/products';
 import * as MSG from '@shared/messages';
 import { buttonClass } from '../../components/Button';
 import { useSession } from '../../lib/session';

@@ -5,7 +5,7 @@
  */
 import { memo, useState } from 'react';
 import { Link } from 'react-router';
-import type { Product } from '@shared/contracts/product';
+import type { Product } from '@shared/contracts/products';
 import * as MSG from '@shared/messages';
 import { productPath } from '@shared/routes';
 import { useBasket } from '../cart';

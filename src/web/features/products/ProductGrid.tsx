@@ -5,7 +5,7 @@
  * and the cards flow around it, so it never covers or pushes down the first books.
  */
 import type { ReactNode } from 'react';
-import type { Product } from '@shared/contracts/product';
+import type { Product } from '@shared/contracts/products';
 import { ProductCard, type ProductCardProps } from './ProductCard';
 import styles from './ProductGrid.module.css';
 

@@ -5,8 +5,8 @@
  * (composed by the router through `renderReviews`), Similar Items and Other Items.
  */
 import { useEffect, useState, type ReactNode } from 'react';
-import type { Product } from '@shared/contracts/product';
-import type { ProductPageData } from '@shared/contracts/storefront';
+import type { Product } from '@shared/contracts/products';
+import type { ProductPageData } from '@shared/contracts/web';
 import { formatPence } from '@shared/money';
 import { HeartIcon } from '../../components/icons';
 import { ageLabel } from './ProductCard';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Product } from '@shared/contracts/product';
+import type { Product } from '@shared/contracts/products';
 import { applyFilters, priceBounds, productTypes, sortProducts } from './catalogue-rules';
 
 const book = (id: string, price: number, type = 'Puzzle', age: Product['age'] = ''): Product => ({

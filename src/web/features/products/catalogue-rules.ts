@@ -2,7 +2,7 @@
  * The catalogue's pure rules (spec section 9): price slider bounds, filters and sort. The product
  * page's Similar Items and Other Items are read by the server (decision 125).
  */
-import type { Product } from '@shared/contracts/product';
+import type { Product } from '@shared/contracts/products';
 
 export type SortOrder = 'default' | 'price-asc' | 'price-desc';
 export type AgeFilter = 'All' | 'Kids' | 'Adults';

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { PageQuery } from '@shared/page-query';
-import { SEARCH_QUERY } from '../search/search-address';
+import { SEARCH_QUERY } from './search/search-address';
 import { HOME_QUERY } from './home-address';
 
 /** Addresses' queries: the parameters a page reads with any value, in any order, among junk ones. */

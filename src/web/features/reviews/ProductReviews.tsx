@@ -8,7 +8,7 @@
  */
 import { useId, useState } from 'react';
 import * as MSG from '@shared/messages';
-import type { ProductReview, ProductReviews as Reviews } from '@shared/contracts/review';
+import type { ProductReview, ProductReviews as Reviews } from '@shared/contracts/reviews';
 import { Stars, starsFor } from '../../components/Stars';
 import { formatDate } from '../../lib/format';
 import { previewReviewText } from './review-text';

@@ -20,7 +20,7 @@ export interface WishlistEntry {
 
 export const wishlistKey = (userId: string) => ['wishlist', userId] as const;
 
-const wishlistEntries = answer('cart', 'wishlistEntriesSchema');
+const wishlistEntries = answer('wishlist', 'wishlistEntriesSchema');
 const ok = answer('cart', 'okSchema');
 
 /** The banner when the wishlist could not be fetched: refused ('Failed …') or unreachable ('Error …'). */

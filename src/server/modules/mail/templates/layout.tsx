@@ -5,8 +5,8 @@
  */
 import { Body, Button, Column, Container, Head, Heading, Hr, Html, Img, Link, Preview, Row, Section, Text } from '@react-email/components';
 import { Fragment, type CSSProperties, type ReactNode } from 'react';
-import { addressLines, type DeliveryAddress } from '../../../../shared/delivery-address';
-import { formatPence } from '../../../../shared/money';
+import { addressLines, type DeliveryAddress } from '@shared/delivery-address';
+import { formatPence } from '@shared/money';
 import type { Shop } from './shop';
 import { colour, font, HEAD_CSS } from './theme';
 

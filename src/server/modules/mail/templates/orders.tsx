@@ -1,6 +1,6 @@
 /** Order mails: the confirmation, each status change, the review invitation, and the owner's mails about orders. */
-import { statusLabel, type OrderStatus } from '../../../../shared/order-status';
-import { formatPence } from '../../../../shared/money';
+import { statusLabel, type OrderStatus } from '@shared/order-status';
+import { formatPence } from '@shared/money';
 import { Action, Address, Bidi, Highlight, MailLayout, OrderLines, P, Rule, Totals, type DeliveryAddress, type OrderLine, type OrderTotals } from './layout';
 import { orderRef } from './shop';
 import type { MailTemplate } from './types';
@@ -199,7 +199,7 @@ export interface PrintPartnerProblemMail {
   partnerRef?: string | null;
 }
 
-/** To the shop owner when the print partner cannot take or fulfil an order (orders/print-worker.ts). */
+/** To the shop owner when the print partner cannot take or fulfil an order (orders/printing/worker.ts). */
 export const printPartnerProblem: MailTemplate<PrintPartnerProblemMail> = {
   subject: ({ orderId }) => `Print partner problem with order ${orderRef(orderId)}`,
   body: (data, shop) => {

@@ -4,7 +4,7 @@
  * shop path into an absolute address and refuses anything else, so no template or data can put a
  * foreign link (or an image from elsewhere) into a message.
  */
-import { imageKeyFrom, imagePath } from '../../../../shared/images';
+import { imageKeyFrom, imagePath } from '@shared/images';
 import type { Config } from '../../../config';
 
 export type MailConfig = Pick<Config, 'PUBLIC_URL' | 'SHOP_NAME' | 'SHOP_POSTAL_ADDRESS'>;

@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { open, readdir, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import { backupManifestSchema, type BackupManifest } from '../../../../shared/contracts/dashboard';
+import { backupManifestSchema, type BackupManifest } from '@shared/contracts/dashboard';
 import type { DatabaseCopy } from './database';
 import { collect, readTar, TarWriter } from './tar';
 

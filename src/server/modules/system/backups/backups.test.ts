@@ -17,7 +17,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { BackupList, BackupMade } from '../../../../shared/contracts/dashboard';
+import type { BackupList, BackupMade } from '@shared/contracts/dashboard';
 import { localImageStore } from '../../../adapters/images/store';
 import { buildApp } from '../../../app';
 import { testConfig, type Config } from '../../../config';

@@ -14,7 +14,7 @@ import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
-import type { BackupManifest } from '../../../../shared/contracts/dashboard';
+import type { BackupManifest } from '@shared/contracts/dashboard';
 import { MIGRATIONS_DIR, type Database } from '../../../db/client';
 
 const run = promisify(execFile);

@@ -16,7 +16,7 @@ import { Readable } from 'node:stream';
 import path from 'node:path';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import type { BackupManifest } from '../../../../shared/contracts/dashboard';
+import type { BackupManifest } from '@shared/contracts/dashboard';
 import type { Config } from '../../../config';
 import { migrateDatabase, openDatabase, type Database } from '../../../db/client';
 import { IMAGES_PREFIX, verifyArchive } from './archive';

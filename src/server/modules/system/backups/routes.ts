@@ -2,8 +2,8 @@
  * The owner's backups (issue 31, decision 134): the list with each one's verified state, and
  * "Back up now". Admin only (401 without a session, 403 for anyone else).
  */
-import { messageSchema } from '../../../../shared/contracts/common';
-import { backupListSchema, backupMadeSchema } from '../../../../shared/contracts/dashboard';
+import { messageSchema } from '@shared/contracts/common';
+import { backupListSchema, backupMadeSchema } from '@shared/contracts/dashboard';
 import type { ModuleRoutes } from '../../../http';
 import { conflict, unavailable } from '../../../lib/errors';
 import { BackupInProgressError } from './service';

@@ -16,7 +16,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import type { BackupFile, BackupList, BackupMade, BackupManifest } from '../../../../shared/contracts/dashboard';
+import type { BackupFile, BackupList, BackupMade, BackupManifest } from '@shared/contracts/dashboard';
 import type { AppContext } from '../../../context';
 import { appSettings } from '../../../db/schema';
 import { enqueueMail, renderMail } from '../../mail';

@@ -6,7 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { answer, api, ApiError } from '../../../lib/api';
 
-const checkoutOrder = answer('order', 'checkoutOrderSchema');
+const checkoutOrder = answer('orders', 'checkoutOrderSchema');
 
 /** How often, and how many times, a not-yet-made order is asked for again (about 30 s in all). */
 export const ORDER_RETRY_MS = 1_000;

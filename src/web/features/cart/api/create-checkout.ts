@@ -8,7 +8,7 @@ import { penceToPounds } from '@shared/money';
 import { answer, api } from '../../../lib/api';
 import { releaseLeftCheckout, rememberLeftCheckout } from '../../../lib/left-checkout';
 
-const checkoutAnswer = answer('order', 'createCheckoutAnswerSchema');
+const checkoutAnswer = answer('checkout', 'createCheckoutAnswerSchema');
 
 interface CheckoutInput {
   items: { product_id: string; qty: number; price: number }[];

@@ -4,7 +4,7 @@ import { answer, api } from '../../../lib/api';
 import type { BasketLine } from '../basket';
 import { releaseLeftCheckout } from '../../../lib/left-checkout';
 
-const discountAnswer = answer('discount', 'validateDiscountAnswerSchema');
+const discountAnswer = answer('discounts', 'validateDiscountAnswerSchema');
 
 const validateDiscount = (code: string, items: readonly BasketLine[]) =>
   api.post('/api/server/validate_discount', discountAnswer, { code, cartItems: items }, { token: null });

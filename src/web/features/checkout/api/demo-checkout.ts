@@ -4,13 +4,13 @@
  * delivery address (GET /api/server/delivery_address/:userId) that the form offers again.
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { DemoPayBody } from '@shared/contracts/order';
+import type { DemoPayBody } from '@shared/contracts/checkout';
 import { answer, api } from '../../../lib/api';
 import { cancelCheckout, forgetLeftCheckout } from '../../../lib/left-checkout';
 
-const demoCheckout = answer('order', 'demoCheckoutSchema');
-const demoPayAnswer = answer('order', 'demoPayAnswerSchema');
-const lastDeliveryAddress = answer('order', 'lastDeliveryAddressSchema');
+const demoCheckout = answer('checkout', 'demoCheckoutSchema');
+const demoPayAnswer = answer('checkout', 'demoPayAnswerSchema');
+const lastDeliveryAddress = answer('orders', 'lastDeliveryAddressSchema');
 
 const demoCheckoutKey = (sessionId: string) => ['demo-checkout', sessionId] as const;
 const lastDeliveryAddressKey = (userId: string) => ['delivery-address', userId] as const;

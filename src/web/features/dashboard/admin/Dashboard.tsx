@@ -15,7 +15,7 @@ import { formatPounds } from '../../../lib/format';
 import { useDashboard } from './api';
 import { Backups } from './Backups';
 import { BestSellers, OrdersNeedingYou, Reviews, UnsoldBooks } from './DashboardLists';
-import { DiscountCodes } from './DiscountCodes';
+import { DiscountCodes } from '../../discounts';
 import { compareFigure, daysInRange, formatDay, formatDays, formatFigure, FIRST_DAY, inDayBounds, isDay, LAST_DAY, MAX_RANGE_DAYS, PERIOD_NAMES, PERIODS, periodFromAddress, periodParams, type FigureKind, type PeriodChoice } from './period';
 import page from '../../../styles/admin.module.css';
 import styles from './Dashboard.module.css';

@@ -5,8 +5,9 @@
  */
 import { useMemo, useState, type FormEvent } from 'react';
 import { DISCOUNT_PERCENT_DEFAULT, DISCOUNT_PERCENT_MAX, DISCOUNT_PERCENT_MIN, PRODUCT_AGES } from '@shared/constants';
-import { isValidDiscountPercent, SIMPLE_EMAIL, type SentDiscount } from '@shared/contracts/discount';
+import { isValidDiscountPercent, type SentDiscount } from '@shared/contracts/discounts';
 import * as MSG from '@shared/messages';
+import { isValidEmail } from '@shared/validation';
 import { Button } from '../../../components/Button';
 import { Spinner } from '../../../components/Spinner';
 import { useBanner } from '../../../lib/banner';
@@ -40,7 +41,7 @@ export function DiscountsPage() {
     event.preventDefault();
     setProblem(null);
     if (!isValidDiscountPercent(percentage)) return setProblem(MSG.discountPercentRule);
-    if (!SIMPLE_EMAIL.test(email.trim())) return setProblem(MSG.invalidEmail);
+    if (!isValidEmail(email)) return setProblem(MSG.invalidEmail);
     send.mutate(
       { percentage: Number(percentage), types, ages, email: email.trim() },
       {

@@ -9,7 +9,7 @@
  */
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
-import type { AdminOrderDetail } from '@shared/contracts/order';
+import type { AdminOrderDetail } from '@shared/contracts/orders';
 import { addressLines, codePointName, splitAtInvisible, type DeliveryAddress } from '@shared/delivery-address';
 import { statusLabel, type OrderStatus } from '@shared/order-status';
 import { Button } from '../../../components/Button';

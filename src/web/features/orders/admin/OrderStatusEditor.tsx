@@ -7,7 +7,7 @@
  * cells in a row, a panel on the detail page).
  */
 import { useState, type CSSProperties, type ReactNode } from 'react';
-import type { AdminOrder } from '@shared/contracts/order';
+import type { AdminOrder } from '@shared/contracts/orders';
 import * as MSG from '@shared/messages';
 import { allowedStatuses, isFinalStatus, statusLabel, type OrderStatus } from '@shared/order-status';
 import { Button } from '../../../components/Button';

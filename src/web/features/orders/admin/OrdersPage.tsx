@@ -10,7 +10,7 @@
  */
 import { useCallback, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import type { AdminOrder } from '@shared/contracts/order';
+import type { AdminOrder } from '@shared/contracts/orders';
 import * as MSG from '@shared/messages';
 import { adminOrderPath } from '@shared/routes';
 import { ORDER_STATUSES, isFinalStatus, statusLabel, type OrderStatus } from '@shared/order-status';

@@ -5,7 +5,7 @@
  * problem with "Send again" (only a job that needs attention can be sent again, so a click on a
  * stale page never prints twice: the server answers 409 with its reason).
  */
-import type { AdminOrderDetail } from '@shared/contracts/order';
+import type { AdminOrderDetail } from '@shared/contracts/orders';
 import { Button } from '../../../components/Button';
 import { serverMessage } from '../../../lib/api';
 import { useBanner } from '../../../lib/banner';

@@ -3,7 +3,7 @@
  * the overview's status cell and the order's Printing section. "Needs attention" is a warning;
  * nothing is shown for an order without a print job (a shop that sends its orders by hand).
  */
-import type { PrintState } from '@shared/contracts/order';
+import type { PrintState } from '@shared/contracts/orders';
 import styles from './PrintState.module.css';
 
 export const PRINT_STATE_LABELS: Record<PrintState, string> = {

@@ -4,14 +4,14 @@
  * 'orders', …]`), so an update refreshes that admin's lists and details and nobody else's.
  */
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminOrderPage, PrintState, UpdateOrderStatusBody } from '@shared/contracts/order';
+import type { AdminOrderPage, PrintState, UpdateOrderStatusBody } from '@shared/contracts/orders';
 import type { OrderStatus } from '@shared/order-status';
 import { answer, api } from '../../../lib/api';
 import { download, type DownloadedFile } from '../../../lib/api-download';
 import { useSession } from '../../../lib/session';
 
-const orderPage = answer('order', 'adminOrderPageSchema');
-const orderDetail = answer('order', 'adminOrderDetailSchema');
+const orderPage = answer('orders', 'adminOrderPageSchema');
+const orderDetail = answer('orders', 'adminOrderDetailSchema');
 const message = answer('common', 'messageSchema');
 
 /**

@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { answer, api } from '../../../lib/api';
 
-const orderHistory = answer('order', 'orderHistorySchema');
+const orderHistory = answer('orders', 'orderHistorySchema');
 
 export const orderHistoryKey = (userId: string) => ['orders', userId] as const;
 

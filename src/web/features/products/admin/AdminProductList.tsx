@@ -17,7 +17,7 @@ import { ProductRow } from './ProductRow';
 import page from '../../../styles/admin.module.css';
 import styles from './AdminHome.module.css';
 
-/** The server's ADMIN_PRODUCT_QUERY_MAX (contracts/catalogue.ts; a value from a contract would bring zod into this page's load). */
+/** The server's ADMIN_PRODUCT_QUERY_MAX (contracts/products.ts; a value from a contract would bring zod into this page's load). */
 const SEARCH_MAX = 200;
 
 const countText = (shown: number, total: number) =>

@@ -1,7 +1,7 @@
 /** One product of the admin's lists: cover, name, id · type · age · price, Edit and the list's own actions. */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { Product } from '@shared/contracts/product';
+import type { Product } from '@shared/contracts/products';
 import { imageKeyFrom, imagePath } from '@shared/images';
 import * as MSG from '@shared/messages';
 import { buttonClass } from '../../../components/Button';

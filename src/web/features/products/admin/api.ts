@@ -1,6 +1,6 @@
 /** The admin's product calls: read one for the form, list for the admin home, save (delete: ../api/delete-product.ts). */
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminProductList } from '@shared/contracts/catalogue';
+import type { AdminProductList, ProductFormValues } from '@shared/contracts/products';
 import { imageKeyFrom } from '@shared/images';
 import { answer, api } from '../../../lib/api';
 import { applyProductUpdate } from '../../../lib/live-updates';
@@ -15,7 +15,7 @@ export const adminProductKeys = {
   one: (id: string) => ['products', 'admin-one', id] as const,
 };
 
-const product = answer('product', 'productSchema');
+const product = answer('products', 'productSchema');
 
 export const fetchProductById = (id: string) => api.get(`/api/server/get_product?id=${encodeURIComponent(id)}`, product);
 const fetchAllProducts = () => api.get('/api/server/get_products', productList);
@@ -24,7 +24,7 @@ export function useAdminProducts() {
   return useQuery({ queryKey: adminProductKeys.list, queryFn: fetchAllProducts });
 }
 
-const productPage = answer('catalogue', 'adminProductListSchema');
+const productPage = answer('products', 'adminProductListSchema');
 
 /**
  * The admin home's list (GET /api/admin/products): the shop's books newest first, a page at a
@@ -52,14 +52,8 @@ export function useArchivedProducts() {
   return useQuery({ queryKey: adminProductKeys.archived, queryFn: () => api.get('/api/admin/products/archived', productList) });
 }
 
-export interface ProductFormValues {
-  id: string;
-  name: string;
-  type: string;
-  description: string;
-  age: '' | 'Kids' | 'Adults';
-  price: string;
-}
+/** The form's values: one string per field of PRODUCT_FIELDS (the contract's type, not declared again here). */
+export type { ProductFormValues } from '@shared/contracts/products';
 
 /** The multipart body the server expects: the fields, then `images` files in slot order. */
 export function productFormData(values: ProductFormValues, images: File[]): FormData {

@@ -6,12 +6,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import * as MSG from '@shared/messages';
-import type { Product } from '@shared/contracts/product';
+import type { Product } from '@shared/contracts/products';
 import { answer, api, serverMessage } from '../../../lib/api';
 import { useBanner } from '../../../lib/banner';
 import { applyProductUpdate } from '../../../lib/live-updates';
 
-const deleted = answer('product', 'productDeletedSchema');
+const deleted = answer('products', 'productDeletedSchema');
 
 const deleteProduct = (id: string) => api.post(`/api/admin/products/delete_product/${encodeURIComponent(id)}`, deleted);
 

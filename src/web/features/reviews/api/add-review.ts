@@ -5,13 +5,13 @@
  * takes the book off the list.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Product } from '@shared/contracts/product';
-import type { AddReviewBody } from '@shared/contracts/review';
+import type { Product } from '@shared/contracts/products';
+import type { AddReviewBody } from '@shared/contracts/reviews';
 import { ApiError, answer, api } from '../../../lib/api';
 import { orderHistoryKey } from '../../orders';
 import { reviewKeys } from './keys';
 
-const reviewAnswer = answer('review', 'reviewSchema');
+const reviewAnswer = answer('reviews', 'reviewSchema');
 
 const addReview = (body: AddReviewBody) => api.post('/api/server/add_review', reviewAnswer, body);
 

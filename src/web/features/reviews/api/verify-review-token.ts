@@ -2,7 +2,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { answer, api } from '../../../lib/api';
 
-const sessionAnswer = answer('auth', 'sessionAnswerSchema');
+const sessionAnswer = answer('accounts', 'sessionAnswerSchema');
 
 const verifyReviewToken = (token: string) => api.post('/api/verify_review_token', sessionAnswer, { token }, { token: null });
 

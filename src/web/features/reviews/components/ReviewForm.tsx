@@ -6,7 +6,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { REVIEW_TEXT_MAX } from '@shared/constants';
 import * as MSG from '@shared/messages';
-import type { Product } from '@shared/contracts/product';
+import type { Product } from '@shared/contracts/products';
 import { Button } from '../../../components/Button';
 import { BookIcon } from '../../../components/icons';
 import { ApiError } from '../../../lib/api';

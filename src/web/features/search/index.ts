@@ -1,2 +1,0 @@
-/** The header's search box. */
-export { HeaderSearch } from './HeaderSearch';
