@@ -27,12 +27,26 @@ const layerPolicies = [
   },
 ];
 const publicEntryPolicy = {
-  disallow: { to: { element: { types: { anyOf: ['module', 'feature'] }, fileInternalPath: '!{index,*/index}.{ts,tsx}' } } },
-  message: 'use {{to.element.type}} "{{to.element.captured.name}}" through its public entry, index.ts (or a sub-area folder index.ts)',
+  disallow: {
+    to: { element: { types: { anyOf: ['module', 'feature'] }, fileInternalPath: '!{index,*/index}.{ts,tsx}' } },
+  },
+  message:
+    'use {{to.element.type}} "{{to.element.captured.name}}" through its public entry, index.ts (or a sub-area folder index.ts)',
 };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', '.data*/**', 'test-results/**', 'playwright-report/**', 'src/server/db/migrations/**', 'docs/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'data/**',
+      '.data*/**',
+      'test-results/**',
+      'playwright-report/**',
+      'src/server/db/migrations/**',
+      'docs/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -51,7 +65,10 @@ export default tseslint.config(
       ],
     },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-self-import': 'error',
       'import-x/no-duplicates': 'error',

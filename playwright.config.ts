@@ -22,14 +22,29 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } } }],
   // Two shops on fresh embedded databases: the spec's journeys run where the owner types the print
   // references (PRINT_PARTNER=manual, as they are written); the print journey runs on a second one
   // whose simulated printer prints and dispatches within seconds (e2e/orders-printing.spec.ts).
-  webServer: [shop(PORT, { PRINT_PARTNER: 'manual' }), shop(E2E_PRINTER_PORT, { PRINT_PARTNER: 'simulated', SIMULATED_PRINTER_STEP_SECONDS: '2', PRINT_PARTNER_POLL_SECONDS: '1' })],
+  webServer: [
+    shop(PORT, { PRINT_PARTNER: 'manual' }),
+    shop(E2E_PRINTER_PORT, {
+      PRINT_PARTNER: 'simulated',
+      SIMULATED_PRINTER_STEP_SECONDS: '2',
+      PRINT_PARTNER_POLL_SECONDS: '1',
+    }),
+  ],
 });
 
 function shop(port: number, env: Record<string, string>) {

@@ -26,7 +26,9 @@ interface ChunkingContextLike {
 
 const webDir = path.resolve('src/web');
 /** The modules whose static imports, direct or through other modules, every first page needs. */
-const APP_ROOTS = ['entry.client.tsx', 'root.tsx', 'routes/shell.tsx', 'routes/home.tsx'].map((file) => path.join(webDir, file));
+const APP_ROOTS = ['entry.client.tsx', 'root.tsx', 'routes/shell.tsx', 'routes/home.tsx'].map((file) =>
+  path.join(webDir, file),
+);
 
 const withoutQuery = (id: string) => id.replace(/\?.*$/, '');
 
@@ -35,7 +37,8 @@ const withoutQuery = (id: string) => id.replace(/\?.*$/, '');
  * use: TanStack Query's infinite queries (admin lists). Left to the automatic split, they stay in
  * the admin pages' chunks.
  */
-const NOT_EVERY_PAGE = /[\\/]@tanstack[\\/][^\\/]+[\\/]build[\\/]modern[\\/](useInfiniteQuery|infiniteQueryObserver)\.js$/;
+const NOT_EVERY_PAGE =
+  /[\\/]@tanstack[\\/][^\\/]+[\\/]build[\\/]modern[\\/](useInfiniteQuery|infiniteQueryObserver)\.js$/;
 
 /** Whether a module is imported, directly or through other modules (static imports only), by one of `roots`. */
 function importedBy(roots: readonly string[]) {
@@ -47,7 +50,9 @@ function importedBy(roots: readonly string[]) {
     if (answer !== undefined) return answer;
     if (seen.has(id)) return false;
     seen.add(id);
-    const found = (ctx.getModuleInfo(id)?.importers ?? []).some((importer) => roots.includes(withoutQuery(importer)) || walk(importer, ctx, seen));
+    const found = (ctx.getModuleInfo(id)?.importers ?? []).some(
+      (importer) => roots.includes(withoutQuery(importer)) || walk(importer, ctx, seen),
+    );
     if (found) known.set(id, true);
     return found;
   };
@@ -63,7 +68,12 @@ function appChunkGroup() {
   const needed = importedBy(APP_ROOTS);
   return {
     name: (id: string, ctx: ChunkingContextLike) =>
-      !APP_ROOTS.includes(withoutQuery(id)) && !NOT_EVERY_PAGE.test(id) && !ctx.getModuleInfo(id)?.isEntry && needed(id, ctx) ? 'app' : null,
+      !APP_ROOTS.includes(withoutQuery(id)) &&
+      !NOT_EVERY_PAGE.test(id) &&
+      !ctx.getModuleInfo(id)?.isEntry &&
+      needed(id, ctx)
+        ? 'app'
+        : null,
     debugName: 'app',
   };
 }

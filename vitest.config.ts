@@ -18,11 +18,15 @@ if (!postgresUrl && !process.env.VITEST_WORKER_ID && !process.env.__SHOP_PG_NOTI
  */
 const SPAMASSASSIN_TEST = 'src/server/modules/mail/spamassassin.test.ts';
 const inCi = Boolean(process.env.CI) && !['false', '0'].includes(process.env.CI!);
-const hasSpamAssassin = (process.env.PATH ?? '').split(path.delimiter).some((dir) => dir && existsSync(path.join(dir, 'spamassassin')));
+const hasSpamAssassin = (process.env.PATH ?? '')
+  .split(path.delimiter)
+  .some((dir) => dir && existsSync(path.join(dir, 'spamassassin')));
 const skipSpamAssassin = !hasSpamAssassin && !inCi;
 if (skipSpamAssassin && !process.env.VITEST_WORKER_ID && !process.env.__SHOP_SA_NOTICE) {
   process.env.__SHOP_SA_NOTICE = '1';
-  console.log('SpamAssassin mail scores: NOT RUN (spamassassin is not installed: apt-get install -y spamassassin; CI installs it)');
+  console.log(
+    'SpamAssassin mail scores: NOT RUN (spamassassin is not installed: apt-get install -y spamassassin; CI installs it)',
+  );
 }
 
 /** `*.pg.test.ts` files need a real server (e.g. to take it away): PostgreSQL run only. */
@@ -31,7 +35,10 @@ const api = (name: string, target: 'pglite' | 'postgres') => ({
   test: {
     name,
     include: ['src/server/**/*.test.ts'],
-    exclude: [...(target === 'postgres' ? [] : ['src/server/**/*.pg.test.ts']), ...(skipSpamAssassin ? [SPAMASSASSIN_TEST] : [])],
+    exclude: [
+      ...(target === 'postgres' ? [] : ['src/server/**/*.pg.test.ts']),
+      ...(skipSpamAssassin ? [SPAMASSASSIN_TEST] : []),
+    ],
     globalSetup: ['src/server/test/global-setup.ts'],
     env: { TEST_DB: target },
     testTimeout: 30000,
@@ -43,7 +50,13 @@ export default defineConfig({
   resolve: { alias: { '@shared': new URL('./src/shared', import.meta.url).pathname } },
   test: {
     projects: [
-      { extends: true, test: { name: 'unit', include: ['src/shared/**/*.test.ts', 'src/web/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['src/shared/**/*.test.ts', 'src/web/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+        },
+      },
       api('api', 'pglite'),
       ...(postgresUrl ? [api('api-postgres', 'postgres')] : []),
     ],

@@ -19,7 +19,12 @@ import { openBenchDatabase, seedProducts, type BenchDatabase } from './lib/seed-
 const size = Number(process.argv[2] ?? 10_000);
 const rows: string[] = [];
 
-async function measure(kind: 'pglite' | 'postgres', target: BenchDatabase, restoreTarget: { DATA_DIR: string; DATABASE_URL?: string }, work: string) {
+async function measure(
+  kind: 'pglite' | 'postgres',
+  target: BenchDatabase,
+  restoreTarget: { DATA_DIR: string; DATABASE_URL?: string },
+  work: string,
+) {
   await seedProducts(target, size);
   await seedOrders(target, size, size);
   const database = await openBenchDatabase(target);
@@ -33,7 +38,10 @@ async function measure(kind: 'pglite' | 'postgres', target: BenchDatabase, resto
   await app.close();
   await database.close();
   const restoreStarted = performance.now();
-  const report = await restoreBackup(path.join(backupDir, made.file), testConfig(restoreTarget as Record<string, string>));
+  const report = await restoreBackup(
+    path.join(backupDir, made.file),
+    testConfig(restoreTarget as Record<string, string>),
+  );
   const restoreMs = performance.now() - restoreStarted;
   if (report.restored.orders !== made.manifest.counts.orders) throw new Error('restored counts differ');
   rows.push(
@@ -44,12 +52,22 @@ async function measure(kind: 'pglite' | 'postgres', target: BenchDatabase, resto
 async function main() {
   const work = mkdtempSync(path.join(os.tmpdir(), 'bench-backup-'));
   try {
-    await measure('pglite', { dataDir: path.join(work, 'pg') }, { DATA_DIR: path.join(work, 'restored-pglite') }, path.join(work, 'pg'));
+    await measure(
+      'pglite',
+      { dataDir: path.join(work, 'pg') },
+      { DATA_DIR: path.join(work, 'restored-pglite') },
+      path.join(work, 'pg'),
+    );
     const source = await createBenchPostgres();
     const target = await createBenchPostgres();
     if (source && target) {
       try {
-        await measure('postgres', { url: source.url }, { DATA_DIR: path.join(work, 'restored-pg'), DATABASE_URL: target.url }, path.join(work, 'postgres'));
+        await measure(
+          'postgres',
+          { url: source.url },
+          { DATA_DIR: path.join(work, 'restored-pg'), DATABASE_URL: target.url },
+          path.join(work, 'postgres'),
+        );
       } finally {
         await source.drop();
         await target.drop();

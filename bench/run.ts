@@ -46,7 +46,12 @@ export interface Scenario {
 }
 
 /** A route of the shop against a bare node:http server answering the same bytes. */
-export function versusBare(name: string, routePath: string, description: string, options: CompareOptions = {}): Scenario {
+export function versusBare(
+  name: string,
+  routePath: string,
+  description: string,
+  options: CompareOptions = {},
+): Scenario {
   return {
     name,
     description,
@@ -59,18 +64,38 @@ export const scenarios: Scenario[] = [
     name: 'start',
     description: 'time from spawn to healthy on an empty database (migrations + demo seed)',
     async run({ shop }) {
-      return [{ scenario: 'start', metric: 'first start to healthy', value: shop.startMs, unit: 'ms', note: 'includes migrating and seeding the demo catalogue' }];
+      return [
+        {
+          scenario: 'start',
+          metric: 'first start to healthy',
+          value: shop.startMs,
+          unit: 'ms',
+          note: 'includes migrating and seeding the demo catalogue',
+        },
+      ];
     },
   },
-  versusBare('get_products', '/api/server/get_products', 'the whole catalogue, the hottest read', { targetPercent: 50 }),
+  versusBare('get_products', '/api/server/get_products', 'the whole catalogue, the hottest read', {
+    targetPercent: 50,
+  }),
   {
     name: 'image_variant',
     description: 'a cached WebP cover variant',
     async run(ctx) {
       const products = await fetchBytes(`${ctx.shop.url}/api/server/get_products`);
-      const list = products.status === 200 ? (JSON.parse(products.body.toString()) as Array<{ imageUrls?: string[] }>) : [];
+      const list =
+        products.status === 200 ? (JSON.parse(products.body.toString()) as Array<{ imageUrls?: string[] }>) : [];
       const url = list.find((p) => p.imageUrls?.length)?.imageUrls?.[0];
-      if (!url) return [{ scenario: 'image_variant', metric: 'skipped', value: 0, unit: '', note: 'no product with an image URL from get_products yet' }];
+      if (!url)
+        return [
+          {
+            scenario: 'image_variant',
+            metric: 'skipped',
+            value: 0,
+            unit: '',
+            note: 'no product with an image URL from get_products yet',
+          },
+        ];
       return versusBare('image_variant', url, '').run(ctx);
     },
   },
@@ -99,7 +124,9 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   // Scenarios on the shared demo-catalogue shop first; then those that start their own servers.
-  const selected = (wanted.length ? scenarios.filter((s) => wanted.includes(s.name)) : scenarios).sort((a, b) => Number(a.ownServer ?? false) - Number(b.ownServer ?? false));
+  const selected = (wanted.length ? scenarios.filter((s) => wanted.includes(s.name)) : scenarios).sort(
+    (a, b) => Number(a.ownServer ?? false) - Number(b.ownServer ?? false),
+  );
   const machine = await describeMachine();
   console.log(machineLines(machine).join('\n'));
   const started = Date.now();
@@ -132,7 +159,17 @@ async function main(): Promise<void> {
         printTable(produced);
       } catch (error) {
         console.error(`  ${scenario.name} failed:`, error);
-        rows.push({ scenario: scenario.name, metric: 'scenario ran to the end', value: 0, unit: '', pass: false, must: true, note: String(error instanceof Error ? error.message : error).split('\n')[0]!.slice(0, 200) });
+        rows.push({
+          scenario: scenario.name,
+          metric: 'scenario ran to the end',
+          value: 0,
+          unit: '',
+          pass: false,
+          must: true,
+          note: String(error instanceof Error ? error.message : error)
+            .split('\n')[0]!
+            .slice(0, 200),
+        });
       }
       console.log(`  (${scenario.name}: ${Math.round((Date.now() - t0) / 1000)} s)`);
     }
@@ -144,17 +181,29 @@ async function main(): Promise<void> {
   machine.durationS = Math.round((Date.now() - started) / 1000);
   console.log('\nAll figures:');
   printTable(rows);
-  const file = writeResults(path.join(ROOT, 'bench/results'), rows, { machine, scenarios: selected.map((s) => s.name) });
+  const file = writeResults(path.join(ROOT, 'bench/results'), rows, {
+    machine,
+    scenarios: selected.map((s) => s.name),
+  });
   console.log(`Results written to ${path.relative(ROOT, file)}`);
   if (writeReport) {
-    const doc = writePerformanceDoc(rows, machine, selected.map((s) => s.name));
+    const doc = writePerformanceDoc(
+      rows,
+      machine,
+      selected.map((s) => s.name),
+    );
     console.log(`Figures written to ${path.relative(ROOT, doc)}`);
   }
   const missed = rows.filter((row) => row.pass === false && !row.must);
   const broken = rows.filter((row) => row.pass === false && row.must);
-  if (missed.length) console.log(`Targets missed (${missed.length}):\n${missed.map((r) => `  - ${r.scenario}: ${r.metric} = ${r.value} ${r.unit} (target ${r.target ?? ''})`).join('\n')}`);
+  if (missed.length)
+    console.log(
+      `Targets missed (${missed.length}):\n${missed.map((r) => `  - ${r.scenario}: ${r.metric} = ${r.value} ${r.unit} (target ${r.target ?? ''})`).join('\n')}`,
+    );
   if (broken.length) {
-    console.error(`\nBENCH FAILED: ${broken.length} correctness check(s) did not hold:\n${broken.map((r) => `  - ${r.scenario}: ${r.metric} = ${r.value} ${r.unit}${r.note ? ` (${r.note})` : ''}`).join('\n')}`);
+    console.error(
+      `\nBENCH FAILED: ${broken.length} correctness check(s) did not hold:\n${broken.map((r) => `  - ${r.scenario}: ${r.metric} = ${r.value} ${r.unit}${r.note ? ` (${r.note})` : ''}`).join('\n')}`,
+    );
     process.exit(1);
   }
   console.log(`\nAll correctness checks held (${rows.filter((r) => r.must).length}). ${machine.durationS} s in all.`);

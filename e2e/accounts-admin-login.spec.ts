@@ -52,7 +52,11 @@ async function signInThroughTheDialog(page: Page, request: APIRequestContext): P
   await expect(page).toHaveURL(/\/admin$/);
 }
 
-test('the mailed link opened in another browser fails with the spec message and goes to /login?verified=false', async ({ page, browser, request }) => {
+test('the mailed link opened in another browser fails with the spec message and goes to /login?verified=false', async ({
+  page,
+  browser,
+  request,
+}) => {
   const link = await withAdminSignInLock(() => passwordStep(page, request));
 
   const other = await browser.newContext();

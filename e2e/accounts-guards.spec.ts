@@ -15,7 +15,13 @@ test('a guest is sent from /wishlist and /profile to /login', async ({ page }) =
 });
 
 test('a guest is sent from the admin pages to /, not to /login', async ({ page }) => {
-  for (const path of ['/admin', '/admin/orders', '/admin/discounts', '/admin/add_product', '/admin/edit_product/BV-1104']) {
+  for (const path of [
+    '/admin',
+    '/admin/orders',
+    '/admin/discounts',
+    '/admin/add_product',
+    '/admin/edit_product/BV-1104',
+  ]) {
     await page.goto(path);
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('dialog', { name: 'Sign in' })).toHaveCount(0);

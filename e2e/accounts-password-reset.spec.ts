@@ -4,7 +4,10 @@ import * as MSG from '../src/shared/messages';
 import { createCustomer, signInAsCustomer, submitSignIn } from './support/customer';
 import { linkIn, uniqueEmail, waitForMail } from './support/fixtures';
 
-test("'Forgot password?' mails a link; the new password works and the link works only once", async ({ page, request }) => {
+test("'Forgot password?' mails a link; the new password works and the link works only once", async ({
+  page,
+  request,
+}) => {
   const { email, password } = await createCustomer(request, uniqueEmail('forgetful'));
 
   await page.goto('/login');
@@ -42,7 +45,7 @@ test("'Forgot password?' mails a link; the new password works and the link works
   await expect(dialog.getByRole('alert')).toContainText(MSG.changePasswordError);
 });
 
-test('the profile\'s change-password mode mails a reset link to the signed-in shopper', async ({ page, request }) => {
+test("the profile's change-password mode mails a reset link to the signed-in shopper", async ({ page, request }) => {
   const customer = await createCustomer(request, uniqueEmail('profile'));
   await signInAsCustomer(page, customer);
   await page.getByRole('link', { name: 'Profile' }).click();

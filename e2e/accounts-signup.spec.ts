@@ -16,7 +16,10 @@ async function openSignUp(page: Page) {
   return page.getByRole('dialog', { name: 'Create an account' });
 }
 
-test('a new shopper signs up, follows the mailed verification link and sees the success message', async ({ page, request }) => {
+test('a new shopper signs up, follows the mailed verification link and sees the success message', async ({
+  page,
+  request,
+}) => {
   const email = uniqueEmail('signup');
   const dialog = await openSignUp(page);
 
@@ -95,7 +98,9 @@ test('a shopper logs out and signs in again; a wrong password is refused', async
   await page.getByRole('button', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
-  expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('adminVerificationToken')])).toEqual([null, null]);
+  expect(
+    await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('adminVerificationToken')]),
+  ).toEqual([null, null]);
 
   // the session survives a reload
   await signInAsCustomer(page, customer);
@@ -117,7 +122,11 @@ test('the close button and Escape leave the form for the home page', async ({ pa
 test('the account dialogs have no serious accessibility problem', async ({ browser }) => {
   const context = await browser.newContext();
   const page = await context.newPage();
-  for (const [path, name] of [['/login', 'Sign in'], ['/createAccount', 'Create an account'], ['/change_password?token=x', 'Change password']]) {
+  for (const [path, name] of [
+    ['/login', 'Sign in'],
+    ['/createAccount', 'Create an account'],
+    ['/change_password?token=x', 'Change password'],
+  ]) {
     await page.goto(path!);
     await expect(page.getByRole('dialog', { name })).toBeVisible();
     await expectAccessible(page);

@@ -24,9 +24,13 @@ async function signUpThroughTheForm(page: Page, email: string) {
   await expect(page.getByRole('link', { name: 'Profile' })).toBeVisible();
 }
 
-const choiceAnswer = (page: Page) => page.waitForResponse((res) => res.url().endsWith('/api/choose_password') && res.request().method() === 'GET');
+const choiceAnswer = (page: Page) =>
+  page.waitForResponse((res) => res.url().endsWith('/api/choose_password') && res.request().method() === 'GET');
 
-test('opened in the browser that signed up: verified, still signed in, the sign-up password still works', async ({ page, request }) => {
+test('opened in the browser that signed up: verified, still signed in, the sign-up password still works', async ({
+  page,
+  request,
+}) => {
   const email = uniqueEmail('samebrowser');
   await signUpThroughTheForm(page, email);
   const link = linkIn(await waitForMail(request, email, /Verify your e-mail/), /\/api\/verify_email\?token=/);
@@ -49,11 +53,18 @@ test('opened in the browser that signed up: verified, still signed in, the sign-
   await expect(page.getByRole('link', { name: 'Profile' })).toBeVisible();
 });
 
-test('opened on another device: the page offers a password, the shopper sets it and goes on signed in; the laptop asks to sign in again', async ({ browser, request }) => {
+test('opened on another device: the page offers a password, the shopper sets it and goes on signed in; the laptop asks to sign in again', async ({
+  browser,
+  request,
+}) => {
   const email = uniqueEmail('otherdevice');
   const laptopContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   let laptop = await laptopContext.newPage();
-  const phoneContext = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const phoneContext = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
   const phone = await phoneContext.newPage();
 
   await signUpThroughTheForm(laptop, email);
@@ -68,7 +79,9 @@ test('opened on another device: the page offers a password, the shopper sets it 
   await expect(phone).toHaveURL(/\/choose_password$/);
   const dialog = phone.getByRole('dialog', { name: 'Choose your password' });
   await expect(dialog).toContainText('different browser from the one the account was made in');
-  await expect(dialog).toContainText('we have removed the password chosen at sign-up and signed the account out on every device');
+  await expect(dialog).toContainText(
+    'we have removed the password chosen at sign-up and signed the account out on every device',
+  );
   await expect(dialog.getByLabel('Email')).toHaveValue(email);
   await expectAccessible(phone);
 
@@ -91,7 +104,9 @@ test('opened on another device: the page offers a password, the shopper sets it 
   await phone.goto(link);
   await expect(phone.getByText(MSG.accountVerificationFailed)).toBeVisible();
   await phone.goto('/choose_password');
-  await expect(phone.getByRole('dialog', { name: 'Choose your password' }).getByRole('alert')).toContainText('There is no password to choose in this browser any more');
+  await expect(phone.getByRole('dialog', { name: 'Choose your password' }).getByRole('alert')).toContainText(
+    'There is no password to choose in this browser any more',
+  );
 
   // The laptop's session was ended by the link: its next page load says so and signs it out.
   laptop = await laptopContext.newPage();
@@ -102,7 +117,9 @@ test('opened on another device: the page offers a password, the shopper sets it 
 
   // The sign-up password is gone; the one chosen on the phone works.
   await submitSignIn(laptop, email, SIGN_UP_PASSWORD);
-  await expect(laptop.getByRole('dialog', { name: 'Sign in' }).getByRole('alert')).toHaveText('The e-mail address or password is incorrect.');
+  await expect(laptop.getByRole('dialog', { name: 'Sign in' }).getByRole('alert')).toHaveText(
+    'The e-mail address or password is incorrect.',
+  );
   await submitSignIn(laptop, email, 'phone4567');
   await expect(laptop.getByRole('link', { name: 'Profile' })).toBeVisible();
 

@@ -32,15 +32,26 @@ const panelOf = (page: Page) => page.getByRole('dialog', { name: 'Added to your 
 async function overlaps(a: Locator, b: Locator): Promise<boolean> {
   const [boxA, boxB] = [await a.boundingBox(), await b.boundingBox()];
   expect(boxA && boxB).toBeTruthy();
-  return boxA!.x < boxB!.x + boxB!.width && boxB!.x < boxA!.x + boxA!.width && boxA!.y < boxB!.y + boxB!.height && boxB!.y < boxA!.y + boxA!.height;
+  return (
+    boxA!.x < boxB!.x + boxB!.width &&
+    boxB!.x < boxA!.x + boxA!.width &&
+    boxA!.y < boxB!.y + boxB!.height &&
+    boxB!.y < boxA!.y + boxA!.height
+  );
 }
 
 /** The two boxes do not overlap (both are in view). */
 async function expectApart(a: Locator, b: Locator) {
-  expect(await overlaps(a, b), `${await a.boundingBox().then(JSON.stringify)} overlaps ${await b.boundingBox().then(JSON.stringify)}`).toBe(false);
+  expect(
+    await overlaps(a, b),
+    `${await a.boundingBox().then(JSON.stringify)} overlaps ${await b.boundingBox().then(JSON.stringify)}`,
+  ).toBe(false);
 }
 
-test('adding from a card opens the panel with the book and the subtotal; Escape, outside clicks and Close shut it', async ({ page, request }) => {
+test('adding from a card opens the panel with the book and the subtotal; Escape, outside clicks and Close shut it', async ({
+  page,
+  request,
+}) => {
   const [first, second] = [await book(request, 'BV-1001'), await book(request, 'BV-1002')];
   await page.goto('/');
   await waitForApp(page);
@@ -77,7 +88,9 @@ test('adding from a card opens the panel with the book and the subtotal; Escape,
   await addSecond.click();
   await expect(panel.getByText(second.name, { exact: true })).toBeVisible();
   await expect(panel.getByText('Basket subtotal (3 items)')).toBeVisible();
-  await expect(panel.getByText(formatPence(2 * pence(first.price) + pence(second.price)), { exact: true })).toBeVisible();
+  await expect(
+    panel.getByText(formatPence(2 * pence(first.price) + pence(second.price)), { exact: true }),
+  ).toBeVisible();
   // Checked once the banner has gone: the banner's own button has an axe finding of its own (BannerView).
   await expect(page.getByText(MSG.addedToBasket, { exact: true })).toHaveCount(0);
   await expectAccessible(page);
@@ -107,7 +120,10 @@ for (const viewport of [
   { width: 390, height: 844 },
   { width: 1280, height: 900 },
 ]) {
-  test(`on a book's page at ${viewport.width} px the panel leaves the buy box clear (and on a wide screen the title and the verification strip), and View basket opens the cart`, async ({ page, request }) => {
+  test(`on a book's page at ${viewport.width} px the panel leaves the buy box clear (and on a wide screen the title and the verification strip), and View basket opens the cart`, async ({
+    page,
+    request,
+  }) => {
     await page.setViewportSize(viewport);
     const chosen = await book(request, 'BV-1104');
     // A new account is not verified yet: the strip shows on every page but the profile.
@@ -150,7 +166,10 @@ for (const viewport of [
   });
 }
 
-test("the panel's Checkout starts the cart's checkout: the payment page asks for the basket's total", async ({ page, request }) => {
+test("the panel's Checkout starts the cart's checkout: the payment page asks for the basket's total", async ({
+  page,
+  request,
+}) => {
   const chosen = await book(request, 'BV-1102');
   await page.goto(productPath(chosen.name));
   await waitForApp(page);
@@ -159,5 +178,7 @@ test("the panel's Checkout starts the cart's checkout: the payment page asks for
   await expect(panel).toBeVisible();
   await panel.getByRole('button', { name: 'Checkout' }).click();
   await expect(page.getByText('Demo payment: no card is charged')).toBeVisible();
-  await expect(page.getByRole('button', { name: `Pay ${formatPence(pence(chosen.price) + SHIPPING_PENCE)}` })).toBeVisible();
+  await expect(
+    page.getByRole('button', { name: `Pay ${formatPence(pence(chosen.price) + SHIPPING_PENCE)}` }),
+  ).toBeVisible();
 });

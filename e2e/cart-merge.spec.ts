@@ -32,7 +32,9 @@ test('a guest basket merges into the account on sign-in, summing quantities', as
   await expect(page.getByLabel(`Quantity of ${both.name}`)).toHaveValue('3');
   expect(await page.evaluate(() => localStorage.getItem('cart'))).toBe('[]');
 
-  const cart = await request.get(`/api/server/get_cart/${account.id}`, { headers: { authorization: `Bearer ${account.token}` } });
+  const cart = await request.get(`/api/server/get_cart/${account.id}`, {
+    headers: { authorization: `Bearer ${account.token}` },
+  });
   expect(await cart.json()).toEqual(
     expect.arrayContaining([
       { product_id: kept.id, qty: 1 },
@@ -44,6 +46,13 @@ test('a guest basket merges into the account on sign-in, summing quantities', as
   await page.getByRole('button', { name: `Remove ${kept.name}` }).click();
   await expect(page.getByText(MSG.itemRemovedFromCart)).toBeVisible();
   await expect
-    .poll(async () => (await (await request.get(`/api/server/get_cart/${account.id}`, { headers: { authorization: `Bearer ${account.token}` } })).json()) as unknown[])
+    .poll(
+      async () =>
+        (await (
+          await request.get(`/api/server/get_cart/${account.id}`, {
+            headers: { authorization: `Bearer ${account.token}` },
+          })
+        ).json()) as unknown[],
+    )
     .toEqual([{ product_id: both.id, qty: 3 }]);
 });

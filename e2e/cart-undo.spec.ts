@@ -22,7 +22,10 @@ interface Book {
 }
 
 /** The demo books of these ids, in the same order. */
-async function books<Ids extends string[]>(request: APIRequestContext, ...ids: Ids): Promise<{ [K in keyof Ids]: Book }> {
+async function books<Ids extends string[]>(
+  request: APIRequestContext,
+  ...ids: Ids
+): Promise<{ [K in keyof Ids]: Book }> {
   const products = (await (await request.get('/api/server/get_products')).json()) as Book[];
   return ids.map((id) => {
     const found = products.find((product) => product.id === id);
@@ -38,7 +41,10 @@ async function serverCart(request: APIRequestContext, customer: Customer): Promi
 }
 
 /** The names of the books listed, in order (the removed line's row included). */
-const listed = (lines: Locator) => lines.locator(':scope > li').evaluateAll((items) => items.map((li) => li.querySelector('h3, strong')?.textContent ?? ''));
+const listed = (lines: Locator) =>
+  lines
+    .locator(':scope > li')
+    .evaluateAll((items) => items.map((li) => li.querySelector('h3, strong')?.textContent ?? ''));
 
 test('a guest removes a line and puts it back with its quantity, in its place', async ({ page, request }) => {
   const [first, second, third] = await books(request, 'BV-1001', 'BV-1005', 'BV-1102');
@@ -79,7 +85,10 @@ test('a guest removes a line and puts it back with its quantity, in its place', 
   ]);
 });
 
-test('the Undo goes after a few seconds, and waits while the pointer is on it; the last line removed leaves the empty basket with its Undo', async ({ page, request }) => {
+test('the Undo goes after a few seconds, and waits while the pointer is on it; the last line removed leaves the empty basket with its Undo', async ({
+  page,
+  request,
+}) => {
   const [only] = await books(request, 'BV-1203');
   await page.clock.install();
   await page.goto('/about');
@@ -113,7 +122,10 @@ test("a signed-in shopper's removal is undone through the account's cart", async
     [first, 2],
     [second, 4],
   ] as const) {
-    const res = await request.post('/api/server/update_cart', { data: { user_id: customer.id, product_id: product.id, qty }, headers: bearer(customer) });
+    const res = await request.post('/api/server/update_cart', {
+      data: { user_id: customer.id, product_id: product.id, qty },
+      headers: bearer(customer),
+    });
     expect(res.status()).toBe(200);
   }
   await signInAsCustomer(page, customer);
@@ -127,7 +139,11 @@ test("a signed-in shopper's removal is undone through the account's cart", async
   await page.getByRole('button', { name: `Undo removing ${second.name}` }).click();
   await expect(page.getByLabel(`Quantity of ${second.name}`)).toHaveValue('4');
   await expect
-    .poll(async () => ((await serverCart(request, customer)) as { product_id: string; qty: number }[]).sort((a, b) => a.product_id.localeCompare(b.product_id)))
+    .poll(async () =>
+      ((await serverCart(request, customer)) as { product_id: string; qty: number }[]).sort((a, b) =>
+        a.product_id.localeCompare(b.product_id),
+      ),
+    )
     .toEqual([
       { product_id: first.id, qty: 2 },
       { product_id: second.id, qty: 4 },
@@ -137,11 +153,17 @@ test("a signed-in shopper's removal is undone through the account's cart", async
   await expect(page.getByLabel(`Quantity of ${second.name}`)).toHaveValue('4');
 });
 
-test("a signed-in shopper's line keeps its place when its quantity changes, after the cart is read again too", async ({ page, request }) => {
+test("a signed-in shopper's line keeps its place when its quantity changes, after the cart is read again too", async ({
+  page,
+  request,
+}) => {
   const [first, second] = await books(request, 'BV-1301', 'BV-1302');
   const customer = await createCustomer(request, uniqueEmail('order'));
   for (const product of [first, second]) {
-    const res = await request.post('/api/server/update_cart', { data: { user_id: customer.id, product_id: product.id, qty: 1 }, headers: bearer(customer) });
+    const res = await request.post('/api/server/update_cart', {
+      data: { user_id: customer.id, product_id: product.id, qty: 1 },
+      headers: bearer(customer),
+    });
     expect(res.status()).toBe(200);
   }
   await signInAsCustomer(page, customer);
@@ -152,16 +174,22 @@ test("a signed-in shopper's line keeps its place when its quantity changes, afte
   await expect.poll(() => listed(lines)).toEqual([first.name, second.name]);
 
   await page.getByRole('button', { name: `One more ${first.name}` }).click();
-  await expect.poll(() => serverCart(request, customer)).toEqual([
-    { product_id: first.id, qty: 2 },
-    { product_id: second.id, qty: 1 },
-  ]);
+  await expect
+    .poll(() => serverCart(request, customer))
+    .toEqual([
+      { product_id: first.id, qty: 2 },
+      { product_id: second.id, qty: 1 },
+    ]);
   await page.reload();
   await expect(page.getByLabel(`Quantity of ${first.name}`)).toHaveValue('2');
   await expect.poll(() => listed(lines)).toEqual([first.name, second.name]);
 });
 
-test('with a code applied the discount row keeps its amount on the label\'s line and the chip on one line, at 390 px', async ({ page, browser, request }) => {
+test("with a code applied the discount row keeps its amount on the label's line and the chip on one line, at 390 px", async ({
+  page,
+  browser,
+  request,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const code = await sendDiscountCode(browser, request, 20);
   const [chosen] = await books(request, 'BV-1203');
@@ -173,12 +201,20 @@ test('with a code applied the discount row keeps its amount on the label\'s line
   await summary.getByLabel('Discount code').fill(code);
   await summary.getByRole('button', { name: 'Apply' }).click();
 
-  const price = priceCart([{ unitPence: Math.round(chosen.price * 100), qty: 1, type: chosen.type, age: chosen.age }], { percentage: 20, types: [], ages: [] });
+  const price = priceCart([{ unitPence: Math.round(chosen.price * 100), qty: 1, type: chosen.type, age: chosen.age }], {
+    percentage: 20,
+    types: [],
+    ages: [],
+  });
   const amount = summary.getByText(`−${formatPence(price.discountPence)}`, { exact: true });
   await expect(amount).toBeVisible();
   const label = summary.locator('dt').filter({ hasText: /^Discount 20%/ });
   const chip = label.getByText(code, { exact: true });
-  const [amountBox, labelBox, chipBox] = [await amount.boundingBox(), await label.boundingBox(), await chip.boundingBox()];
+  const [amountBox, labelBox, chipBox] = [
+    await amount.boundingBox(),
+    await label.boundingBox(),
+    await chip.boundingBox(),
+  ];
   const lineHeight = await amount.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
   // One line each, the amount level with its label.
   expect(amountBox!.height).toBeLessThan(lineHeight * 1.5);

@@ -42,9 +42,13 @@ async function checkOutOne(page: Page, book: Product): Promise<void> {
   await expect(page.getByText('Demo payment: no card is charged')).toBeVisible();
 }
 
-const totalOf = (book: Product) => priceCart([{ unitPence: Math.round(book.price * 100), qty: 1, type: book.type, age: book.age }]).totalPence;
+const totalOf = (book: Product) =>
+  priceCart([{ unitPence: Math.round(book.price * 100), qty: 1, type: book.type, age: book.age }]).totalPence;
 
-test('a guest types an address, fixes a bad postcode, and finds the order with its address on the thank-you view and in the mail', async ({ page, request }) => {
+test('a guest types an address, fixes a bad postcode, and finds the order with its address on the thank-you view and in the mail', async ({
+  page,
+  request,
+}) => {
   const book = await demoBook(request, 3);
   const total = formatPence(totalOf(book));
   await checkOutOne(page, book);
@@ -61,7 +65,9 @@ test('a guest types an address, fixes a bad postcode, and finds the order with i
   await name.fill('Ada \u202eecalevoL');
   await name.blur();
   await expect(name).toHaveAttribute('aria-invalid', 'true');
-  await expect(name).toHaveAccessibleDescription('Full name contains an invisible character (U+202E) that can reorder or hide text: please type it again without it.');
+  await expect(name).toHaveAccessibleDescription(
+    'Full name contains an invisible character (U+202E) that can reorder or hide text: please type it again without it.',
+  );
 
   // A postcode that is not a UK one is named under its field.
   const address = await fillDeliveryAddress(page, { name: 'Ada Lovelace', postcode: 'BA1' });
@@ -87,7 +93,9 @@ test('a guest types an address, fixes a bad postcode, and finds the order with i
   await expect(postcode).not.toHaveAttribute('aria-invalid');
   await expect(page.getByText('Please enter a UK postcode, such as SW1A 1AA.')).toHaveCount(0);
 
-  const paid = page.waitForResponse((response) => response.url().endsWith('/pay') && response.request().method() === 'POST');
+  const paid = page.waitForResponse(
+    (response) => response.url().endsWith('/pay') && response.request().method() === 'POST',
+  );
   await page.getByRole('button', { name: `Pay ${total}` }).click();
   const { order_id: orderId } = (await (await paid).json()) as { order_id: string };
   await expect(page).toHaveURL(/\/cart\?order_success=true&token=demo_/);
@@ -96,7 +104,11 @@ test('a guest types an address, fixes a bad postcode, and finds the order with i
   await expect(page.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
   await expect(page.getByText(`Order number #${orderId.slice(-10)}`)).toBeVisible();
   const books = page.getByRole('region', { name: 'Your books' });
-  await expect(books.getByRole('row').filter({ hasText: book.name }).getByRole('cell')).toHaveText([book.name, '1', formatPence(Math.round(book.price * 100))]);
+  await expect(books.getByRole('row').filter({ hasText: book.name }).getByRole('cell')).toHaveText([
+    book.name,
+    '1',
+    formatPence(Math.round(book.price * 100)),
+  ]);
   await expect(page.getByTestId('order-total')).toHaveText(total);
   const deliveringTo = page.getByRole('region', { name: 'Delivering to' });
   await expect(page.getByTestId('delivery-address')).toHaveText(
@@ -112,7 +124,8 @@ test('a guest types an address, fixes a bad postcode, and finds the order with i
   expect(mail.text).toContain(orderId.slice(-10));
   expect(mail.text).toContain(`1 × ${book.name}`);
   expect(mail.text).toContain(`Total paid: ${total}`);
-  for (const line of [address.name, address.line1, address.line2, address.city, 'BA1 1AA', 'United Kingdom']) expect(mail.text).toContain(line);
+  for (const line of [address.name, address.line1, address.line2, address.city, 'BA1 1AA', 'United Kingdom'])
+    expect(mail.text).toContain(line);
 });
 
 test('the receipt e-mail the server refuses is shown above Pay, and nothing is ordered', async ({ page, request }) => {
@@ -125,7 +138,10 @@ test('the receipt e-mail the server refuses is shown above Pay, and nothing is o
   await expect(page).toHaveURL(/\/checkout\/demo\/demo_/);
 });
 
-test('a customer is offered their last address at the next checkout, and the history shows each order’s address', async ({ page, request }) => {
+test('a customer is offered their last address at the next checkout, and the history shows each order’s address', async ({
+  page,
+  request,
+}) => {
   const customer = await createCustomer(request, uniqueEmail('delivery-customer'));
   await signInAsCustomer(page, customer);
 
@@ -133,7 +149,9 @@ test('a customer is offered their last address at the next checkout, and the his
   await checkOutOne(page, await demoBook(request, 5));
   await expect(page.getByLabel('Full name')).toHaveValue('');
   await expect(page.getByLabel('Email for your receipt')).toHaveCount(0); // the account's e-mail is used
-  const first = await payDemoCheckout(page, { address: { name: 'Mary Somerville', line1: '4 Chapel Row', line2: '', county: '' } });
+  const first = await payDemoCheckout(page, {
+    address: { name: 'Mary Somerville', line1: '4 Chapel Row', line2: '', county: '' },
+  });
   await expect(page.getByTestId('delivery-address')).toContainText('4 Chapel Row');
   await expect(page.getByRole('link', { name: 'Create an Account' })).toHaveCount(0);
 
@@ -154,14 +172,24 @@ test('a customer is offered their last address at the next checkout, and the his
   const history = page.getByRole('heading', { name: 'Your orders' }).locator('..');
   const orders = history.getByRole('listitem').filter({ has: page.getByRole('heading', { name: /^Order #/ }) });
   await expect(orders).toHaveCount(2);
-  await expect(orders.nth(0)).toContainText('Delivery address: Mary Somerville, 9 Queen Square, Bath, BA1 1AA, United Kingdom');
-  await expect(orders.nth(1)).toContainText('Delivery address: Mary Somerville, 4 Chapel Row, Bath, BA1 1AA, United Kingdom');
+  await expect(orders.nth(0)).toContainText(
+    'Delivery address: Mary Somerville, 9 Queen Square, Bath, BA1 1AA, United Kingdom',
+  );
+  await expect(orders.nth(1)).toContainText(
+    'Delivery address: Mary Somerville, 4 Chapel Row, Bath, BA1 1AA, United Kingdom',
+  );
 });
 
 test('the address fields carry the browser’s autofill names', async ({ page, request }) => {
   const book = await demoBook(request, 0);
   const checkout = await request.post('/api/checkout/create_checkout_session', {
-    data: { cartItems: [{ product_id: book.id, qty: 1 }], user_id: null, user_email: '', shipping_cost: 3.83, currency: 'GBP' },
+    data: {
+      cartItems: [{ product_id: book.id, qty: 1 }],
+      user_id: null,
+      user_email: '',
+      shipping_cost: 3.83,
+      currency: 'GBP',
+    },
   });
   expect(checkout.status(), await checkout.text()).toBe(200);
   await page.goto(((await checkout.json()) as { url: string }).url);
@@ -177,23 +205,35 @@ test('the address fields carry the browser’s autofill names', async ({ page, r
     ['Phone number', 'shipping tel'],
     ['Email for your receipt', 'email'],
   ];
-  for (const [label, autocomplete] of expected) await expect(page.getByLabel(label), label).toHaveAttribute('autocomplete', autocomplete);
+  for (const [label, autocomplete] of expected)
+    await expect(page.getByLabel(label), label).toHaveAttribute('autocomplete', autocomplete);
   await expect(page.getByLabel('Phone number')).toHaveAttribute('type', 'tel');
   await expect(page.getByLabel('Email for your receipt')).toHaveAttribute('type', 'email');
   await expect(page.getByLabel('Country').locator('option')).toHaveText(['United Kingdom']);
 });
 
-test('the thank-you view waits for a payment being confirmed, and says so calmly when it does not come', async ({ page, request }) => {
+test('the thank-you view waits for a payment being confirmed, and says so calmly when it does not come', async ({
+  page,
+  request,
+}) => {
   const book = await demoBook(request, 1);
   const checkout = await request.post('/api/checkout/create_checkout_session', {
-    data: { cartItems: [{ product_id: book.id, qty: 1 }], user_id: null, user_email: uniqueEmail('delivery-late'), shipping_cost: 3.83, currency: 'GBP' },
+    data: {
+      cartItems: [{ product_id: book.id, qty: 1 }],
+      user_id: null,
+      user_email: uniqueEmail('delivery-late'),
+      shipping_cost: 3.83,
+      currency: 'GBP',
+    },
   });
   const { sessionId } = (await checkout.json()) as { sessionId: string };
 
   // Back from the payment page before the payment is known (as after Stripe, ahead of its webhook).
   await page.goto(`/cart?order_success=true&token=${encodeURIComponent(sessionId)}`);
   await expect(page.getByRole('status').filter({ hasText: 'Confirming your payment…' })).toBeVisible();
-  const paid = await request.post(`/api/checkout/demo/${encodeURIComponent(sessionId)}/pay`, { data: { address: deliveryAddress({ name: 'Late Payer' }) } });
+  const paid = await request.post(`/api/checkout/demo/${encodeURIComponent(sessionId)}/pay`, {
+    data: { address: deliveryAddress({ name: 'Late Payer' }) },
+  });
   expect(paid.status(), await paid.text()).toBe(200);
   await expect(page.getByTestId('delivery-address')).toContainText('Late Payer');
   await expect(page.getByText('Confirming your payment…')).toHaveCount(0);

@@ -35,7 +35,10 @@ async function checkOut(page: Page) {
   await summaryOf(page).getByRole('button', { name: 'Checkout' }).click();
 }
 
-test('a code held by an open checkout is refused to another shopper until that checkout is cancelled', async ({ browser, request }) => {
+test('a code held by an open checkout is refused to another shopper until that checkout is cancelled', async ({
+  browser,
+  request,
+}) => {
   const code = await sendDiscountCode(browser, request, 20);
   const products = (await (await request.get('/api/server/get_products')).json()) as Product[];
   const book = products[8]!;

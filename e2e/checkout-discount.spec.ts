@@ -14,7 +14,13 @@ import { uniqueEmail } from './support/fixtures';
 test('a discount code lowers the total by the expected pence', async ({ browser, request }) => {
   const code = await sendDiscountCode(browser, request, 15);
 
-  const products = (await (await request.get('/api/server/get_products')).json()) as { id: string; name: string; price: number; type: string; age: string }[];
+  const products = (await (await request.get('/api/server/get_products')).json()) as {
+    id: string;
+    name: string;
+    price: number;
+    type: string;
+    age: string;
+  }[];
   const book = products[6]!;
   const context = await browser.newContext();
   const page = await context.newPage();
@@ -50,7 +56,9 @@ test('a discount code lowers the total by the expected pence', async ({ browser,
   await payDemoCheckout(page, { email: uniqueEmail('promo-buyer') });
 
   // The code is spent.
-  const again = await request.post('/api/server/validate_discount', { data: { code, cartItems: [{ product_id: book.id, qty: 1 }] } });
+  const again = await request.post('/api/server/validate_discount', {
+    data: { code, cartItems: [{ product_id: book.id, qty: 1 }] },
+  });
   expect(again.status()).toBe(400);
   expect(((await again.json()) as { message: string }).message).toMatch(/already been used/);
   await context.close();

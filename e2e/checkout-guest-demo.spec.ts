@@ -31,7 +31,10 @@ async function addFromHome(page: Page, book: Product) {
 
 const pence = (pounds: number) => Math.round(pounds * 100);
 
-test('a guest adds two books, changes a quantity, pays on the demo checkout and sees the thank-you view', async ({ page, request }) => {
+test('a guest adds two books, changes a quantity, pays on the demo checkout and sees the thank-you view', async ({
+  page,
+  request,
+}) => {
   const [first, second] = await twoBooks(request);
   await page.goto('/');
   await addFromHome(page, first);

@@ -3,7 +3,10 @@ import { expectAccessible, uniqueEmail, waitForMail, waitForApp } from './suppor
 
 const SHOP_EMAIL = 'shop@localhost';
 
-test('a shopper sends a message from the contact page and the shop receives it by e-mail', async ({ page, request }) => {
+test('a shopper sends a message from the contact page and the shop receives it by e-mail', async ({
+  page,
+  request,
+}) => {
   const email = uniqueEmail('contact');
   await page.goto('/');
   // The cookie notice is in the page's flow (decision 136): the footer's links are reached as usual.
@@ -23,7 +26,11 @@ test('a shopper sends a message from the contact page and the shop receives it b
   await expect(page.getByText('Message sent succesfully!')).toBeVisible();
   await expect(page.getByLabel('Message')).toHaveValue('');
 
-  const mail = await waitForMail(request, SHOP_EMAIL, new RegExp(`Contact form: message from ${email.replace(/[.+]/g, '\\$&')}`));
+  const mail = await waitForMail(
+    request,
+    SHOP_EMAIL,
+    new RegExp(`Contact form: message from ${email.replace(/[.+]/g, '\\$&')}`),
+  );
   expect(mail.text).toContain('ORDER12345');
   expect(mail.text).toContain('torn cover');
 });
@@ -108,7 +115,9 @@ test.describe('on a phone', () => {
     await expect(page.getByRole('article').first()).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    const [a, b] = await page.getByRole('article').evaluateAll((cards) => cards.slice(0, 2).map((card) => card.getBoundingClientRect().top));
+    const [a, b] = await page
+      .getByRole('article')
+      .evaluateAll((cards) => cards.slice(0, 2).map((card) => card.getBoundingClientRect().top));
     expect(a).toBe(b);
   });
 });
@@ -142,7 +151,9 @@ test('robots.txt and sitemap.xml list the product pages', async ({ request }) =>
   // sitemap.xml is an index (decision 126): follow it to the books files.
   const index = await (await request.get('/sitemap.xml')).text();
   expect(index).toContain('<sitemapindex');
-  const files = [...index.matchAll(/<loc>([^<]*\/sitemap-books-\d+\.xml)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
+  const files = [...index.matchAll(/<loc>([^<]*\/sitemap-books-\d+\.xml)<\/loc>/g)].map(
+    (match) => new URL(match[1]!).pathname,
+  );
   expect(files[0]).toBe('/sitemap-books-1.xml');
   const books = await Promise.all(files.map(async (file) => (await request.get(file)).text()));
   expect(books.join('\n')).toContain('/item/Sudoku%20for%20the%20Commute</loc>');

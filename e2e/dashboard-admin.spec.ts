@@ -13,20 +13,33 @@ import { expectAccessible, uniqueEmail } from './support/fixtures';
 /** A guest's order paid through the demo checkout, as the archive journey makes one. */
 async function guestOrder(page: Page, productId: string, qty: number, email: string) {
   const checkout = await page.request.post('/api/checkout/create_checkout_session', {
-    data: { cartItems: [{ product_id: productId, qty }], user_id: null, user_email: '', shipping_cost: 3.83, currency: 'GBP' },
+    data: {
+      cartItems: [{ product_id: productId, qty }],
+      user_id: null,
+      user_email: '',
+      shipping_cost: 3.83,
+      currency: 'GBP',
+    },
   });
   expect(checkout.status(), await checkout.text()).toBe(200);
-  const paid = await page.request.post(`/api/checkout/demo/${(await checkout.json()).sessionId}/pay`, { data: { email, address: deliveryAddress() } });
+  const paid = await page.request.post(`/api/checkout/demo/${(await checkout.json()).sessionId}/pay`, {
+    data: { email, address: deliveryAddress() },
+  });
   expect(paid.status(), await paid.text()).toBe(200);
 }
 
 /** The number on a figure card ('Orders' → 12). */
 async function figure(page: Page, name: string): Promise<number> {
-  const card = page.getByRole('list', { name: 'Figures' }).getByRole('listitem').filter({ has: page.getByText(name, { exact: true }) });
+  const card = page
+    .getByRole('list', { name: 'Figures' })
+    .getByRole('listitem')
+    .filter({ has: page.getByText(name, { exact: true }) });
   return Number((await card.locator('span').nth(1).textContent())!.replace(/[£,]/g, ''));
 }
 
-test('the owner sees the orders just made, changes the period, reads the chart as a table and revokes a code', async ({ page }) => {
+test('the owner sees the orders just made, changes the period, reads the chart as a table and revokes a code', async ({
+  page,
+}) => {
   test.setTimeout(150_000);
   const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   const id = `BV-DASH-${suffix}`;
@@ -42,7 +55,10 @@ test('the owner sees the orders just made, changes the period, reads the chart a
   await guestOrder(page, id, 3, uniqueEmail('dash'));
   await guestOrder(page, id, 2, uniqueEmail('dash'));
   const recipient = uniqueEmail('dash-code');
-  const sent = await page.request.post('/api/admin/send-discount-code', { headers, data: { percentage: 12, types: [], ages: [], email: recipient } });
+  const sent = await page.request.post('/api/admin/send-discount-code', {
+    headers,
+    data: { percentage: 12, types: [], ages: [], email: recipient },
+  });
   expect(sent.status(), await sent.text()).toBe(200);
   const code = ((await sent.json()) as { code: string }).code;
 
@@ -53,16 +69,28 @@ test('the owner sees the orders just made, changes the period, reads the chart a
   await expect(async () => {
     await page.goto('/admin');
     await page.locator('html[data-hydrated="true"]').waitFor();
-    await expect(best.getByRole('listitem').filter({ hasText: name }).filter({ hasText: '5 copies' })).toBeVisible({ timeout: 3_000 });
+    await expect(best.getByRole('listitem').filter({ hasText: name }).filter({ hasText: '5 copies' })).toBeVisible({
+      timeout: 3_000,
+    });
   }).toPass({ timeout: 60_000, intervals: [2_000, 5_000] });
   await expect(dashboard.getByRole('radio', { name: '30 days' })).toBeChecked();
-  await expect(dashboard.getByRole('status').filter({ hasText: /^30 days: .*, compared with .*\. Figures as of \d\d:\d\d\.$/ })).toBeVisible();
+  await expect(
+    dashboard.getByRole('status').filter({ hasText: /^30 days: .*, compared with .*\. Figures as of \d\d:\d\d\.$/ }),
+  ).toBeVisible();
   await expect(best.getByRole('listitem').filter({ hasText: name }).filter({ hasText: '£47.50' })).toBeVisible();
-  await expect(best.getByRole('link', { name: `Edit ${name}` }).first()).toHaveAttribute('href', `/admin/edit_product/${id}`);
+  await expect(best.getByRole('link', { name: `Edit ${name}` }).first()).toHaveAttribute(
+    'href',
+    `/admin/edit_product/${id}`,
+  );
   // Others' journeys may add orders of their own: at least these two, and these five copies.
   expect(await figure(page, 'Orders')).toBeGreaterThanOrEqual(2);
   expect(await figure(page, 'Books sold')).toBeGreaterThanOrEqual(5);
-  await expect(dashboard.getByRole('list', { name: 'Figures' }).getByText(/^(▲|No change)/).first()).toBeVisible();
+  await expect(
+    dashboard
+      .getByRole('list', { name: 'Figures' })
+      .getByText(/^(▲|No change)/)
+      .first(),
+  ).toBeVisible();
   await expectAccessible(page);
 
   // Today: still there, and the address keeps the choice.
@@ -112,7 +140,9 @@ test('the owner sees the orders just made, changes the period, reads the chart a
   await row.getByRole('button', { name: `Revoke ${code}` }).click();
   await expect(row).toContainText('Revoked');
   await expect(row.getByRole('button', { name: `Revoke ${code}` })).toHaveCount(0);
-  const state = (await (await page.request.get('/api/admin/dashboard/discount-codes?limit=100', { headers })).json()) as { codes: Array<{ code: string; state: string }> };
+  const state = (await (
+    await page.request.get('/api/admin/dashboard/discount-codes?limit=100', { headers })
+  ).json()) as { codes: Array<{ code: string; state: string }> };
   expect(state.codes.find((c) => c.code === code)?.state).toBe('revoked');
 
   await dashboard.getByRole('button', { name: 'Hide the table' }).click();
@@ -121,7 +151,13 @@ test('the owner sees the orders just made, changes the period, reads the chart a
     await page.setViewportSize({ width, height: 900 });
     await page.evaluate(() => window.scrollTo(0, 0));
     await expect(dashboard.getByTestId('sales-chart').locator('canvas')).toBeVisible();
-    await page.screenshot({ path: path.join(process.env.SCREENSHOTS_DIR ?? test.info().outputPath('screenshots'), `admin-dashboard-${width}.png`), fullPage: true });
+    await page.screenshot({
+      path: path.join(
+        process.env.SCREENSHOTS_DIR ?? test.info().outputPath('screenshots'),
+        `admin-dashboard-${width}.png`,
+      ),
+      fullPage: true,
+    });
   }
   await page.request.post(`/api/admin/products/delete_product/${id}`, { headers });
 });

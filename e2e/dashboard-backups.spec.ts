@@ -17,11 +17,18 @@ test('the owner backs up now, sees it verified, and the last good backup in Need
   const panel = page.getByRole('region', { name: 'Backups' });
   const attention = page.getByTestId('backup-attention');
   await expect(attention).toBeVisible({ timeout: 30_000 });
-  const before = await panel.getByRole('list', { name: 'Backups kept' }).getByRole('listitem').count().catch(() => 0);
+  const before = await panel
+    .getByRole('list', { name: 'Backups kept' })
+    .getByRole('listitem')
+    .count()
+    .catch(() => 0);
 
   await panel.getByRole('button', { name: 'Back up now' }).click();
   await expect(panel.getByRole('button', { name: 'Backing up…' })).toBeDisabled();
-  await expect(panel.getByRole('status')).toContainText(/Backup made and verified: shop-backup-[\w-]+\.tar \([\d.]+ MB, \d+ orders\)/, { timeout: 90_000 });
+  await expect(panel.getByRole('status')).toContainText(
+    /Backup made and verified: shop-backup-[\w-]+\.tar \([\d.]+ MB, \d+ orders\)/,
+    { timeout: 90_000 },
+  );
 
   const kept = panel.getByRole('list', { name: 'Backups kept' }).getByRole('listitem');
   await expect(kept).toHaveCount(before + 1);

@@ -43,7 +43,12 @@ test('an admin e-mails a 15% code for Puzzle books and a shopper uses it in the 
   expect(code).toBe(shown);
 
   // The shopper puts a Puzzle book in the basket and applies the mailed code.
-  const products = (await (await page.request.get('/api/server/get_products')).json()) as Array<{ id: string; name: string; type: string; price: number }>;
+  const products = (await (await page.request.get('/api/server/get_products')).json()) as Array<{
+    id: string;
+    name: string;
+    type: string;
+    price: number;
+  }>;
   const puzzle = products.find((product) => product.type === 'Puzzle')!;
   const shopperContext = await browser.newContext();
   const shopper = await shopperContext.newPage();
@@ -59,7 +64,12 @@ test('an admin e-mails a 15% code for Puzzle books and a shopper uses it in the 
   await shopper.getByRole('link', { name: /^Basket/ }).click();
   await shopper.getByRole('textbox', { name: 'Discount code' }).fill(code.toLowerCase());
   await shopper.getByRole('button', { name: 'Apply' }).click();
-  await expect(shopper.getByText(/Discount/).filter({ hasText: code }).first()).toBeVisible();
+  await expect(
+    shopper
+      .getByText(/Discount/)
+      .filter({ hasText: code })
+      .first(),
+  ).toBeVisible();
   // 15 % of (price + £3.83 shipping), rounded half up once.
   const pence = Math.round(puzzle.price * 100);
   const discount = Math.round(((pence + 383) * 15) / 100);

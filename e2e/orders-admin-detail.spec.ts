@@ -31,12 +31,22 @@ interface Product {
 const pence = (pounds: number) => Math.round(pounds * 100);
 
 /** A guest pays for `lines` on the demo checkout page, in a browser of their own. Answers the order number the thank-you view shows. */
-async function guestOrder(browser: Browser, lines: Array<{ book: Product; qty: number }>, email: string, address: DeliveryAddress): Promise<string> {
+async function guestOrder(
+  browser: Browser,
+  lines: Array<{ book: Product; qty: number }>,
+  email: string,
+  address: DeliveryAddress,
+): Promise<string> {
   const context = await browser.newContext();
   try {
     const shopper = await context.newPage();
     const created = await shopper.request.post('/api/checkout/create_checkout_session', {
-      data: { cartItems: lines.map(({ book, qty }) => ({ product_id: book.id, qty })), user_id: null, user_email: '', currency: 'GBP' },
+      data: {
+        cartItems: lines.map(({ book, qty }) => ({ product_id: book.id, qty })),
+        user_id: null,
+        user_email: '',
+        currency: 'GBP',
+      },
     });
     expect(created.status(), await created.text()).toBe(200);
     await shopper.goto(((await created.json()) as { url: string }).url);
@@ -48,7 +58,12 @@ async function guestOrder(browser: Browser, lines: Array<{ book: Product; qty: n
   }
 }
 
-test('the owner finds a new order, reads it in full, ships it and exports it as CSV', async ({ page, request, browser, baseURL }) => {
+test('the owner finds a new order, reads it in full, ships it and exports it as CSV', async ({
+  page,
+  request,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const products = (await (await request.get('/api/server/get_products')).json()) as Product[];
   const [first, second] = products.filter((product) => /^BV-\d+$/.test(product.id)).slice(-2);
@@ -57,11 +72,20 @@ test('the owner finds a new order, reads it in full, ships it and exports it as 
     { book: first!, qty: 2 },
     { book: second!, qty: 1 },
   ];
-  const price = priceCart(lines.map(({ book, qty }) => ({ unitPence: pence(book.price), qty, type: book.type, age: book.age })));
+  const price = priceCart(
+    lines.map(({ book, qty }) => ({ unitPence: pence(book.price), qty, type: book.type, age: book.age })),
+  );
 
   const email = uniqueEmail('owner-view');
   const name = `Ada Byron ${email.split('@')[0]!.split('.').pop()}`;
-  const address = deliveryAddress({ name, line1: '12 Analytical Row', city: 'Leeds', county: 'West Yorkshire', postcode: 'LS1 4AP', phone: '+44 113 496 0000' });
+  const address = deliveryAddress({
+    name,
+    line1: '12 Analytical Row',
+    city: 'Leeds',
+    county: 'West Yorkshire',
+    postcode: 'LS1 4AP',
+    phone: '+44 113 496 0000',
+  });
   const short = await guestOrder(browser, lines, email, address);
 
   // The owner is told, with a link to the order's page.
@@ -95,7 +119,14 @@ test('the owner finds a new order, reads it in full, ships it and exports it as 
   await search.fill(email);
   await expect(page).toHaveURL((url) => url.searchParams.get('q') === email);
   const show = page.getByRole('combobox', { name: 'Show' });
-  await expect(show.locator('option')).toHaveText(['All orders', 'Printing', 'Shipped', 'Delivered', 'Address missing', 'Needs attention']);
+  await expect(show.locator('option')).toHaveText([
+    'All orders',
+    'Printing',
+    'Shipped',
+    'Delivered',
+    'Address missing',
+    'Needs attention',
+  ]);
   await show.selectOption('Shipped');
   await expect(page).toHaveURL((url) => url.searchParams.get('status') === 'Shipped');
   await expect(page.getByText('No orders match the search and filter.')).toBeVisible();
@@ -112,7 +143,11 @@ test('the owner finds a new order, reads it in full, ships it and exports it as 
   const items = page.getByRole('region', { name: 'Items' });
   for (const { book, qty } of lines) {
     const line = items.getByRole('row').filter({ hasText: book.name });
-    await expect(line.getByRole('cell')).toHaveText([String(qty), formatPence(pence(book.price)), formatPence(pence(book.price) * qty)]);
+    await expect(line.getByRole('cell')).toHaveText([
+      String(qty),
+      formatPence(pence(book.price)),
+      formatPence(pence(book.price) * qty),
+    ]);
   }
   await expect(items.getByRole('definition')).toHaveText([
     formatPence(price.subtotalPence),
@@ -154,15 +189,26 @@ test('the owner finds a new order, reads it in full, ships it and exports it as 
   await expect(shipped).toContainText('Printing → Shipped');
   await expect(shipped).toContainText('Tracking: RM123456785GB');
   await expect(shipped).toContainText(`Mail sent: “${shippedMail.subject}”`);
-  await expect(status.getByRole('textbox', { name: `Tracking reference of order ${short}` })).toHaveAttribute('readonly', '');
+  await expect(status.getByRole('textbox', { name: `Tracking reference of order ${short}` })).toHaveAttribute(
+    'readonly',
+    '',
+  );
 
   // Back to the overview as it was left, and its orders as CSV.
   await page.getByRole('link', { name: 'All orders' }).click();
-  await expect(page).toHaveURL((url) => url.pathname === '/admin/orders' && url.searchParams.get('q') === email && url.searchParams.get('status') === 'Printing');
+  await expect(page).toHaveURL(
+    (url) =>
+      url.pathname === '/admin/orders' &&
+      url.searchParams.get('q') === email &&
+      url.searchParams.get('status') === 'Printing',
+  );
   await show.selectOption('');
   await expect(page).toHaveURL((url) => !url.searchParams.has('status'));
   await expect(rows).toHaveCount(1);
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
   const bytes = await readFile((await download.path())!);
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
@@ -173,7 +219,9 @@ test('the owner finds a new order, reads it in full, ships it and exports it as 
     return index;
   };
   expect(records).toHaveLength(lines.length);
-  expect(records.map((record) => record[column('Book')])).toEqual(expect.arrayContaining(lines.map(({ book }) => book.name)));
+  expect(records.map((record) => record[column('Book')])).toEqual(
+    expect.arrayContaining(lines.map(({ book }) => book.name)),
+  );
   for (const record of records) {
     expect(record[column('Order id')]).toBe(orderId);
     expect(record[column('E-mail')]).toBe(email);
@@ -198,7 +246,9 @@ test('an order that does not exist is a friendly page with a way back', async ({
 
 test('the overview shows 25 orders at a time and "Load more orders" brings the next', async ({ page, request }) => {
   test.setTimeout(120_000);
-  const [book] = ((await (await request.get('/api/server/get_products')).json()) as Product[]).filter((product) => /^BV-\d+$/.test(product.id));
+  const [book] = ((await (await request.get('/api/server/get_products')).json()) as Product[]).filter((product) =>
+    /^BV-\d+$/.test(product.id),
+  );
   // 26 orders for one name of this test's own: one more than a page.
   const name = `Page Turner ${uniqueEmail('paging').split('@')[0]!.split('.').pop()}`;
   for (let n = 0; n < 26; n += 1) {
@@ -224,7 +274,9 @@ test('the overview shows 25 orders at a time and "Load more orders" brings the n
   await expect(page.getByRole('button', { name: 'Load more orders' })).toHaveCount(0);
   await expect(page.getByText('26 orders, newest first')).toBeVisible();
   // Newest first across the two pages, each order once.
-  const links = await rows.getByRole('link').evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href')));
+  const links = await rows
+    .getByRole('link')
+    .evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href')));
   expect(new Set(links).size).toBe(26);
   const dates = await rows.locator('time').evaluateAll((times) => times.map((time) => time.getAttribute('datetime')!));
   expect([...dates].sort().reverse()).toEqual(dates);

@@ -62,7 +62,11 @@ function addressesBrokenAtTheAt(scope: Locator): Promise<string[]> {
       range.setStart(...locate(at - 1));
       const [endNode, endOffset] = locate(at + 1);
       range.setEnd(endNode, endOffset + 1);
-      const lines = new Set(Array.from(range.getClientRects()).filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top)));
+      const lines = new Set(
+        Array.from(range.getClientRects())
+          .filter((rect) => rect.width > 0)
+          .map((rect) => Math.round(rect.top)),
+      );
       return lines.size === 1 ? [] : [text];
     }),
   );
@@ -70,7 +74,11 @@ function addressesBrokenAtTheAt(scope: Locator): Promise<string[]> {
 
 /** The boxes in `scope` whose text is wider than the box (a reference cut off). */
 function cutOffInputs(scope: Locator): Promise<string[]> {
-  return scope.evaluateAll((inputs) => (inputs as HTMLInputElement[]).filter((input) => input.scrollWidth > input.clientWidth + 1).map((input) => input.value));
+  return scope.evaluateAll((inputs) =>
+    (inputs as HTMLInputElement[])
+      .filter((input) => input.scrollWidth > input.clientWidth + 1)
+      .map((input) => input.value),
+  );
 }
 
 const background = (button: Locator) => button.evaluate((element) => getComputedStyle(element).backgroundColor);
@@ -80,7 +88,9 @@ test('the orders overview and an order’s page read well at 390 and 1280 px: th
   page,
 }) => {
   test.setTimeout(120_000);
-  const [first, second, third] = ((await (await page.request.get('/api/server/get_products')).json()) as Product[]).filter((book) => /^BV-\d+$/.test(book.id));
+  const [first, second, third] = (
+    (await (await page.request.get('/api/server/get_products')).json()) as Product[]
+  ).filter((book) => /^BV-\d+$/.test(book.id));
   // Three orders under one name of this test's own, found by it while other journeys add theirs.
   const name = `Layout Reader ${uniqueEmail('layout').split('@')[0]!.split('.').pop()}`;
   const printing = await placePaidOrder(page.request, {
@@ -88,7 +98,11 @@ test('the orders overview and an order’s page read well at 390 and 1280 px: th
     lines: [{ productId: first!.id, qty: 3 }],
     name,
   });
-  const shipped = await placePaidOrder(page.request, { email: uniqueEmail('margaret.hamilton'), lines: [{ productId: second!.id, qty: 1 }], name });
+  const shipped = await placePaidOrder(page.request, {
+    email: uniqueEmail('margaret.hamilton'),
+    lines: [{ productId: second!.id, qty: 1 }],
+    name,
+  });
   const delivered = await placePaidOrder(page.request, {
     email: uniqueEmail('ada'),
     lines: [
@@ -99,8 +113,14 @@ test('the orders overview and an order’s page read well at 390 and 1280 px: th
   });
   await signInAsAdmin(page);
   const token = await adminToken(page);
-  await setOrderStatus(page.request, token, shipped, 'Shipped', { bookVault: 'BV-PRINT-2026-000987654-XL', tracking: '1Z999AA10123456784' });
-  await deliverOrder(page.request, token, delivered, { bookVault: 'BV-PRINT-2026-000123456', tracking: 'RM123456785GB' });
+  await setOrderStatus(page.request, token, shipped, 'Shipped', {
+    bookVault: 'BV-PRINT-2026-000987654-XL',
+    tracking: '1Z999AA10123456784',
+  });
+  await deliverOrder(page.request, token, delivered, {
+    bookVault: 'BV-PRINT-2026-000123456',
+    tracking: 'RM123456785GB',
+  });
 
   for (const width of WIDTHS) {
     await page.setViewportSize(viewport(width));
@@ -111,7 +131,9 @@ test('the orders overview and an order’s page read well at 390 and 1280 px: th
 
     // Nothing to scroll sideways: the table fits its box, the box fits the window.
     const table = page.getByRole('table');
-    expect(await table.evaluate((element) => element.parentElement!.scrollWidth <= element.parentElement!.clientWidth)).toBe(true);
+    expect(
+      await table.evaluate((element) => element.parentElement!.scrollWidth <= element.parentElement!.clientWidth),
+    ).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     const tableBox = (await table.boundingBox())!;
     for (const button of await rows.getByRole('button', { name: /^(Submit order|Cancel changes)/ }).all()) {
@@ -145,7 +167,9 @@ test('the orders overview and an order’s page read well at 390 and 1280 px: th
     await expect(done.getByRole('button', { name: /^Submit order/ })).toBeDisabled();
     await expect(done.getByRole('button', { name: /^Cancel changes/ })).toBeDisabled();
     await expect(done.getByText('Delivered: this order cannot be changed.')).toBeVisible();
-    await expect(done.getByRole('button', { name: /^Submit order/ })).toHaveAccessibleDescription('Delivered: this order cannot be changed.');
+    await expect(done.getByRole('button', { name: /^Submit order/ })).toHaveAccessibleDescription(
+      'Delivered: this order cannot be changed.',
+    );
     await cancel.click();
     await expect(submit).toBeDisabled();
 
@@ -154,24 +178,49 @@ test('the orders overview and an order’s page read well at 390 and 1280 px: th
     await expect(page.getByRole('region', { name: 'History' })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     expect(await addressesBrokenAtTheAt(page.locator('main [translate="no"]'))).toEqual([]);
-    expect(await cutOffInputs(page.getByRole('region', { name: 'Status and print references' }).getByRole('textbox'))).toEqual([]);
-    const historyRefs = page.getByRole('region', { name: 'History' }).getByText(/^(BV-PRINT-2026-000987654-XL|1Z999AA10123456784)$/);
+    expect(
+      await cutOffInputs(page.getByRole('region', { name: 'Status and print references' }).getByRole('textbox')),
+    ).toEqual([]);
+    const historyRefs = page
+      .getByRole('region', { name: 'History' })
+      .getByText(/^(BV-PRINT-2026-000987654-XL|1Z999AA10123456784)$/);
     await expect(historyRefs).toHaveCount(2);
     for (const reference of await historyRefs.all()) {
-      expect(await reference.evaluate((element) => new Set(Array.from(element.getClientRects()).map((rect) => Math.round(rect.top))).size)).toBe(1);
+      expect(
+        await reference.evaluate(
+          (element) => new Set(Array.from(element.getClientRects()).map((rect) => Math.round(rect.top))).size,
+        ),
+      ).toBe(1);
     }
   }
 });
 
-test('screenshots of the orders overview, the product form in edit mode and a customer’s profile with orders', async ({ page, browser }) => {
+test('screenshots of the orders overview, the product form in edit mode and a customer’s profile with orders', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   const products = (await (await page.request.get('/api/server/get_products')).json()) as Product[];
   const book = products.find((product) => product.name.startsWith('Mystery at Marchbank Manor'))!;
   const [first, second] = products.filter((product) => /^BV-\d+$/.test(product.id));
   const customer = await createCustomer(page.request, 'grace.hopper@example.com'); // a fresh shop each run
-  const shipped = await placePaidOrder(page.request, { email: customer.email, customer, lines: [{ productId: first!.id, qty: 1 }], name: 'Grace Hopper' });
-  const delivered = await placePaidOrder(page.request, { email: customer.email, customer, lines: [{ productId: second!.id, qty: 2 }], name: 'Grace Hopper' });
-  await placePaidOrder(page.request, { email: 'bartholomew.featherstonehaugh@longdomain-bookclub.co.uk', lines: [{ productId: book.id, qty: 1 }], name: 'Bartholomew Featherstonehaugh' });
+  const shipped = await placePaidOrder(page.request, {
+    email: customer.email,
+    customer,
+    lines: [{ productId: first!.id, qty: 1 }],
+    name: 'Grace Hopper',
+  });
+  const delivered = await placePaidOrder(page.request, {
+    email: customer.email,
+    customer,
+    lines: [{ productId: second!.id, qty: 2 }],
+    name: 'Grace Hopper',
+  });
+  await placePaidOrder(page.request, {
+    email: 'bartholomew.featherstonehaugh@longdomain-bookclub.co.uk',
+    lines: [{ productId: book.id, qty: 1 }],
+    name: 'Bartholomew Featherstonehaugh',
+  });
   const editing = await placePaidOrder(page.request, {
     email: 'ada.lovelace@example.com',
     lines: [
@@ -183,7 +232,10 @@ test('screenshots of the orders overview, the product form in edit mode and a cu
 
   await signInAsAdmin(page);
   const token = await adminToken(page);
-  await setOrderStatus(page.request, token, shipped, 'Shipped', { bookVault: 'BV-PRINT-40412', tracking: 'RM123456785GB' });
+  await setOrderStatus(page.request, token, shipped, 'Shipped', {
+    bookVault: 'BV-PRINT-40412',
+    tracking: 'RM123456785GB',
+  });
   await deliverOrder(page.request, token, delivered, { bookVault: 'BV-PRINT-40377', tracking: 'RM987654321GB' });
   for (const width of WIDTHS) {
     await page.setViewportSize(viewport(width));
@@ -216,13 +268,23 @@ test('screenshots of the orders overview, the product form in edit mode and a cu
   }
 });
 
-test('an order held for its address (the payment page collected one that breaks the rule) says why on its page, at 390 and 1280 px', async ({ page }) => {
-  const [book] = ((await (await page.request.get('/api/server/get_products')).json()) as Product[]).filter((product) => /^BV-\d+$/.test(product.id));
-  const order = await placePaidOrder(page.request, { email: uniqueEmail('held.address'), lines: [{ productId: book!.id, qty: 1 }] });
+test('an order held for its address (the payment page collected one that breaks the rule) says why on its page, at 390 and 1280 px', async ({
+  page,
+}) => {
+  const [book] = ((await (await page.request.get('/api/server/get_products')).json()) as Product[]).filter((product) =>
+    /^BV-\d+$/.test(product.id),
+  );
+  const order = await placePaidOrder(page.request, {
+    email: uniqueEmail('held.address'),
+    lines: [{ productId: book!.id, qty: 1 }],
+  });
   // The browser shops pay on the demo checkout, which refuses such an address; the order's answer is
   // made what the server gives for one Stripe collected (checkout/delivery.test.ts proves that answer).
   const phone = `+44 ${'1'.repeat(3000)}`;
-  const problems = ['Full name contains an invisible character (U+202E) that can reorder or hide text: please type it again without it.', 'Phone number must be at most 24 characters.'];
+  const problems = [
+    'Full name contains an invisible character (U+202E) that can reorder or hide text: please type it again without it.',
+    'Phone number must be at most 24 characters.',
+  ];
   await page.route(`**/api/admin/orders/${order.orderId}`, async (route) => {
     const response = await route.fetch();
     const json = (await response.json()) as AdminOrderDetail;
@@ -252,7 +314,10 @@ test('an order held for its address (the payment page collected one that breaks 
     await page.goto(adminOrderPath(order.orderId));
     const warning = page.getByRole('region', { name: 'Address to check before printing' });
     await expect(warning.getByRole('listitem')).toHaveText(problems);
-    await expect(warning.getByRole('link', { name: order.email })).toHaveAttribute('href', new RegExp(`^mailto:${order.email}`));
+    await expect(warning.getByRole('link', { name: order.email })).toHaveAttribute(
+      'href',
+      new RegExp(`^mailto:${order.email}`),
+    );
     await expect(warning).toContainText('the order is not sent to the printer until you send it from Printing');
     const printing = page.getByRole('region', { name: 'Printing' });
     await expect(printing.getByRole('heading', { name: 'Held until you check the address' })).toBeVisible();

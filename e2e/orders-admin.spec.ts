@@ -9,16 +9,28 @@ import { signInAsAdmin } from './support/admin';
 import { payDemoCheckout } from './support/checkout';
 import { expectAccessible, linkIn, uniqueEmail, waitForMail } from './support/fixtures';
 
-test('an admin moves an order from Printing to Shipped to Delivered and the customer is mailed each time', async ({ page, browser }) => {
+test('an admin moves an order from Printing to Shipped to Delivered and the customer is mailed each time', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   const email = uniqueEmail('buyer');
-  const [book] = (await (await page.request.get('/api/server/get_products')).json()) as Array<{ id: string; name: string }>;
+  const [book] = (await (await page.request.get('/api/server/get_products')).json()) as Array<{
+    id: string;
+    name: string;
+  }>;
 
   // A guest buys one book on the demo checkout page.
   const shopperContext = await browser.newContext();
   const shopper = await shopperContext.newPage();
   const checkout = await shopper.request.post('/api/checkout/create_checkout_session', {
-    data: { cartItems: [{ product_id: book!.id, qty: 2 }], user_id: null, user_email: email, shipping_cost: 3.83, currency: 'GBP' },
+    data: {
+      cartItems: [{ product_id: book!.id, qty: 2 }],
+      user_id: null,
+      user_email: email,
+      shipping_cost: 3.83,
+      currency: 'GBP',
+    },
   });
   expect(checkout.status(), await checkout.text()).toBe(200);
   await shopper.goto(((await checkout.json()) as { url: string }).url);
@@ -26,7 +38,10 @@ test('an admin moves an order from Printing to Shipped to Delivered and the cust
   await shopperContext.close();
 
   await signInAsAdmin(page);
-  await page.getByRole('link', { name: /^Orders/ }).first().click();
+  await page
+    .getByRole('link', { name: /^Orders/ })
+    .first()
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: /Orders Overview/ })).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: email });
   await expect(row).toHaveCount(1);
@@ -76,6 +91,8 @@ test('an admin moves an order from Printing to Shipped to Delivered and the cust
   // On a phone the table turns into cards.
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(row.getByRole('combobox', { name: /^Status of order/ })).toBeVisible();
-  const overflow = await page.evaluate(() => document.querySelector('table')!.getBoundingClientRect().width <= window.innerWidth);
+  const overflow = await page.evaluate(
+    () => document.querySelector('table')!.getBoundingClientRect().width <= window.innerWidth,
+  );
   expect(overflow).toBe(true);
 });

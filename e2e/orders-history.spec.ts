@@ -13,7 +13,13 @@ import { createCustomer, signInAsCustomer } from './support/customer';
 import { expectAccessible, uniqueEmail } from './support/fixtures';
 
 test('a customer pays and finds the order in the profile order history', async ({ page, request }) => {
-  const products = (await (await request.get('/api/server/get_products')).json()) as { id: string; name: string; price: number; type: string; age: string }[];
+  const products = (await (await request.get('/api/server/get_products')).json()) as {
+    id: string;
+    name: string;
+    price: number;
+    type: string;
+    age: string;
+  }[];
   const book = products[7]!;
   await signInAsCustomer(page, await createCustomer(request, uniqueEmail('history')));
 
@@ -26,7 +32,9 @@ test('a customer pays and finds the order in the profile order history', async (
   await page.getByRole('link', { name: /^Basket/ }).click();
   await page.getByRole('button', { name: `One more ${book.name}` }).click();
   await expect(page.getByLabel(`Quantity of ${book.name}`)).toHaveValue('2');
-  const total = priceCart([{ unitPence: Math.round(book.price * 100), qty: 2, type: book.type, age: book.age }]).totalPence;
+  const total = priceCart([
+    { unitPence: Math.round(book.price * 100), qty: 2, type: book.type, age: book.age },
+  ]).totalPence;
   await expect(page.getByTestId('cart-total')).toHaveText(formatPence(total));
 
   await page.getByRole('button', { name: 'Checkout' }).click();

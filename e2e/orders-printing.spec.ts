@@ -20,7 +20,8 @@ test.use({ baseURL: SHOP });
 /** Where the owner's mails go: the server's default SHOP_EMAIL (playwright.config.ts sets none). */
 const SHOP_EMAIL = 'shop@localhost';
 const SHOTS = '/tmp/shots-print';
-const CONFIRM_SEND_AGAIN = 'Send this order to the printer again? Check first that the printer does not already have it.';
+const CONFIRM_SEND_AGAIN =
+  'Send this order to the printer again? Check first that the printer does not already have it.';
 
 interface Product {
   id: string;
@@ -38,7 +39,10 @@ async function orderNumber(shopper: Page): Promise<string> {
 
 /** A fact of the Printing section by its label: the value beside it. */
 const factsOf = (section: Locator) => (label: string) =>
-  section.getByRole('term').filter({ hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
+  section
+    .getByRole('term')
+    .filter({ hasText: new RegExp(`^${label}$`) })
+    .locator('xpath=following-sibling::dd[1]');
 
 /** A part of the page (the Printing section, the overview) at a phone's and a desktop's width, for a person to look at. */
 async function screenshots(page: Page, section: Locator, name: string) {
@@ -61,7 +65,10 @@ async function guestBuysInTheShop(browser: Browser, book: Product, email: string
     await shopper.getByRole('button', { name: 'Add to Cart' }).click();
     await expect(shopper.getByRole('link', { name: 'Basket, 1 item' })).toBeVisible();
     await shopper.getByRole('link', { name: /^Basket/ }).click();
-    await shopper.getByRole('complementary', { name: 'Order Summary' }).getByRole('button', { name: 'Checkout' }).click();
+    await shopper
+      .getByRole('complementary', { name: 'Order Summary' })
+      .getByRole('button', { name: 'Checkout' })
+      .click();
     await expect(shopper).toHaveURL(/\/checkout\/demo\/demo_/);
     await payDemoCheckout(shopper, { email });
     return await orderNumber(shopper);
@@ -87,7 +94,11 @@ async function guestBuysOnDemoCheckout(browser: Browser, book: Product, email: s
   }
 }
 
-test('a paid order is printed and dispatched by itself: the customer gets the Track button, the owner sees carrier, cost and tracking', async ({ page, browser, request }) => {
+test('a paid order is printed and dispatched by itself: the customer gets the Track button, the owner sees carrier, cost and tracking', async ({
+  page,
+  browser,
+  request,
+}) => {
   test.setTimeout(120_000);
   const products = (await (await request.get('/api/server/get_products')).json()) as Product[];
   const book = products.find((product) => /^BV-\d+$/.test(product.id));
@@ -142,21 +153,30 @@ test('a paid order is printed and dispatched by itself: the customer gets the Tr
   await expect(printing.getByRole('button', { name: 'Send again' })).toHaveCount(0);
   await expectAccessible(page);
   // The history: the partner's reference when it took the order, then the dispatch, both by the print partner.
-  const history = page.getByRole('region', { name: 'History' }).getByRole('listitem').filter({ hasText: 'by print partner' });
+  const history = page
+    .getByRole('region', { name: 'History' })
+    .getByRole('listitem')
+    .filter({ hasText: 'by print partner' });
   await expect(history.filter({ hasText: 'Printing: references added' })).toContainText(/BookVault: SIM-/);
   const dispatch = history.filter({ hasText: 'Printing → Shipped' });
   await expect(dispatch).toContainText(`Tracking: ${tracking}`);
   await expect(dispatch).toContainText(`Mail sent: “${shipped.subject}”`);
 
   // An order the printer holds is never sent twice.
-  const again = await page.request.post(`/api/admin/orders/${orderId}/print`, { headers: { authorization: `Bearer ${await adminToken(page)}` } });
+  const again = await page.request.post(`/api/admin/orders/${orderId}/print`, {
+    headers: { authorization: `Bearer ${await adminToken(page)}` },
+  });
   expect(again.status()).toBe(409);
   expect(((await again.json()) as { message: string }).message).toMatch(/already with the printer/);
 
   await screenshots(page, printing, 'dispatched');
 });
 
-test('a book the printer refuses: the order needs attention, the filter finds it, the owner is mailed and can send it again', async ({ page, browser, request }) => {
+test('a book the printer refuses: the order needs attention, the filter finds it, the owner is mailed and can send it again', async ({
+  page,
+  browser,
+  request,
+}) => {
   test.setTimeout(120_000);
   await signInAsAdmin(page);
   const headers = { authorization: `Bearer ${await adminToken(page)}` };
@@ -164,7 +184,14 @@ test('a book the printer refuses: the order needs attention, the filter finds it
   const book: Product = { id: `FAIL-${unique()}`, name: `Unprintable Atlas ${unique()}`, price: 5 };
   const added = await page.request.post('/api/admin/products/add_product', {
     headers,
-    multipart: { id: book.id, name: book.name, type: 'Puzzle', description: 'A book the printer does not hold.', age: '', price: '5.00' },
+    multipart: {
+      id: book.id,
+      name: book.name,
+      type: 'Puzzle',
+      description: 'A book the printer does not hold.',
+      age: '',
+      price: '5.00',
+    },
   });
   expect(added.status(), await added.text()).toBe(200);
 
@@ -187,7 +214,9 @@ test('a book the printer refuses: the order needs attention, the filter finds it
     await page.goto('/admin/orders');
     const show = page.getByRole('combobox', { name: 'Show' });
     await show.selectOption('Needs attention');
-    await expect(page).toHaveURL((url) => url.searchParams.get('print') === 'needs_attention' && !url.searchParams.has('status'));
+    await expect(page).toHaveURL(
+      (url) => url.searchParams.get('print') === 'needs_attention' && !url.searchParams.has('status'),
+    );
     const row = rows.filter({ hasText: email });
     await expect(row).toHaveCount(1);
     // only orders that need attention
@@ -197,7 +226,9 @@ test('a book the printer refuses: the order needs attention, the filter finds it
     await page.setViewportSize({ width: 1280, height: 900 });
     // the filter is one choice of "Show": a status replaces it
     await show.selectOption('Shipped');
-    await expect(page).toHaveURL((url) => url.searchParams.get('status') === 'Shipped' && !url.searchParams.has('print'));
+    await expect(page).toHaveURL(
+      (url) => url.searchParams.get('status') === 'Shipped' && !url.searchParams.has('print'),
+    );
     await expect(row).toHaveCount(0);
     await page.goBack();
     await expect(show).toHaveValue('needs_attention');
@@ -232,10 +263,15 @@ test('a book the printer refuses: the order needs attention, the filter finds it
     await printing.getByRole('button', { name: 'Send again' }).click();
     await expect(page.getByText('The order will be sent to the printer again.')).toBeVisible();
     await expect
-      .poll(async () => {
-        const mails = (await (await request.get(`/api/dev/mailbox?to=${encodeURIComponent(SHOP_EMAIL)}`)).json()) as Mail[];
-        return mails.filter((mail) => problemSubject.test(mail.subject)).length;
-      }, { message: 'a second print partner problem mail', timeout: 15_000 })
+      .poll(
+        async () => {
+          const mails = (await (
+            await request.get(`/api/dev/mailbox?to=${encodeURIComponent(SHOP_EMAIL)}`)
+          ).json()) as Mail[];
+          return mails.filter((mail) => problemSubject.test(mail.subject)).length;
+        },
+        { message: 'a second print partner problem mail', timeout: 15_000 },
+      )
       .toBe(2);
     await expect(printing.locator('time')).not.toHaveAttribute('datetime', updated!, { timeout: 15_000 });
     await expect(printing.getByText('Needs attention', { exact: true })).toBeVisible();

@@ -23,7 +23,13 @@ test('an admin deletes a sold book: it is archived, listed as archived, and rest
   expect(added.status()).toBe(200);
   // A guest buys it through the demo checkout.
   const checkout = await page.request.post('/api/checkout/create_checkout_session', {
-    data: { cartItems: [{ product_id: id, qty: 1 }], user_id: null, user_email: '', shipping_cost: 3.83, currency: 'GBP' },
+    data: {
+      cartItems: [{ product_id: id, qty: 1 }],
+      user_id: null,
+      user_email: '',
+      shipping_cost: 3.83,
+      currency: 'GBP',
+    },
   });
   expect(checkout.status()).toBe(200);
   const paid = await page.request.post(`/api/checkout/demo/${(await checkout.json()).sessionId}/pay`, {

@@ -62,7 +62,9 @@ test('an admin searches for a book among many, opens Edit, and pages through a s
     await expect(list.getByRole('listitem')).toHaveCount(BOOKS);
     await expect(list.getByRole('status')).toHaveText(`${BOOKS} books, newest first`);
     await expect(list.getByRole('button', { name: 'Show more books' })).toHaveCount(0);
-    const edits = await list.getByRole('link', { name: /^Edit / }).evaluateAll((links) => links.map((link) => link.getAttribute('aria-label')));
+    const edits = await list
+      .getByRole('link', { name: /^Edit / })
+      .evaluateAll((links) => links.map((link) => link.getAttribute('aria-label')));
     expect(edits).toEqual(Array.from({ length: BOOKS }, (_, i) => `Edit ${nameOf(BOOKS - 1 - i)}`));
 
     // Nothing found says so, and Clear search brings the whole list back.

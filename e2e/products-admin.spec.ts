@@ -18,17 +18,23 @@ interface Product {
 }
 
 async function cover(colour: string) {
-  const buffer = await sharp({ create: { width: 300, height: 400, channels: 3, background: colour } }).png().toBuffer();
+  const buffer = await sharp({ create: { width: 300, height: 400, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
   return { buffer, key: createHash('sha256').update(buffer).digest('hex') };
 }
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 async function slotAlts(page: Page) {
-  return page.getByTestId('image-slot').evaluateAll((slots) => slots.map((slot) => slot.querySelector('img')?.getAttribute('alt') ?? 'empty'));
+  return page
+    .getByTestId('image-slot')
+    .evaluateAll((slots) => slots.map((slot) => slot.querySelector('img')?.getAttribute('alt') ?? 'empty'));
 }
 
-test('an admin adds a book with three images, re-orders them by keyboard, and sees it on the home page in that order; then edits and deletes it', async ({ page }) => {
+test('an admin adds a book with three images, re-orders them by keyboard, and sees it on the home page in that order; then edits and deletes it', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const [red, green, blue] = await Promise.all([cover('#b03030'), cover('#2f8f4f'), cover('#2f4fa0')]);
   const suffix = unique();
@@ -44,17 +50,36 @@ test('an admin adds a book with three images, re-orders them by keyboard, and se
 
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
   await page.getByRole('textbox', { name: 'Book-vault ID', exact: true }).fill(id);
-  await page.getByRole('textbox', { name: 'Description', exact: true }).fill('Fifty animal puzzles.\nAnswers at the back.');
+  await page
+    .getByRole('textbox', { name: 'Description', exact: true })
+    .fill('Fifty animal puzzles.\nAnswers at the back.');
   await page.getByRole('spinbutton', { name: 'Price (£)', exact: true }).fill('6.49');
   await page.getByRole('textbox', { name: 'Type', exact: true }).fill('Puzzle');
   await page.getByRole('combobox', { name: 'Age', exact: true }).selectOption('Kids');
-  await expect(page.getByRole('combobox', { name: 'Age', exact: true }).locator('option')).toHaveText(['Select Age Category', 'Kids', 'Adults']);
+  await expect(page.getByRole('combobox', { name: 'Age', exact: true }).locator('option')).toHaveText([
+    'Select Age Category',
+    'Kids',
+    'Adults',
+  ]);
 
-  await page.getByRole('button', { name: 'Add Image 1', exact: true }).setInputFiles({ name: 'red.png', mimeType: 'image/png', buffer: red.buffer });
-  await page.getByRole('button', { name: 'Add Image 2', exact: true }).setInputFiles({ name: 'green.png', mimeType: 'image/png', buffer: green.buffer });
-  await page.getByRole('button', { name: 'Add Image 3', exact: true }).setInputFiles({ name: 'blue.png', mimeType: 'image/png', buffer: blue.buffer });
+  await page
+    .getByRole('button', { name: 'Add Image 1', exact: true })
+    .setInputFiles({ name: 'red.png', mimeType: 'image/png', buffer: red.buffer });
+  await page
+    .getByRole('button', { name: 'Add Image 2', exact: true })
+    .setInputFiles({ name: 'green.png', mimeType: 'image/png', buffer: green.buffer });
+  await page
+    .getByRole('button', { name: 'Add Image 3', exact: true })
+    .setInputFiles({ name: 'blue.png', mimeType: 'image/png', buffer: blue.buffer });
   await expect(page.getByRole('button', { name: /^remove/ })).toHaveCount(3);
-  expect(await slotAlts(page)).toEqual(['Image 1: red.png', 'Image 2: green.png', 'Image 3: blue.png', 'empty', 'empty', 'empty']);
+  expect(await slotAlts(page)).toEqual([
+    'Image 1: red.png',
+    'Image 2: green.png',
+    'Image 3: blue.png',
+    'empty',
+    'empty',
+    'empty',
+  ]);
   await expectAccessible(page);
 
   // Keyboard: focus the first slot's grip, space lifts, two arrows right, space drops.
@@ -63,14 +88,18 @@ test('an admin adds a book with three images, re-orders them by keyboard, and se
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('Space');
-  await expect.poll(() => slotAlts(page)).toEqual(['Image 1: green.png', 'Image 2: blue.png', 'Image 3: red.png', 'empty', 'empty', 'empty']);
+  await expect
+    .poll(() => slotAlts(page))
+    .toEqual(['Image 1: green.png', 'Image 2: blue.png', 'Image 3: red.png', 'empty', 'empty', 'empty']);
 
   // Escape cancels a keyboard move.
   await page.getByRole('button', { name: 'Move image slot 1' }).focus();
   await page.keyboard.press('Space');
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('Escape');
-  await expect.poll(() => slotAlts(page)).toEqual(['Image 1: green.png', 'Image 2: blue.png', 'Image 3: red.png', 'empty', 'empty', 'empty']);
+  await expect
+    .poll(() => slotAlts(page))
+    .toEqual(['Image 1: green.png', 'Image 2: blue.png', 'Image 3: red.png', 'empty', 'empty', 'empty']);
 
   await page.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: MSG.productAdded }).first()).toBeVisible();
@@ -107,7 +136,9 @@ test('an admin adds a book with three images, re-orders them by keyboard, and se
   expect(edited.imageUrls.map((url) => url.split('/')[2])).toEqual([green.key, red.key]);
 
   // A server refusal shows the server's message: the same name as another book.
-  const other = ((await (await page.request.get('/api/server/get_products')).json()) as Product[]).find((p) => p.id !== id)!;
+  const other = ((await (await page.request.get('/api/server/get_products')).json()) as Product[]).find(
+    (p) => p.id !== id,
+  )!;
   await page.goto(`/admin/edit_product/${id}`);
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill(other.name);
   await page.getByRole('button', { name: 'Save' }).click();
@@ -141,7 +172,17 @@ test('an unknown product id shows the spec message for 2 seconds and the form tu
   const token = await adminToken(page);
   const id = `GONE-${unique()}`;
   const headers = { authorization: `Bearer ${token}` };
-  const added = await page.request.post('/api/admin/products/add_product', { headers, multipart: { id, name: `Passing Book ${unique()}`, type: 'Puzzle', description: 'Here and gone.', age: '', price: '3.00' } });
+  const added = await page.request.post('/api/admin/products/add_product', {
+    headers,
+    multipart: {
+      id,
+      name: `Passing Book ${unique()}`,
+      type: 'Puzzle',
+      description: 'Here and gone.',
+      age: '',
+      price: '3.00',
+    },
+  });
   expect(added.status(), await added.text()).toBe(200);
   expect((await page.request.post(`/api/admin/products/delete_product/${id}`, { headers })).status()).toBe(200);
   await expect(page.getByRole('alert')).toHaveCount(0, { timeout: 4000 });
@@ -149,14 +190,24 @@ test('an unknown product id shows the spec message for 2 seconds and the form tu
   expect(lookedUpAgain).toBe(0);
 });
 
-test("a shopper's open tab shows an admin's edit by itself, keeping the shopper's basket", async ({ page, browser }) => {
+test("a shopper's open tab shows an admin's edit by itself, keeping the shopper's basket", async ({
+  page,
+  browser,
+}) => {
   // A book of this test's own, so journeys running alongside cannot move it.
   await signInAsAdmin(page);
   const token = await adminToken(page);
   const book = { id: `LIVE-${unique()}`, name: `Live Update Book ${unique()}` };
   const created = await page.request.post('/api/admin/products/add_product', {
     headers: { authorization: `Bearer ${token}` },
-    multipart: { id: book.id, name: book.name, type: 'Puzzle', description: 'A book for the live-update journey.', age: '', price: '4.50' },
+    multipart: {
+      id: book.id,
+      name: book.name,
+      type: 'Puzzle',
+      description: 'A book for the live-update journey.',
+      age: '',
+      price: '4.50',
+    },
   });
   expect(created.status(), await created.text()).toBe(200);
 
@@ -164,7 +215,9 @@ test("a shopper's open tab shows an admin's edit by itself, keeping the shopper'
   const shopper = await shopperContext.newPage();
   // New books come last in the shop's order: every page of the grid at once.
   await shopper.goto('/?page=20');
-  const card = shopper.getByRole('article').filter({ has: shopper.getByRole('link', { name: book.name, exact: true }) });
+  const card = shopper
+    .getByRole('article')
+    .filter({ has: shopper.getByRole('link', { name: book.name, exact: true }) });
   await card.getByRole('button', { name: `Add ${book.name} to basket` }).click();
   await expect(shopper.getByRole('link', { name: /Basket, 1 item/ })).toBeVisible();
 

@@ -2,9 +2,16 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible, waitForApp } from './support/fixtures';
 
 /** The product names on the grid, in order. */
-const gridNames = (page: Page) => page.getByRole('list').filter({ has: page.getByRole('article') }).getByRole('heading', { level: 3 }).allTextContents();
+const gridNames = (page: Page) =>
+  page
+    .getByRole('list')
+    .filter({ has: page.getByRole('article') })
+    .getByRole('heading', { level: 3 })
+    .allTextContents();
 const prices = async (page: Page) =>
-  (await page.getByRole('article').locator('p', { hasText: /^£\d/ }).allTextContents()).map((text) => Number(text.replace('£', '')));
+  (await page.getByRole('article').locator('p', { hasText: /^£\d/ }).allTextContents()).map((text) =>
+    Number(text.replace('£', '')),
+  );
 
 test('a shopper browses the catalogue, filters by type, age and price, and sorts by price', async ({ page }) => {
   await page.goto('/');
@@ -33,7 +40,12 @@ test('a shopper browses the catalogue, filters by type, age and price, and sorts
   await expect.poll(() => prices(page)).toEqual([...(await prices(page))].sort((a, b) => a - b));
   await page.getByLabel('Sort by').selectOption('price-desc');
   await expect(page).toHaveURL(/sort=price-desc$/);
-  await expect.poll(async () => { const p = await prices(page); return p.join() === [...p].sort((a, b) => b - a).join(); }).toBe(true);
+  await expect
+    .poll(async () => {
+      const p = await prices(page);
+      return p.join() === [...p].sort((a, b) => b - a).join();
+    })
+    .toBe(true);
 
   // The price slider runs from the floor of the lowest price to the ceiling of the highest, step 1.
   await page.getByLabel('Type').selectOption('');
@@ -74,7 +86,9 @@ for (const viewport of [
   { width: 390, height: 844 },
   { width: 1280, height: 900 },
 ]) {
-  test(`at ${viewport.width} px the cookie notice is part of the page, under the first row of books, and the footer needs no room for it`, async ({ page }) => {
+  test(`at ${viewport.width} px the cookie notice is part of the page, under the first row of books, and the footer needs no room for it`, async ({
+    page,
+  }) => {
     await page.setViewportSize(viewport);
     await page.goto('/');
     await waitForApp(page);

@@ -9,7 +9,8 @@ import { expectAccessible, waitForApp } from './support/fixtures';
  */
 const cards = (page: Page) => page.getByRole('article');
 const names = (page: Page) => cards(page).getByRole('heading', { level: 3 }).allTextContents();
-const prices = async (page: Page) => (await cards(page).locator('p', { hasText: /^£\d/ }).allTextContents()).map((text) => Number(text.replace('£', '')));
+const prices = async (page: Page) =>
+  (await cards(page).locator('p', { hasText: /^£\d/ }).allTextContents()).map((text) => Number(text.replace('£', '')));
 const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
 const canonical = (page: Page) => page.locator('link[rel="canonical"]').getAttribute('href');
 
@@ -110,7 +111,9 @@ test('Show more adds books in place, and Back from a book returns to the same pl
   await expect(page).toHaveURL(/\/\?page=2$/);
   await expect(cards(page)).toHaveCount(shown);
   // Back where the shopper was: the book they opened on screen again, far down the grid.
-  await expect(cards(page).filter({ has: page.getByRole('heading', { level: 3, name: lastName, exact: true }) })).toBeInViewport();
+  await expect(
+    cards(page).filter({ has: page.getByRole('heading', { level: 3, name: lastName, exact: true }) }),
+  ).toBeInViewport();
   expect(await scrollY(page)).toBeGreaterThan(position - 600);
 });
 
@@ -127,7 +130,9 @@ test('a page loaded fresh opens at its top, whatever was scrolled before', async
   expect(await scrollY(page)).toBe(0);
 });
 
-test('Enter in the header search opens the results page; no match says No results in the dropdown', async ({ page }) => {
+test('Enter in the header search opens the results page; no match says No results in the dropdown', async ({
+  page,
+}) => {
   await page.goto('/about');
   await waitForApp(page);
   await page.getByRole('button', { name: 'Search' }).click();
@@ -157,7 +162,11 @@ test('the head of each page is right after client-side navigation too', async ({
   expect(await canonical(page)).toMatch(/\/item\/Sudoku%20for%20the%20Commute$/);
   await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', 'Sudoku for the Commute');
   const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
-  expect(jsonLd).toMatchObject({ '@type': 'Product', name: 'Sudoku for the Commute', offers: { priceCurrency: 'GBP' } });
+  expect(jsonLd).toMatchObject({
+    '@type': 'Product',
+    name: 'Sudoku for the Commute',
+    offers: { priceCurrency: 'GBP' },
+  });
 
   for (const [link, title] of [
     ['About Us', /^About \| /],
@@ -174,7 +183,9 @@ test('the head of each page is right after client-side navigation too', async ({
   await expect(page).toHaveTitle(/^Sudoku for the Commute \| /);
 });
 
-test('a search that finds books has its query as canonical address; one that finds nothing is kept out of indexes', async ({ page }) => {
+test('a search that finds books has its query as canonical address; one that finds nothing is kept out of indexes', async ({
+  page,
+}) => {
   await page.goto('/search?q=puzzle&page=2');
   await waitForApp(page);
   expect(await canonical(page)).toMatch(/\/search\?q=puzzle$/);

@@ -82,7 +82,9 @@ test('an unknown product goes to the home page', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Our books' })).toBeVisible();
 });
 
-test('the server sends the product title, description, canonical link and JSON-LD without JavaScript', async ({ request }) => {
+test('the server sends the product title, description, canonical link and JSON-LD without JavaScript', async ({
+  request,
+}) => {
   const res = await request.get(`/item/${encodeURIComponent('Sudoku for the Commute')}`);
   const html = await res.text();
   expect(html).toContain('<title>Sudoku for the Commute |');
@@ -102,7 +104,9 @@ test('the product page has no serious accessibility problem', async ({ browser }
   await context.close();
 });
 
-test('the reviews come with the page: shown without JavaScript, and not asked for again by the app', async ({ browser }) => {
+test('the reviews come with the page: shown without JavaScript, and not asked for again by the app', async ({
+  browser,
+}) => {
   const plain = await browser.newContext({ javaScriptEnabled: false });
   const page = await plain.newPage();
   await page.goto(`/item/${encodeURIComponent('Sudoku for the Commute')}`);

@@ -9,7 +9,15 @@ import * as MSG from '../src/shared/messages';
 import { withAdminSignInLock } from './support/admin';
 import { payDemoCheckout } from './support/checkout';
 import { createCustomer, signInAsCustomer } from './support/customer';
-import { E2E_ADMIN, expectAccessible, linkIn, uniqueEmail, waitForMail, type Mail, waitForApp } from './support/fixtures';
+import {
+  E2E_ADMIN,
+  expectAccessible,
+  linkIn,
+  uniqueEmail,
+  waitForMail,
+  type Mail,
+  waitForApp,
+} from './support/fixtures';
 
 interface Product {
   id: string;
@@ -25,7 +33,11 @@ async function adminSession(request: APIRequestContext): Promise<string> {
 }
 
 async function adminSessionUnlocked(request: APIRequestContext): Promise<string> {
-  const seen = new Set(((await (await request.get(`/api/dev/mailbox?to=${encodeURIComponent(E2E_ADMIN.email)}`)).json()) as Mail[]).map((m) => m.id));
+  const seen = new Set(
+    ((await (await request.get(`/api/dev/mailbox?to=${encodeURIComponent(E2E_ADMIN.email)}`)).json()) as Mail[]).map(
+      (m) => m.id,
+    ),
+  );
   const login = await request.post('/api/login', { data: E2E_ADMIN });
   expect(login.status(), await login.text()).toBe(200);
   const { admin, token: loginToken } = (await login.json()) as { admin: boolean; token: string };
@@ -34,11 +46,15 @@ async function adminSessionUnlocked(request: APIRequestContext): Promise<string>
   await expect
     .poll(
       async () => {
-        const mails = (await (await request.get(`/api/dev/mailbox?to=${encodeURIComponent(E2E_ADMIN.email)}`)).json()) as Mail[];
+        const mails = (await (
+          await request.get(`/api/dev/mailbox?to=${encodeURIComponent(E2E_ADMIN.email)}`)
+        ).json()) as Mail[];
         // Other journeys may sign the admin in at the same time: only our login's pair is accepted.
         for (const mail of mails.filter((m) => !seen.has(m.id) && /admin/i.test(m.subject))) {
           const mailed = new URL(linkIn(mail, /verify_admin/)).searchParams.get('token')!;
-          const res = await request.get(`/api/admin/verify_admin?token=${encodeURIComponent(mailed)}`, { headers: auth(loginToken) });
+          const res = await request.get(`/api/admin/verify_admin?token=${encodeURIComponent(mailed)}`, {
+            headers: auth(loginToken),
+          });
           if (res.ok()) {
             session = ((await res.json()) as { token: string }).token;
             return true;
@@ -53,10 +69,21 @@ async function adminSessionUnlocked(request: APIRequestContext): Promise<string>
   return session;
 }
 
-async function setStatus(request: APIRequestContext, adminToken: string, order: { id: string; email: string }, status: 'Shipped' | 'Delivered') {
+async function setStatus(
+  request: APIRequestContext,
+  adminToken: string,
+  order: { id: string; email: string },
+  status: 'Shipped' | 'Delivered',
+) {
   const res = await request.post('/api/admin/update_order_status', {
     headers: auth(adminToken),
-    data: { customer_email: order.email, order_id: order.id, status, bookVault_ref: status === 'Shipped' ? 'BV-PRINT-1' : undefined, tracking_ref: status === 'Shipped' ? 'TRACK-1' : undefined },
+    data: {
+      customer_email: order.email,
+      order_id: order.id,
+      status,
+      bookVault_ref: status === 'Shipped' ? 'BV-PRINT-1' : undefined,
+      tracking_ref: status === 'Shipped' ? 'TRACK-1' : undefined,
+    },
   });
   expect(res.status(), await res.text()).toBe(200);
 }
@@ -173,7 +200,10 @@ test('a buyer follows the Delivered mail’s review link signed out, reviews bot
   await later.close();
 });
 
-test('a signed-in customer opening an order the shop cannot load for them sees that it could not be loaded', async ({ page, request }) => {
+test('a signed-in customer opening an order the shop cannot load for them sees that it could not be loaded', async ({
+  page,
+  request,
+}) => {
   await signInAsCustomer(page, await createCustomer(request, uniqueEmail('stranger')));
   await page.goto('/review/order/00000000-0000-4000-8000-000000000000');
   await expect(page.getByRole('alert').filter({ hasText: MSG.couldNotLoadOrder })).toBeVisible();

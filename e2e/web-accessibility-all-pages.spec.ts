@@ -47,19 +47,28 @@ const dialog = (name: string) => async (page: Page) => {
 };
 
 async function demoBooks(page: Page): Promise<Product[]> {
-  const books = ((await (await page.request.get('/api/server/get_products')).json()) as Product[]).filter((book) => /^BV-\d+$/.test(book.id));
+  const books = ((await (await page.request.get('/api/server/get_products')).json()) as Product[]).filter((book) =>
+    /^BV-\d+$/.test(book.id),
+  );
   expect(books.length, 'demo books').toBeGreaterThanOrEqual(3);
   return books;
 }
 
 /** An order of the customer's, delivered by the admin (signed in in a context of its own), so that it can be reviewed. */
 async function deliveredOrder(browser: Browser, page: Page, customer: Customer, book: Product): Promise<PlacedOrder> {
-  const order = await placePaidOrder(page.request, { email: customer.email, customer, lines: [{ productId: book.id, qty: 1 }] });
+  const order = await placePaidOrder(page.request, {
+    email: customer.email,
+    customer,
+    lines: [{ productId: book.id, qty: 1 }],
+  });
   const adminContext = await browser.newContext();
   try {
     const admin = await adminContext.newPage();
     await signInAsAdmin(admin);
-    await deliverOrder(page.request, await adminToken(admin), order, { bookVault: 'BV-PRINT-A11Y', tracking: 'RM000000001GB' });
+    await deliverOrder(page.request, await adminToken(admin), order, {
+      bookVault: 'BV-PRINT-A11Y',
+      tracking: 'RM000000001GB',
+    });
   } finally {
     await adminContext.close();
   }
@@ -86,7 +95,10 @@ for (const width of WIDTHS) {
         ['/index', async (p) => void (await expect(p.getByRole('article').first()).toBeVisible())],
         ['/login', dialog('Sign in')],
         ['/createAccount', dialog('Create an Account')],
-        ['/change_password?token=not-a-real-token', async (p) => void (await expect(p.getByRole('dialog')).toBeVisible())],
+        [
+          '/change_password?token=not-a-real-token',
+          async (p) => void (await expect(p.getByRole('dialog')).toBeVisible()),
+        ],
         ['/choose_password', async (p) => void (await expect(p.getByRole('dialog').getByRole('alert')).toBeVisible())],
         [productPath(book!.name), heading(book!.name)],
         ['/about', async (p) => void (await expect(p.getByRole('heading', { level: 1 })).toBeVisible())],
@@ -118,9 +130,15 @@ for (const width of WIDTHS) {
       const found: string[] = [];
       const pages: Array<[string, (page: Page) => Promise<void>]> = [
         ['/cart', async (p) => void (await expect(p.getByRole('button', { name: 'Checkout' })).toBeVisible())],
-        ['/wishlist', async (p) => void (await expect(p.getByRole('link', { name: third!.name, exact: true })).toBeVisible())],
+        [
+          '/wishlist',
+          async (p) => void (await expect(p.getByRole('link', { name: third!.name, exact: true })).toBeVisible()),
+        ],
         ['/profile', async (p) => void (await expect(p.getByRole('link', { name: /^Review/ })).toBeVisible())],
-        [`/profile/change_password/${customer.id}`, async (p) => void (await expect(p.getByLabel(/password/i).first()).toBeVisible())],
+        [
+          `/profile/change_password/${customer.id}`,
+          async (p) => void (await expect(p.getByLabel(/password/i).first()).toBeVisible()),
+        ],
         [reviewPath(order.orderId), heading('Review your order')],
       ];
       for (const [path, ready] of pages) found.push(...(await check(page, path, ready)));
@@ -130,19 +148,37 @@ for (const width of WIDTHS) {
     test('the admin’s pages have no serious or critical axe violation', async ({ page }) => {
       test.setTimeout(180_000);
       const [first, second] = await demoBooks(page);
-      const shipped = await placePaidOrder(page.request, { email: uniqueEmail('a11y-admin'), lines: [{ productId: first!.id, qty: 2 }] });
-      await placePaidOrder(page.request, { email: uniqueEmail('a11y-admin'), lines: [{ productId: second!.id, qty: 1 }] });
+      const shipped = await placePaidOrder(page.request, {
+        email: uniqueEmail('a11y-admin'),
+        lines: [{ productId: first!.id, qty: 2 }],
+      });
+      await placePaidOrder(page.request, {
+        email: uniqueEmail('a11y-admin'),
+        lines: [{ productId: second!.id, qty: 1 }],
+      });
       await signInAsAdmin(page);
-      await setOrderStatus(page.request, await adminToken(page), shipped, 'Shipped', { bookVault: 'BV-PRINT-A11Y-2', tracking: 'RM000000002GB' });
+      await setOrderStatus(page.request, await adminToken(page), shipped, 'Shipped', {
+        bookVault: 'BV-PRINT-A11Y-2',
+        tracking: 'RM000000002GB',
+      });
 
       const found: string[] = [];
       const pages: Array<[string, (page: Page) => Promise<void>]> = [
         ['/admin', async (p) => void (await expect(p.getByRole('heading', { level: 1 })).toBeVisible())],
-        ['/admin/orders', async (p) => void (await expect(p.getByRole('combobox', { name: /^Status of order/ }).first()).toBeVisible())],
-        [adminOrderPath(shipped.orderId), async (p) => void (await expect(p.getByRole('region', { name: 'Delivery address' })).toBeVisible())],
+        [
+          '/admin/orders',
+          async (p) => void (await expect(p.getByRole('combobox', { name: /^Status of order/ }).first()).toBeVisible()),
+        ],
+        [
+          adminOrderPath(shipped.orderId),
+          async (p) => void (await expect(p.getByRole('region', { name: 'Delivery address' })).toBeVisible()),
+        ],
         ['/admin/discounts', async (p) => void (await expect(p.getByRole('heading', { level: 1 })).toBeVisible())],
         ['/admin/add_product', heading(/Add Product/)],
-        [`/admin/edit_product/${encodeURIComponent(first!.id)}`, async (p) => void (await expect(p.getByRole('button', { name: /^remove image 1/ })).toBeVisible())],
+        [
+          `/admin/edit_product/${encodeURIComponent(first!.id)}`,
+          async (p) => void (await expect(p.getByRole('button', { name: /^remove image 1/ })).toBeVisible()),
+        ],
       ];
       for (const [path, ready] of pages) found.push(...(await check(page, path, ready)));
       expect(found).toEqual([]);

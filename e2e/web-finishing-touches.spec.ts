@@ -31,17 +31,26 @@ const books = async (page: Page) => (await (await page.request.get('/api/server/
 
 /** A line's visible start: the card's or page's text edge (the clipped strip left of it holds the line's first dot). */
 async function metaLines(page: Page, selector: string) {
-  return page.locator(selector).first().evaluate((meta) => {
-    const edge = meta.parentElement!.getBoundingClientRect().left + parseFloat(getComputedStyle(meta.parentElement!).paddingLeft);
-    const items = Array.from(meta.children) as HTMLElement[];
-    const dotWidth = (item: HTMLElement) => parseFloat(getComputedStyle(item, '::before').width);
-    return items.map((item, index) => {
-      const box = item.getBoundingClientRect();
-      const startsLine = index === 0 || box.top > items[index - 1]!.getBoundingClientRect().top + 1;
-      // The item's text begins after its dot.
-      return { startsLine, dotShown: box.left >= edge - 0.5, textStart: Math.round(box.left + dotWidth(item) - edge) };
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((meta) => {
+      const edge =
+        meta.parentElement!.getBoundingClientRect().left +
+        parseFloat(getComputedStyle(meta.parentElement!).paddingLeft);
+      const items = Array.from(meta.children) as HTMLElement[];
+      const dotWidth = (item: HTMLElement) => parseFloat(getComputedStyle(item, '::before').width);
+      return items.map((item, index) => {
+        const box = item.getBoundingClientRect();
+        const startsLine = index === 0 || box.top > items[index - 1]!.getBoundingClientRect().top + 1;
+        // The item's text begins after its dot.
+        return {
+          startsLine,
+          dotShown: box.left >= edge - 0.5,
+          textStart: Math.round(box.left + dotWidth(item) - edge),
+        };
+      });
     });
-  });
 }
 
 for (const viewport of WIDTHS) {
@@ -52,7 +61,9 @@ for (const viewport of WIDTHS) {
       const all = await books(page);
       let unreviewed: Book | undefined;
       for (const book of all) {
-        const reviews = (await (await page.request.get(`/api/server/fetch_product_reviews/${encodeURIComponent(book.id)}`)).json()) as { count: number };
+        const reviews = (await (
+          await page.request.get(`/api/server/fetch_product_reviews/${encodeURIComponent(book.id)}`)
+        ).json()) as { count: number };
         if (reviews.count === 0) {
           unreviewed = book;
           break;
@@ -61,7 +72,12 @@ for (const viewport of WIDTHS) {
       expect(unreviewed, 'a demo book without reviews').toBeDefined();
       await page.goto(productPath(unreviewed!.name));
       await waitForApp(page);
-      const price = page.locator('main article').first().getByText(new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(unreviewed!.price), { exact: true });
+      const price = page
+        .locator('main article')
+        .first()
+        .getByText(new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(unreviewed!.price), {
+          exact: true,
+        });
       // Once under the name; the buy box's "Total:" is the only other amount.
       await expect(page.getByRole('term')).toHaveText(['Type', 'Age']);
       await expect(price).toHaveCount(2);
@@ -77,7 +93,10 @@ for (const viewport of WIDTHS) {
       await waitForApp(page);
       // Make a card's line narrow enough to wrap, as long types do on phones.
       const selector = 'article p:has(> span + span)';
-      await page.locator(selector).first().evaluate((meta) => ((meta as HTMLElement).style.width = '4.5em'));
+      await page
+        .locator(selector)
+        .first()
+        .evaluate((meta) => ((meta as HTMLElement).style.width = '4.5em'));
       const lines = await metaLines(page, selector);
       expect(lines.filter((line) => line.startsLine).length).toBeGreaterThan(1);
       for (const line of lines) {
@@ -89,7 +108,11 @@ for (const viewport of WIDTHS) {
   });
 }
 
-test("the basket's rows follow the sum: books, shipping, then the discount on both, then the total", async ({ page, browser, request }) => {
+test("the basket's rows follow the sum: books, shipping, then the discount on both, then the total", async ({
+  page,
+  browser,
+  request,
+}) => {
   const code = await sendDiscountCode(browser, request, 20);
   const book = (await books(page))[3]!;
   await page.goto(productPath(book.name));
@@ -100,25 +123,56 @@ test("the basket's rows follow the sum: books, shipping, then the discount on bo
   const summary = page.getByRole('complementary', { name: 'Order Summary' });
   await summary.getByLabel('Discount code').fill(code);
   await summary.getByRole('button', { name: 'Apply' }).click();
-  const price = priceCart([{ unitPence: Math.round(book.price * 100), qty: 1, type: book.type, age: book.age }], { percentage: 20, types: [], ages: [] });
-  await expect(summary.getByRole('term')).toHaveText(['Subtotal', 'Shipping', new RegExp(`^Discount 20% on books and shipping ${code}$`), 'Total']);
-  await expect(summary.getByRole('definition')).toHaveText([formatPence(price.subtotalPence), formatPence(price.shippingPence), `−${formatPence(price.discountPence)}`, formatPence(price.totalPence)]);
+  const price = priceCart([{ unitPence: Math.round(book.price * 100), qty: 1, type: book.type, age: book.age }], {
+    percentage: 20,
+    types: [],
+    ages: [],
+  });
+  await expect(summary.getByRole('term')).toHaveText([
+    'Subtotal',
+    'Shipping',
+    new RegExp(`^Discount 20% on books and shipping ${code}$`),
+    'Total',
+  ]);
+  await expect(summary.getByRole('definition')).toHaveText([
+    formatPence(price.subtotalPence),
+    formatPence(price.shippingPence),
+    `−${formatPence(price.discountPence)}`,
+    formatPence(price.totalPence),
+  ]);
   await expect(summary.getByText(`Code ${code} applied: 20% off books and shipping.`)).toBeVisible();
 
   // The demo checkout's summary and the thank-you view list the same rows in the same order.
-  const amounts = [formatPence(price.subtotalPence), formatPence(price.shippingPence), `−${formatPence(price.discountPence)}`, formatPence(price.totalPence)];
+  const amounts = [
+    formatPence(price.subtotalPence),
+    formatPence(price.shippingPence),
+    `−${formatPence(price.discountPence)}`,
+    formatPence(price.totalPence),
+  ];
   await summary.getByRole('button', { name: 'Checkout' }).click();
   await expect(page).toHaveURL(/\/checkout\/demo\//);
   const demoRows = page.locator('dl').filter({ hasText: 'Subtotal' });
-  await expect(demoRows.getByRole('term')).toHaveText(['Subtotal', 'Shipping', `Discount on books and shipping (${code})`, 'Total']);
+  await expect(demoRows.getByRole('term')).toHaveText([
+    'Subtotal',
+    'Shipping',
+    `Discount on books and shipping (${code})`,
+    'Total',
+  ]);
   await expect(demoRows.getByRole('definition')).toHaveText(amounts);
   await payDemoCheckout(page, { email: uniqueEmail('rows') });
   const thanks = page.locator('dl').filter({ hasText: 'Total paid' });
-  await expect(thanks.getByRole('term')).toHaveText(['Subtotal', 'Shipping', `Discount on books and shipping ${code}`, 'Total paid']);
+  await expect(thanks.getByRole('term')).toHaveText([
+    'Subtotal',
+    'Shipping',
+    `Discount on books and shipping ${code}`,
+    'Total paid',
+  ]);
   await expect(thanks.getByRole('definition')).toHaveText(amounts);
 });
 
-test("the owner's list, dashboard and discount controls are drawn as buttons, Delete in the destructive style", async ({ page }) => {
+test("the owner's list, dashboard and discount controls are drawn as buttons, Delete in the destructive style", async ({
+  page,
+}) => {
   await signInAsAdmin(page);
   await waitForApp(page);
   const outlined = async (name: RegExp) => {

@@ -17,7 +17,8 @@ const WIDTHS = [
 const BOOK = 'The Rainy Day Activity Book';
 
 type Box = { x: number; y: number; width: number; height: number };
-const overlap = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+const overlap = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 /** Each pair of boxes (as they are now) is apart; polled, since the page may still be moving aside. */
 async function expectApart(subject: Locator, layers: Locator[]) {
@@ -46,10 +47,14 @@ for (const viewport of WIDTHS) {
   test.describe(`at ${viewport.width} px`, () => {
     test.use({ viewport });
 
-    test("adding from a book's page leaves its buy box in view, clear of the panel and the banner", async ({ page }) => {
+    test("adding from a book's page leaves its buy box in view, clear of the panel and the banner", async ({
+      page,
+    }) => {
       await page.goto(productPath(BOOK));
       await waitForApp(page);
-      const buyBox = page.locator('[data-keep-clear]').filter({ has: page.getByRole('button', { name: 'Add to Cart' }) });
+      const buyBox = page
+        .locator('[data-keep-clear]')
+        .filter({ has: page.getByRole('button', { name: 'Add to Cart' }) });
       await buyBox.getByRole('button', { name: 'Add to Cart' }).click();
       const panel = panelOf(page);
       const banner = bannerOf(page, MSG.addedToBasket);
@@ -61,7 +66,9 @@ for (const viewport of WIDTHS) {
       await expectInView(buyBox.getByRole('button', { name: 'Remove from basket' }));
     });
 
-    test("on the home page the cookie notice leaves the first row of books clear, and the panel and banner a card's Add button and the Accept button", async ({ page }) => {
+    test("on the home page the cookie notice leaves the first row of books clear, and the panel and banner a card's Add button and the Accept button", async ({
+      page,
+    }) => {
       await page.goto('/');
       await waitForApp(page);
       const notice = page.getByRole('region', { name: 'Cookie notice' });

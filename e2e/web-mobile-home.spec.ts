@@ -27,7 +27,7 @@ async function expectShopName(page: Page) {
 test.describe('at 390 px', () => {
   test.use({ viewport: PHONE });
 
-  test('a guest sees the shop\'s name in the header and the first books on the first screen', async ({ page }) => {
+  test("a guest sees the shop's name in the header and the first books on the first screen", async ({ page }) => {
     await page.goto('/');
     await waitForApp(page);
     await expectShopName(page);
@@ -41,10 +41,15 @@ test.describe('at 390 px', () => {
     const first = (await covers.first().boundingBox())!;
     expect(first.y).toBeLessThan(noticeTop - 60);
     expect(first.y).toBeLessThan(PHONE.height - 160);
-    await expect(page.getByRole('heading', { name: 'Books to fill, colour and puzzle over' })).toBeInViewport({ ratio: 1 });
+    await expect(page.getByRole('heading', { name: 'Books to fill, colour and puzzle over' })).toBeInViewport({
+      ratio: 1,
+    });
   });
 
-  test("a signed-in shopper's header keeps the name beside the basket, profile and menu; the wishlist is in the menu", async ({ page, request }) => {
+  test("a signed-in shopper's header keeps the name beside the basket, profile and menu; the wishlist is in the menu", async ({
+    page,
+    request,
+  }) => {
     const customer = await createCustomer(request, uniqueEmail('phone'));
     await signInAsCustomer(page, customer);
     await page.goto('/');
@@ -59,7 +64,10 @@ test.describe('at 390 px', () => {
   });
 });
 
-test('Log out is a log-out icon with a name and a tooltip on hover and on keyboard focus', async ({ page, request }) => {
+test('Log out is a log-out icon with a name and a tooltip on hover and on keyboard focus', async ({
+  page,
+  request,
+}) => {
   const customer = await createCustomer(request, uniqueEmail('logout'));
   await signInAsCustomer(page, customer);
   await page.goto('/about');

@@ -64,7 +64,12 @@ test('a page rendered at its normalised address hydrates at the address asked fo
   const problems = collectProblems(page);
   // Junk parameters, another order, a reset token: the server renders (and keeps) the page without
   // what its route does not read; the browser reads the rest after hydration.
-  for (const path of ['/?z=1&sort=price-asc&utm_source=mail', '/search?z=2&q=puzzle', '/about/?z=3', '/change_password?token=not-a-real-token']) {
+  for (const path of [
+    '/?z=1&sort=price-asc&utm_source=mail',
+    '/search?z=2&q=puzzle',
+    '/about/?z=3',
+    '/change_password?token=not-a-real-token',
+  ]) {
     await page.goto(path);
     await waitForApp(page);
   }
@@ -87,7 +92,11 @@ test('the Page Not Found page hydrates without a mismatch; only the page itself 
   await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
   expect(missing).toEqual(['/no/such/shelf']);
   // Chromium reports the page's own 404 status in the console; nothing else may be there.
-  expect(problems.filter((problem) => !problem.startsWith('Failed to load resource: the server responded with a status of 404'))).toEqual([]);
+  expect(
+    problems.filter(
+      (problem) => !problem.startsWith('Failed to load resource: the server responded with a status of 404'),
+    ),
+  ).toEqual([]);
   expect(problems.length).toBeLessThanOrEqual(1);
 });
 

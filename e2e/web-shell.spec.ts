@@ -34,7 +34,16 @@ test('the admin header fits a phone, with the admin links in the menu', async ({
   await page.getByRole('button', { name: 'Open menu' }).click();
   // The owner's entries, not a shopper's Wishlist and Profile.
   const menu = page.locator('#mobile-menu');
-  await expect(menu.getByRole('link')).toHaveText(['Home', 'Add Item', 'Orders', 'Discounts', 'Sales', 'About', 'Contact', 'Privacy']);
+  await expect(menu.getByRole('link')).toHaveText([
+    'Home',
+    'Add Item',
+    'Orders',
+    'Discounts',
+    'Sales',
+    'About',
+    'Contact',
+    'Privacy',
+  ]);
   await expect(menu.getByRole('button', { name: 'Logout' })).toBeVisible();
   await menu.getByRole('link', { name: 'Orders' }).click();
   await expect(page).toHaveURL(/\/admin\/orders$/);
@@ -46,7 +55,13 @@ test('the admin header has Discounts beside Add Item and Orders on a wide screen
   await page.goto('/about');
   await waitForApp(page);
   const nav = page.getByRole('navigation', { name: 'Account' });
-  await expect(nav.getByRole('link').filter({ visible: true })).toHaveText(['Admin', 'Add Item', 'Orders', 'Discounts', 'Sales']);
+  await expect(nav.getByRole('link').filter({ visible: true })).toHaveText([
+    'Admin',
+    'Add Item',
+    'Orders',
+    'Discounts',
+    'Sales',
+  ]);
   await nav.getByRole('button', { name: 'Log out' }).hover();
   await expect(nav.getByRole('button', { name: 'Log out' }).getByText('Log out', { exact: true })).toBeVisible();
   await nav.getByRole('link', { name: 'Discounts' }).click();

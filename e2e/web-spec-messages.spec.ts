@@ -25,7 +25,10 @@ async function book(request: APIRequestContext, id: string): Promise<Book> {
 const bearer = (customer: Customer) => ({ authorization: `Bearer ${customer.token}` });
 
 async function putInCart(request: APIRequestContext, customer: Customer, productId: string, qty = 1): Promise<void> {
-  const res = await request.post('/api/server/update_cart', { data: { user_id: customer.id, product_id: productId, qty }, headers: bearer(customer) });
+  const res = await request.post('/api/server/update_cart', {
+    data: { user_id: customer.id, product_id: productId, qty },
+    headers: bearer(customer),
+  });
   expect(res.status()).toBe(200);
 }
 
@@ -38,7 +41,7 @@ const banner = (page: Page, text: string) => page.getByText(text, { exact: true 
 
 const refuse = (status = 500) => ({ status, contentType: 'application/json', body: '{"message":"down"}' });
 
-test('a banner stays for the spec\'s 3000 ms', async ({ page }) => {
+test("a banner stays for the spec's 3000 ms", async ({ page }) => {
   // Measured in the page: from the first frame the text is in the document to the first it is not.
   await page.addInitScript((text) => {
     const seen: { shownAt?: number; goneAt?: number } = {};
@@ -61,12 +64,18 @@ test('a banner stays for the spec\'s 3000 ms', async ({ page }) => {
   expect(shownFor).toBeLessThan(BANNER_MS + 1000);
 });
 
-test('a basket kept in local storage that cannot be read says so once, keeping what it can', async ({ page, request }) => {
+test('a basket kept in local storage that cannot be read says so once, keeping what it can', async ({
+  page,
+  request,
+}) => {
   const kept = await book(request, 'BV-1104');
   await page.goto('/');
   // The basket is read when the app starts: damage it only once this page's app has read it.
   await waitForApp(page);
-  await page.evaluate((id) => localStorage.setItem('cart', `[{"product_id":"${id}","qty":2},{"product_id":7}]`), kept.id);
+  await page.evaluate(
+    (id) => localStorage.setItem('cart', `[{"product_id":"${id}","qty":2},{"product_id":7}]`),
+    kept.id,
+  );
   await page.reload();
   await expect(banner(page, MSG.failedLoadCachedCart)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Basket, 2 items' })).toBeVisible();
@@ -141,7 +150,10 @@ test('a book in the basket can be taken out from its page: "Removed from basket"
   await expect.poll(() => serverCart(request, customer)).toEqual([]);
 });
 
-test('the wishlist is kept locally, refreshed from the server, and says when it cannot be fetched', async ({ page, request }) => {
+test('the wishlist is kept locally, refreshed from the server, and says when it cannot be fetched', async ({
+  page,
+  request,
+}) => {
   const [loved, later] = [await book(request, 'BV-1005'), await book(request, 'BV-1006')];
   const customer = await createCustomer(request, uniqueEmail('wishlist-texts'));
   await signInAsCustomer(page, customer);
@@ -149,13 +161,18 @@ test('the wishlist is kept locally, refreshed from the server, and says when it 
   await waitForApp(page);
   await page.getByRole('button', { name: `Add ${loved.name} to wishlist` }).click();
   await expect(banner(page, MSG.addedToWishlist)).toBeVisible();
-  await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('wishlist') ?? 'null'))).toEqual({ userId: customer.id, entries: [{ product_id: loved.id }] });
+  await expect
+    .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('wishlist') ?? 'null')))
+    .toEqual({ userId: customer.id, entries: [{ product_id: loved.id }] });
 
   // The shop refuses the wishlist: the kept copy still shows the heart, and the text says so.
   await page.route('**/api/server/get_wishlist/*', (route) => route.fulfill(refuse()));
   await page.reload();
   await expect(banner(page, MSG.failedFetchWishlist)).toBeVisible();
-  await expect(page.getByRole('button', { name: `Remove ${loved.name} from wishlist` })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: `Remove ${loved.name} from wishlist` })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   await page.unroute('**/api/server/get_wishlist/*');
 
   // It cannot be reached at all.
@@ -165,12 +182,26 @@ test('the wishlist is kept locally, refreshed from the server, and says when it 
   await page.unroute('**/api/server/get_wishlist/*');
 
   // Changed elsewhere (another device): the next page shows the server's list, and keeps it.
-  const added = await request.post('/api/server/add_wishlist', { data: { user_id: customer.id, product_id: later.id }, headers: bearer(customer) });
+  const added = await request.post('/api/server/add_wishlist', {
+    data: { user_id: customer.id, product_id: later.id },
+    headers: bearer(customer),
+  });
   expect(added.status()).toBe(200);
   await page.reload();
-  await expect(page.getByRole('button', { name: `Remove ${later.name} from wishlist` })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: `Remove ${later.name} from wishlist` })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   await expect
-    .poll(() => page.evaluate(() => (JSON.parse(localStorage.getItem('wishlist') ?? '{"entries":[]}') as { entries: { product_id: string }[] }).entries.map((e) => e.product_id).sort()))
+    .poll(() =>
+      page.evaluate(() =>
+        (
+          JSON.parse(localStorage.getItem('wishlist') ?? '{"entries":[]}') as { entries: { product_id: string }[] }
+        ).entries
+          .map((e) => e.product_id)
+          .sort(),
+      ),
+    )
     .toEqual([loved.id, later.id].sort());
 
   // Signing out forgets the kept copy.
@@ -178,7 +209,10 @@ test('the wishlist is kept locally, refreshed from the server, and says when it 
   await expect.poll(() => page.evaluate(() => localStorage.getItem('wishlist'))).toBeNull();
 });
 
-test('a heart whose change gets no answer is rolled back: "Error occurred while updating wishlist"', async ({ page, request }) => {
+test('a heart whose change gets no answer is rolled back: "Error occurred while updating wishlist"', async ({
+  page,
+  request,
+}) => {
   const chosen = await book(request, 'BV-1007');
   await signInAsCustomer(page, await createCustomer(request, uniqueEmail('wishlist-offline')));
   await page.goto('/');
@@ -186,5 +220,8 @@ test('a heart whose change gets no answer is rolled back: "Error occurred while 
   await page.route('**/api/server/add_wishlist', (route) => route.abort('connectionrefused'));
   await page.getByRole('button', { name: `Add ${chosen.name} to wishlist` }).click();
   await expect(banner(page, MSG.errorUpdatingWishlist)).toBeVisible();
-  await expect(page.getByRole('button', { name: `Add ${chosen.name} to wishlist` })).toHaveAttribute('aria-pressed', 'false');
+  await expect(page.getByRole('button', { name: `Add ${chosen.name} to wishlist` })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  );
 });

@@ -76,7 +76,10 @@ export function typeOf(schema: Schema | undefined, depth = 0): string {
   if (!schema) return 'any';
   if (schema.const !== undefined) return JSON.stringify(schema.const);
   const nullable = schema.nullable === true || (Array.isArray(schema.type) && schema.type.includes('null'));
-  if (schema.enum) return [...schema.enum, ...(nullable && !schema.enum.includes(null) ? [null] : [])].map((v) => JSON.stringify(v)).join(' \\| ');
+  if (schema.enum)
+    return [...schema.enum, ...(nullable && !schema.enum.includes(null) ? [null] : [])]
+      .map((v) => JSON.stringify(v))
+      .join(' \\| ');
   const union = schema.anyOf ?? schema.oneOf;
   if (union) return union.map((s) => typeOf(s, depth)).join(' \\| ');
   const type = Array.isArray(schema.type) ? schema.type.join(' \\| ') : schema.type;
@@ -98,7 +101,10 @@ export function typeOf(schema: Schema | undefined, depth = 0): string {
 
 const cell = (text: string) => text.replace(/\n/g, ' ').replace(/\|(?<!\\\|)/g, '\\|');
 
-export function renderApiDoc(paths: Record<string, Record<string, Operation>>, routes: { method: string; url: string; access: Access | undefined }[]): string {
+export function renderApiDoc(
+  paths: Record<string, Record<string, Operation>>,
+  routes: { method: string; url: string; access: Access | undefined }[],
+): string {
   const byTag = new Map<string, string[]>();
   const seen = new Set<string>();
   for (const route of routes) {
@@ -113,11 +119,14 @@ export function renderApiDoc(paths: Record<string, Record<string, Operation>>, r
     if (op.summary || op.description) lines.push(cell(op.summary ?? op.description ?? ''), '');
     lines.push(`- Who: **${describeAccess(route.access)}**`);
     for (const p of op.parameters ?? []) {
-      lines.push(`- ${p.in === 'path' ? 'Path' : p.in === 'query' ? 'Query' : p.in} \`${p.name}\`${p.required ? '' : ' (optional)'}: ${cell(typeOf(p.schema, 1))}`);
+      lines.push(
+        `- ${p.in === 'path' ? 'Path' : p.in === 'query' ? 'Query' : p.in} \`${p.name}\`${p.required ? '' : ' (optional)'}: ${cell(typeOf(p.schema, 1))}`,
+      );
     }
     const body = op.requestBody?.content;
     if (body) {
-      for (const [type, content] of Object.entries(body)) lines.push(`- Body (${type}): ${cell(typeOf(content.schema))}`);
+      for (const [type, content] of Object.entries(body))
+        lines.push(`- Body (${type}): ${cell(typeOf(content.schema))}`);
     }
     for (const [status, response] of Object.entries(op.responses ?? {})) {
       const content = response.content ? Object.values(response.content)[0] : undefined;
@@ -134,11 +143,7 @@ export function renderApiDoc(paths: Record<string, Record<string, Operation>>, r
 export async function currentApiDoc(): Promise<string> {
   const database = await openDatabase({ kind: 'pglite' });
   await migrateDatabase(database);
-  const app = await buildApp(
-    testConfig(),
-    embeddedDeps(database),
-    { background: false },
-  );
+  const app = await buildApp(testConfig(), embeddedDeps(database), { background: false });
   try {
     await app.ready();
     const document = app.swagger() as { paths?: Record<string, Record<string, Operation>> };

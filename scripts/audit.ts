@@ -11,9 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 
 export type AuditVerdict =
-  | { kind: 'clean'; message: string }
-  | { kind: 'findings'; message: string }
-  | { kind: 'unavailable'; message: string };
+  { kind: 'clean'; message: string } | { kind: 'findings'; message: string } | { kind: 'unavailable'; message: string };
 
 const SEVERITIES = ['info', 'low', 'moderate', 'high', 'critical'] as const;
 
@@ -25,15 +23,23 @@ export function auditVerdict(output: string): AuditVerdict {
   } catch {
     return { kind: 'unavailable', message: 'npm audit printed no report' };
   }
-  const counts = (report as { metadata?: { vulnerabilities?: Partial<Record<(typeof SEVERITIES)[number], number>> } }).metadata?.vulnerabilities;
+  const counts = (report as { metadata?: { vulnerabilities?: Partial<Record<(typeof SEVERITIES)[number], number>> } })
+    .metadata?.vulnerabilities;
   if (!counts) {
-    const reason = (report as { message?: unknown; error?: { summary?: unknown } }).message ?? (report as { error?: { summary?: unknown } }).error?.summary;
-    return { kind: 'unavailable', message: `the advisory service gave no report${typeof reason === 'string' && reason ? ` (${reason})` : ''}` };
+    const reason =
+      (report as { message?: unknown; error?: { summary?: unknown } }).message ??
+      (report as { error?: { summary?: unknown } }).error?.summary;
+    return {
+      kind: 'unavailable',
+      message: `the advisory service gave no report${typeof reason === 'string' && reason ? ` (${reason})` : ''}`,
+    };
   }
   const summary = SEVERITIES.map((severity) => `${counts[severity] ?? 0} ${severity}`).join(', ');
   const serious = (counts.high ?? 0) + (counts.critical ?? 0);
   if (serious > 0) {
-    const names = Object.entries((report as { vulnerabilities?: Record<string, { severity?: string }> }).vulnerabilities ?? {})
+    const names = Object.entries(
+      (report as { vulnerabilities?: Record<string, { severity?: string }> }).vulnerabilities ?? {},
+    )
       .filter(([, entry]) => entry.severity === 'high' || entry.severity === 'critical')
       .map(([name, entry]) => `${name} (${entry.severity})`);
     return { kind: 'findings', message: `${summary}: ${names.join(', ') || 'see npm audit'}` };
@@ -49,7 +55,9 @@ function main(): void {
     return;
   }
   if (verdict.kind === 'findings') {
-    console.error(`npm audit --omit=dev: HIGH OR CRITICAL ADVISORIES: ${verdict.message}. Run \`npm audit --omit=dev\` for the fixes.`);
+    console.error(
+      `npm audit --omit=dev: HIGH OR CRITICAL ADVISORIES: ${verdict.message}. Run \`npm audit --omit=dev\` for the fixes.`,
+    );
     process.exit(1);
   }
   const required = process.env.AUDIT_REQUIRED === 'true';

@@ -17,14 +17,19 @@ function print(made: BackupMade, how: string): void {
   const { manifest } = made;
   const { orders, products, users, images } = manifest.counts;
   console.log(`Backup made ${how} and verified: ${made.file} (${(made.bytes / 1024 / 1024).toFixed(1)} MB)`);
-  console.log(`  at ${manifest.created_at}, shop ${manifest.shop_version}, migration ${manifest.migration.last ?? 'none'}`);
-  console.log(`  ${orders} orders, ${products} products, ${users} users, ${images} images (${manifest.images_included ? `${manifest.image_files} image files` : 'images are in S3, not in the backup'})`);
+  console.log(
+    `  at ${manifest.created_at}, shop ${manifest.shop_version}, migration ${manifest.migration.last ?? 'none'}`,
+  );
+  console.log(
+    `  ${orders} orders, ${products} products, ${users} users, ${images} images (${manifest.images_included ? `${manifest.image_files} image files` : 'images are in S3, not in the backup'})`,
+  );
 }
 
 async function main(): Promise<void> {
   if (existsSync('.env')) process.loadEnvFile('.env');
   const config = loadConfig();
-  if (!config.BACKUP_DIR) throw new ConfigError(['BACKUP_DIR: is required for a backup (the folder backups are written to)']);
+  if (!config.BACKUP_DIR)
+    throw new ConfigError(['BACKUP_DIR: is required for a backup (the folder backups are written to)']);
 
   if (!config.DATABASE_URL) {
     const answer = await askHolderToBackUp(config.DATA_DIR);

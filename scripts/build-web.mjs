@@ -29,7 +29,11 @@ const built = spawnSync(process.execPath, [cli, 'build', ...(quiet ? ['--logLeve
   encoding: 'utf8',
 });
 // React Router's plugin passes Vite an option Vite 8 calls deprecated; nothing here can change it.
-const shown = (text) => (text ?? '').split('\n').filter((line) => !line.includes('The `envFile` option is deprecated')).join('\n');
+const shown = (text) =>
+  (text ?? '')
+    .split('\n')
+    .filter((line) => !line.includes('The `envFile` option is deprecated'))
+    .join('\n');
 process.stdout.write(shown(built.stdout));
 process.stderr.write(shown(built.stderr));
 if (built.status !== 0) process.exit(built.status ?? 1);
@@ -47,5 +51,11 @@ for (const name of readdirSync(assets)) {
 
 // Read by the server at start (src/server/modules/web/build-mode.ts); only client/ is served.
 mkdirSync(path.join(outDir, '.vite'), { recursive: true });
-writeFileSync(path.join(outDir, '.vite', 'shop-build.json'), `${JSON.stringify({ mode, builtAt: new Date().toISOString() })}\n`);
-if (mode !== 'production') console.warn(`Built for ${mode} (NODE_ENV=${process.env.NODE_ENV}): a production start (NODE_ENV=production) refuses this build.`);
+writeFileSync(
+  path.join(outDir, '.vite', 'shop-build.json'),
+  `${JSON.stringify({ mode, builtAt: new Date().toISOString() })}\n`,
+);
+if (mode !== 'production')
+  console.warn(
+    `Built for ${mode} (NODE_ENV=${process.env.NODE_ENV}): a production start (NODE_ENV=production) refuses this build.`,
+  );

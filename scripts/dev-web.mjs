@@ -19,7 +19,10 @@ function build() {
   }
   building = true;
   const started = Date.now();
-  const child = spawn(process.execPath, ['scripts/build-web.mjs', '--quiet'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'development' } });
+  const child = spawn(process.execPath, ['scripts/build-web.mjs', '--quiet'], {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'development' },
+  });
   child.on('exit', (code) => {
     building = false;
     console.log(code === 0 ? `web rebuilt in ${Date.now() - started} ms` : `web build failed (exit ${code})`);

@@ -23,7 +23,9 @@ describe('the layout (decision 135)', () => {
   });
 
   it('a file-name prefix standing in for a folder is a problem', () => {
-    expect(layoutProblems(['src/server/modules/orders/print-worker.ts'])).toEqual(['src/server/modules/orders/print-worker.ts: a file-name prefix stands in for a folder (print/)']);
+    expect(layoutProblems(['src/server/modules/orders/print-worker.ts'])).toEqual([
+      'src/server/modules/orders/print-worker.ts: a file-name prefix stands in for a folder (print/)',
+    ]);
     expect(layoutProblems(['src/server/modules/orders/printing/worker.ts'])).toEqual([]);
   });
 

@@ -3,7 +3,18 @@
  * same in the contracts, the server's modules, the web's features and the journeys' file names.
  * `layoutProblems` is run over the tree by scripts/layout.test.ts (part of the unit tests).
  */
-export const DOMAINS = ['accounts', 'products', 'cart', 'wishlist', 'checkout', 'orders', 'discounts', 'reviews', 'contact', 'dashboard'] as const;
+export const DOMAINS = [
+  'accounts',
+  'products',
+  'cart',
+  'wishlist',
+  'checkout',
+  'orders',
+  'discounts',
+  'reviews',
+  'contact',
+  'dashboard',
+] as const;
 /** Infrastructure: not a business domain, but named the same wherever it appears. */
 export const INFRASTRUCTURE = ['mail', 'images', 'events', 'web', 'system'] as const;
 /** Shapes every contract uses (`{ message }`). */
@@ -23,13 +34,15 @@ export function layoutProblems(paths: readonly string[]): string[] {
     if ((m = path.match(/^src\/shared\/contracts\/([^/]+)\.ts$/)) && !path.endsWith('.test.ts')) {
       const name = m[1]!;
       seen.contracts.add(name);
-      if (!areas.has(name) && !SHARED_CONTRACTS.includes(name)) problems.push(`${path}: a contract is named after a domain or an infrastructure part`);
+      if (!areas.has(name) && !SHARED_CONTRACTS.includes(name))
+        problems.push(`${path}: a contract is named after a domain or an infrastructure part`);
     } else if (path.startsWith('src/shared/contracts/') && !path.endsWith('.test.ts') && path.split('/').length > 4) {
       problems.push(`${path}: a contract is one file, src/shared/contracts/<domain>.ts`);
     }
     if ((m = path.match(/^src\/server\/modules\/([^/]+)\//))) {
       seen.modules.add(m[1]!);
-      if (!areas.has(m[1]!)) problems.push(`${path}: src/server/modules/ holds a folder per domain or infrastructure part, not "${m[1]}"`);
+      if (!areas.has(m[1]!))
+        problems.push(`${path}: src/server/modules/ holds a folder per domain or infrastructure part, not "${m[1]}"`);
     }
     if ((m = path.match(/^src\/web\/features\/([^/]+)\//))) {
       seen.features.add(m[1]!);

@@ -32,14 +32,23 @@ async function main(): Promise<void> {
   try {
     const report = await restoreBackup(file, config, { force, say: (line) => console.log(line) });
     const { manifest, restored } = report;
-    console.log(`Restored ${path.basename(file)} (made ${manifest.created_at} by shop ${manifest.shop_version}, migration ${manifest.migration.last ?? 'none'})`);
-    console.log(`  into ${config.DATABASE_URL ? 'the database in DATABASE_URL' : path.join(config.DATA_DIR, 'pglite')}${report.movedAside ? ` (the database that was there is now ${report.movedAside})` : ''}`);
+    console.log(
+      `Restored ${path.basename(file)} (made ${manifest.created_at} by shop ${manifest.shop_version}, migration ${manifest.migration.last ?? 'none'})`,
+    );
+    console.log(
+      `  into ${config.DATABASE_URL ? 'the database in DATABASE_URL' : path.join(config.DATA_DIR, 'pglite')}${report.movedAside ? ` (the database that was there is now ${report.movedAside})` : ''}`,
+    );
     console.log('              in the backup   restored');
     for (const key of ['orders', 'products', 'users', 'images'] as const) {
-      console.log(`  ${key.padEnd(12)}${String(manifest.counts[key]).padStart(14)}${String(restored[key]).padStart(11)}${manifest.counts[key] === restored[key] ? '' : '   DIFFERENT'}`);
+      console.log(
+        `  ${key.padEnd(12)}${String(manifest.counts[key]).padStart(14)}${String(restored[key]).padStart(11)}${manifest.counts[key] === restored[key] ? '' : '   DIFFERENT'}`,
+      );
     }
-    console.log(`  image files ${String(manifest.image_files).padStart(14)}${String(report.imagesWritten).padStart(11)}`);
-    if (report.migrationsApplied) console.log(`Applied ${report.migrationsApplied} newer migration(s): the backup was made by an older shop.`);
+    console.log(
+      `  image files ${String(manifest.image_files).padStart(14)}${String(report.imagesWritten).padStart(11)}`,
+    );
+    if (report.migrationsApplied)
+      console.log(`Applied ${report.migrationsApplied} newer migration(s): the backup was made by an older shop.`);
     console.log('Start the shop as usual (npm start).');
   } finally {
     await holder?.close();

@@ -32,16 +32,32 @@ const PAGES: { name: string; path: string | ((shopUrl: string) => Promise<string
     name: 'thank-you',
     path: async (shopUrl) => {
       const { sessionId } = await openCheckout(shopUrl);
-      await post(shopUrl, `/api/checkout/demo/${encodeURIComponent(sessionId)}/pay`, { email: 'ada.lovelace@example.com', address: ADDRESS });
+      await post(shopUrl, `/api/checkout/demo/${encodeURIComponent(sessionId)}/pay`, {
+        email: 'ada.lovelace@example.com',
+        address: ADDRESS,
+      });
       return `/cart?order_success=true&token=${encodeURIComponent(sessionId)}`;
     },
   },
 ];
 /** Where the thank-you view's order goes. */
-const ADDRESS = { name: 'Ada Lovelace', line1: '12 Marchbank Road', line2: 'Flat 3', city: 'Bath', county: 'Somerset', postcode: 'BA1 1AA', country: 'GB', phone: '07700 900123' };
+const ADDRESS = {
+  name: 'Ada Lovelace',
+  line1: '12 Marchbank Road',
+  line2: 'Flat 3',
+  city: 'Bath',
+  county: 'Somerset',
+  postcode: 'BA1 1AA',
+  country: 'GB',
+  phone: '07700 900123',
+};
 
 async function post<T>(shopUrl: string, apiPath: string, body: unknown): Promise<T> {
-  const response = await fetch(`${shopUrl}${apiPath}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(`${shopUrl}${apiPath}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   if (!response.ok) throw new Error(`POST ${apiPath}: ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
 }
@@ -55,7 +71,11 @@ async function openCheckout(shopUrl: string): Promise<{ sessionId: string; path:
     { product_id: first.id, qty: 1 },
     { product_id: second.id, qty: 2 },
   ];
-  const created = await post<{ sessionId: string; url: string }>(shopUrl, '/api/checkout/create_checkout_session', { cartItems, user_id: null, user_email: '' });
+  const created = await post<{ sessionId: string; url: string }>(shopUrl, '/api/checkout/create_checkout_session', {
+    cartItems,
+    user_id: null,
+    user_email: '',
+  });
   return { sessionId: created.sessionId, path: new URL(created.url, shopUrl).pathname };
 }
 
@@ -84,7 +104,12 @@ async function main(): Promise<void> {
     mkdirSync(OUT_DIR, { recursive: true });
     if (only !== 'pages') await mailScreenshots(browser, shop.url);
     for (const viewport of only === 'mail' ? [] : VIEWPORTS) {
-      const context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height }, deviceScaleFactor: viewport.deviceScaleFactor, isMobile: viewport.isMobile, hasTouch: viewport.isMobile });
+      const context = await browser.newContext({
+        viewport: { width: viewport.width, height: viewport.height },
+        deviceScaleFactor: viewport.deviceScaleFactor,
+        isMobile: viewport.isMobile,
+        hasTouch: viewport.isMobile,
+      });
       const page = await context.newPage();
       for (const { name, path: pagePath } of PAGES) {
         await page.goto(`${shop.url}${typeof pagePath === 'string' ? pagePath : await pagePath(shop.url)}`);

@@ -24,7 +24,12 @@ declare module 'autocannon' {
     /** Makes the request from the defaults and the connection's context, just before it is sent. */
     setupRequest?: (request: Request, context: Record<string, unknown>) => Request;
     /** Called with each answer to this request, just before the instance's 'response' event for it. */
-    onResponse?: (status: number, body: string, context: Record<string, unknown>, headers: Record<string, string>) => void;
+    onResponse?: (
+      status: number,
+      body: string,
+      context: Record<string, unknown>,
+      headers: Record<string, string>,
+    ) => void;
   }
   export interface Stat {
     average: number;

@@ -5,7 +5,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export async function startBareServer(body: Buffer, headers: Record<string, string>, status = 200): Promise<{ url: string; stop(): Promise<void> }> {
+export async function startBareServer(
+  body: Buffer,
+  headers: Record<string, string>,
+  status = 200,
+): Promise<{ url: string; stop(): Promise<void> }> {
   const fixed = { ...headers, 'content-length': String(body.length) };
   const server = http.createServer((_request, response) => {
     response.writeHead(status, fixed);

@@ -10,7 +10,14 @@ import { chromium } from 'playwright-core';
 import { clientDir, routeFiles, routeManifest } from './web-size';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 interface ManifestEntry {
   file: string;
@@ -36,10 +43,14 @@ const CHART_FILE = /(^|\/)uplot[-.]/i;
  */
 export function adminChunks(distDir: string): Set<string> {
   const client = clientDir(distDir);
-  const viteManifest = [path.join(client, '.vite/manifest.json'), path.join(distDir, '.vite/manifest.json')].find(existsSync);
+  const viteManifest = [path.join(client, '.vite/manifest.json'), path.join(distDir, '.vite/manifest.json')].find(
+    existsSync,
+  );
   const admin = viteManifest ? adminChunksFromVite(viteManifest) : adminChunksFromRoutes(client);
   const assets = path.join(client, 'assets');
-  if (existsSync(assets)) for (const name of readdirSync(assets)) if (CHART_FILE.test(name) && name.endsWith('.js')) admin.add(`assets/${name}`);
+  if (existsSync(assets))
+    for (const name of readdirSync(assets))
+      if (CHART_FILE.test(name) && name.endsWith('.js')) admin.add(`assets/${name}`);
   return admin;
 }
 
@@ -48,7 +59,8 @@ function adminChunksFromVite(file: string): Set<string> {
   const isAdmin = (key: string, entry: ManifestEntry) => ADMIN_MODULE.test(entry.src ?? key);
   const admin = new Set<string>();
   const importers = new Map<string, string[]>();
-  for (const [key, entry] of Object.entries(manifest)) for (const imported of entry.imports ?? []) importers.set(imported, [...(importers.get(imported) ?? []), key]);
+  for (const [key, entry] of Object.entries(manifest))
+    for (const imported of entry.imports ?? []) importers.set(imported, [...(importers.get(imported) ?? []), key]);
   for (const [key, entry] of Object.entries(manifest)) {
     if (isAdmin(key, entry)) admin.add(entry.file);
     const by = importers.get(key);
@@ -61,7 +73,8 @@ function adminChunksFromRoutes(client: string): Set<string> {
   const manifest = routeManifest(client);
   const isAdminRoute = (id: string) => /^routes\/admin\//.test(id);
   const shopper = new Set<string>([manifest.entry.module, ...manifest.entry.imports]);
-  for (const route of Object.values(manifest.routes)) if (!isAdminRoute(route.id)) for (const file of routeFiles(route)) shopper.add(file);
+  for (const route of Object.values(manifest.routes))
+    if (!isAdminRoute(route.id)) for (const file of routeFiles(route)) shopper.add(file);
   const admin = new Set<string>();
   for (const route of Object.values(manifest.routes)) {
     if (!isAdminRoute(route.id)) continue;

@@ -66,7 +66,11 @@ function pgliteTemplate(): Promise<string> {
  * for Lighthouse to count) and variants are made as for any upload.
  */
 async function storeBenchCover(dataDir: string): Promise<void> {
-  const cover = await sharp({ create: { width: 600, height: 800, channels: 3, background: { r: 214, g: 196, b: 160 } } }).webp({ quality: 78 }).toBuffer();
+  const cover = await sharp({
+    create: { width: 600, height: 800, channels: 3, background: { r: 214, g: 196, b: 160 } },
+  })
+    .webp({ quality: 78 })
+    .toBuffer();
   await localImageStore(path.join(dataDir, 'images')).put(originalKey(BENCH_IMAGE_KEY), cover, 'image/webp');
 }
 
@@ -98,7 +102,8 @@ export function catalogue(kind: DbKind, size: number, purpose = 'read'): Promise
 }
 
 export async function disposeCatalogues(): Promise<void> {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch((error: unknown) => console.error('bench cleanup:', error));
+  for (const cleanup of cleanups.splice(0).reverse())
+    await cleanup().catch((error: unknown) => console.error('bench cleanup:', error));
   made.clear();
   template = null;
 }

@@ -31,7 +31,10 @@ export interface AdminCredentials {
 }
 
 export function newAdmin(): AdminCredentials {
-  return { email: `bench-admin-${randomBytes(3).toString('hex')}@bench.example`, password: `Bench${randomBytes(8).toString('hex')}9` };
+  return {
+    email: `bench-admin-${randomBytes(3).toString('hex')}@bench.example`,
+    password: `Bench${randomBytes(8).toString('hex')}9`,
+  };
 }
 
 /**
@@ -41,7 +44,9 @@ export function newAdmin(): AdminCredentials {
 export function checkoutEnv(stripe: FakeStripe | null, admin: AdminCredentials): Record<string, string> {
   return {
     NODE_ENV: 'test',
-    ...(stripe ? { STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.url } : {}),
+    ...(stripe
+      ? { STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.url }
+      : {}),
     ADMIN_EMAIL: admin.email,
     ADMIN_PASSWORD: admin.password,
     PASSWORD_HASH_COST: '12',
@@ -99,12 +104,20 @@ function random(seed: number) {
 
 /** Admin sign-in in two steps: password → verification token + mail; mailed token + verification token → session. */
 export async function adminSession(baseUrl: string, admin: AdminCredentials): Promise<string> {
-  const login = await expectCall<{ admin?: boolean; token: string }>(200, `${baseUrl}/api/login`, { body: admin, ip: clientIp(1) });
+  const login = await expectCall<{ admin?: boolean; token: string }>(200, `${baseUrl}/api/login`, {
+    body: admin,
+    ip: clientIp(1),
+  });
   if (!login.admin) throw new Error('the bench admin did not sign in as an admin');
-  const mails = await expectCall<{ text: string }[]>(200, `${baseUrl}/api/dev/mailbox?to=${encodeURIComponent(admin.email)}`);
+  const mails = await expectCall<{ text: string }[]>(
+    200,
+    `${baseUrl}/api/dev/mailbox?to=${encodeURIComponent(admin.email)}`,
+  );
   const mailed = /verify_admin=true&token=([^\s&]+)/.exec(mails[0]?.text ?? '')?.[1];
   if (!mailed) throw new Error('no admin verification mail in the outbox');
-  const session = await expectCall<{ token: string }>(200, `${baseUrl}/api/admin/verify_admin?token=${mailed}`, { token: login.token });
+  const session = await expectCall<{ token: string }>(200, `${baseUrl}/api/admin/verify_admin?token=${mailed}`, {
+    token: login.token,
+  });
   return session.token;
 }
 
@@ -124,14 +137,23 @@ function termsFor(i: number): Omit<DiscountTerms, 'percentage'> {
 }
 
 /** Plans the carts (1 to 4 books, 1 to 5 of each), one in five by a signed-in shopper, the first `codes` with a discount code that applies. */
-export function planCheckouts(products: CatalogueProduct[], codes: Code[], shoppers: Shopper[], n: number): PlannedCheckout[] {
+export function planCheckouts(
+  products: CatalogueProduct[],
+  codes: Code[],
+  shoppers: Shopper[],
+  n: number,
+): PlannedCheckout[] {
   const next = random(20260522);
   const pick = () => products[Math.floor(next() * products.length)]!;
   return Array.from({ length: n }, (_, index) => {
     const code = codes[index] ?? null;
     const chosen = new Map<string, CatalogueProduct>();
     if (code) {
-      const eligible = products.filter((p) => (code.types.length === 0 || code.types.includes(p.type)) && (code.ages.length === 0 || code.ages.includes(p.age)));
+      const eligible = products.filter(
+        (p) =>
+          (code.types.length === 0 || code.types.includes(p.type)) &&
+          (code.ages.length === 0 || code.ages.includes(p.age)),
+      );
       const first = eligible[Math.floor(next() * eligible.length)]!;
       chosen.set(first.id, first);
     }
@@ -141,7 +163,7 @@ export function planCheckouts(products: CatalogueProduct[], codes: Code[], shopp
       chosen.set(p.id, p);
     }
     const lines = [...chosen.values()].map((p) => ({ product: p, qty: 1 + Math.floor(next() * 5) }));
-    const shopper = index % 5 === 0 ? shoppers[(index / 5) % shoppers.length] ?? null : null;
+    const shopper = index % 5 === 0 ? (shoppers[(index / 5) % shoppers.length] ?? null) : null;
     const expected = priceCart(
       lines.map((l) => ({ unitPence: pence(l.product.price), qty: l.qty, type: l.product.type, age: l.product.age })),
       code,
@@ -157,23 +179,40 @@ export function planCheckouts(products: CatalogueProduct[], codes: Code[], shopp
   });
 }
 
-export async function runCheckouts(baseUrls: string[], stripe: FakeStripe, admin: AdminCredentials, options: { checkouts: number; codes?: number; concurrency?: number }): Promise<CheckoutRun> {
+export async function runCheckouts(
+  baseUrls: string[],
+  stripe: FakeStripe,
+  admin: AdminCredentials,
+  options: { checkouts: number; codes?: number; concurrency?: number },
+): Promise<CheckoutRun> {
   const first = baseUrls[0]!;
   const adminToken = await adminSession(first, admin);
   const products = await expectCall<CatalogueProduct[]>(200, `${first}/api/server/get_products`);
   if (products.length === 0) throw new Error('no products to buy');
 
   const codeCount = options.codes ?? Math.floor(options.checkouts / 4);
-  const codes = await mapLimit(Array.from({ length: codeCount }, (_, i) => i), 8, async (i) => {
-    const terms = termsFor(i);
-    const percentage = 5 + ((i * 7) % 46);
-    const sent = await expectCall<{ code: string; percentage: number; types: string[]; ages: string[] }>(200, `${baseUrls[i % baseUrls.length]}/api/admin/send-discount-code`, {
-      body: { percentage, ...terms, email: `buyer-${i}@bench.example` },
-      token: adminToken,
-    });
-    return { code: sent.code, percentage: sent.percentage, types: sent.types, ages: sent.ages };
-  });
-  const shoppers = await createShoppers(first, Math.ceil(options.checkouts / 5), `checkout-${randomBytes(3).toString('hex')}`);
+  const codes = await mapLimit(
+    Array.from({ length: codeCount }, (_, i) => i),
+    8,
+    async (i) => {
+      const terms = termsFor(i);
+      const percentage = 5 + ((i * 7) % 46);
+      const sent = await expectCall<{ code: string; percentage: number; types: string[]; ages: string[] }>(
+        200,
+        `${baseUrls[i % baseUrls.length]}/api/admin/send-discount-code`,
+        {
+          body: { percentage, ...terms, email: `buyer-${i}@bench.example` },
+          token: adminToken,
+        },
+      );
+      return { code: sent.code, percentage: sent.percentage, types: sent.types, ages: sent.ages };
+    },
+  );
+  const shoppers = await createShoppers(
+    first,
+    Math.ceil(options.checkouts / 5),
+    `checkout-${randomBytes(3).toString('hex')}`,
+  );
   const planned = planCheckouts(products, codes, shoppers, options.checkouts);
   const failures: string[] = [];
   const fail = (message: string) => {
@@ -186,20 +225,24 @@ export async function runCheckouts(baseUrls: string[], stripe: FakeStripe, admin
   let started = performance.now();
   await mapLimit(planned, concurrency, async (checkout) => {
     const t0 = performance.now();
-    const answer = await call<{ sessionId?: string; message?: string }>(`${baseUrls[checkout.index % baseUrls.length]}/api/checkout/create_checkout_session`, {
-      body: {
-        cartItems: checkout.lines.map((l) => ({ ...l, price: 0.01 })),
-        user_id: checkout.shopper?.id ?? null,
-        user_email: checkout.email,
-        shipping_cost: 0,
-        currency: 'GBP',
-        ...(checkout.code ? { discount_code: checkout.code.code } : {}),
+    const answer = await call<{ sessionId?: string; message?: string }>(
+      `${baseUrls[checkout.index % baseUrls.length]}/api/checkout/create_checkout_session`,
+      {
+        body: {
+          cartItems: checkout.lines.map((l) => ({ ...l, price: 0.01 })),
+          user_id: checkout.shopper?.id ?? null,
+          user_email: checkout.email,
+          shipping_cost: 0,
+          currency: 'GBP',
+          ...(checkout.code ? { discount_code: checkout.code.code } : {}),
+        },
+        token: checkout.shopper?.token,
+        ip: clientIp(20_000 + checkout.index),
       },
-      token: checkout.shopper?.token,
-      ip: clientIp(20_000 + checkout.index),
-    });
+    );
     createMs.push(performance.now() - t0);
-    if (answer.status !== 200 || !answer.body.sessionId) return fail(`checkout ${checkout.index}: create answered ${answer.status} ${answer.text.slice(0, 200)}`);
+    if (answer.status !== 200 || !answer.body.sessionId)
+      return fail(`checkout ${checkout.index}: create answered ${answer.status} ${answer.text.slice(0, 200)}`);
     checkout.sessionId = answer.body.sessionId;
   });
   const createWallMs = performance.now() - started;
@@ -208,7 +251,10 @@ export async function runCheckouts(baseUrls: string[], stripe: FakeStripe, admin
   for (const checkout of planned) {
     const session = checkout.sessionId ? stripe.sessions.get(checkout.sessionId) : undefined;
     if (session && session.amount_total === checkout.expectedTotalPence + 0) stripeTotalsEqual += 1;
-    else if (session) fail(`checkout ${checkout.index}: Stripe would charge ${String(session.amount_total)}, pricing says ${checkout.expectedTotalPence}`);
+    else if (session)
+      fail(
+        `checkout ${checkout.index}: Stripe would charge ${String(session.amount_total)}, pricing says ${checkout.expectedTotalPence}`,
+      );
   }
 
   // 2. Every payment event delivered twice: even checkouts both at once (to two instances when
@@ -217,19 +263,31 @@ export async function runCheckouts(baseUrls: string[], stripe: FakeStripe, admin
   const webhookAnswers = new Map<number, number>();
   const deliver = async (baseUrl: string, payload: string, signature: string) => {
     const t0 = performance.now();
-    const answer = await call(`${baseUrl}/api/checkout/webhook`, { body: payload, headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature } });
+    const answer = await call(`${baseUrl}/api/checkout/webhook`, {
+      body: payload,
+      headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
+    });
     webhookMs.push(performance.now() - t0);
     webhookAnswers.set(answer.status, (webhookAnswers.get(answer.status) ?? 0) + 1);
     return answer;
   };
   started = performance.now();
-  await mapLimit(planned.filter((c) => c.sessionId), concurrency, async (checkout) => {
-    const { payload, signature } = stripe.completedEvent(checkout.sessionId!);
-    const a = baseUrls[checkout.index % baseUrls.length]!;
-    const b = baseUrls[(checkout.index + 1) % baseUrls.length]!;
-    const answers = checkout.index % 2 === 0 ? await Promise.all([deliver(a, payload, signature), deliver(b, payload, signature)]) : [await deliver(a, payload, signature), await deliver(b, payload, signature)];
-    for (const answer of answers) if (answer.status !== 200) fail(`checkout ${checkout.index}: webhook answered ${answer.status} ${answer.text.slice(0, 200)}`);
-  });
+  await mapLimit(
+    planned.filter((c) => c.sessionId),
+    concurrency,
+    async (checkout) => {
+      const { payload, signature } = stripe.completedEvent(checkout.sessionId!);
+      const a = baseUrls[checkout.index % baseUrls.length]!;
+      const b = baseUrls[(checkout.index + 1) % baseUrls.length]!;
+      const answers =
+        checkout.index % 2 === 0
+          ? await Promise.all([deliver(a, payload, signature), deliver(b, payload, signature)])
+          : [await deliver(a, payload, signature), await deliver(b, payload, signature)];
+      for (const answer of answers)
+        if (answer.status !== 200)
+          fail(`checkout ${checkout.index}: webhook answered ${answer.status} ${answer.text.slice(0, 200)}`);
+    },
+  );
   const payWallMs = performance.now() - started;
 
   // 3. A used code is refused at the next checkout.
@@ -237,14 +295,33 @@ export async function runCheckouts(baseUrls: string[], stripe: FakeStripe, admin
   let reuseRefused = 0;
   for (const checkout of reused) {
     const answer = await call<{ message?: string }>(`${first}/api/checkout/create_checkout_session`, {
-      body: { cartItems: checkout.lines, user_id: null, user_email: 'again@bench.example', currency: 'GBP', discount_code: checkout.code!.code },
+      body: {
+        cartItems: checkout.lines,
+        user_id: null,
+        user_email: 'again@bench.example',
+        currency: 'GBP',
+        discount_code: checkout.code!.code,
+      },
       ip: clientIp(40_000 + checkout.index),
     });
     if (answer.status === 400) reuseRefused += 1;
     else fail(`code ${checkout.code!.code} used again: answered ${answer.status}`);
   }
 
-  return { planned, codes, createMs, webhookMs, createWallMs, payWallMs, failures, webhookAnswers, stripeTotalsEqual, reuseRefused, reuseTried: reused.length, instances: baseUrls.length };
+  return {
+    planned,
+    codes,
+    createMs,
+    webhookMs,
+    createWallMs,
+    payWallMs,
+    failures,
+    webhookAnswers,
+    stripeTotalsEqual,
+    reuseRefused,
+    reuseTried: reused.length,
+    instances: baseUrls.length,
+  };
 }
 
 interface OrderRow {
@@ -263,8 +340,11 @@ export async function verifyCheckouts(scenario: string, run: CheckoutRun, target
   let codeUses: { code: string; used_by_order_id: string | null }[];
   let events: number;
   try {
-    const rowsOf = async <T>(query: ReturnType<typeof sql>) => ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
-    orders = await rowsOf<OrderRow>(sql`select id::text, checkout_session_id, total_pence, discount_code, email from orders`);
+    const rowsOf = async <T>(query: ReturnType<typeof sql>) =>
+      ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+    orders = await rowsOf<OrderRow>(
+      sql`select id::text, checkout_session_id, total_pence, discount_code, email from orders`,
+    );
     items = await rowsOf(sql`select order_id::text, product_id, quantity from order_items`);
     codeUses = await rowsOf(sql`select code, used_by_order_id::text from discount_codes`);
     events = Number((await rowsOf<{ n: number }>(sql`select count(*)::int as n from processed_payment_events`))[0]!.n);
@@ -273,7 +353,8 @@ export async function verifyCheckouts(scenario: string, run: CheckoutRun, target
   }
   const n = run.planned.length;
   const bySession = new Map<string, OrderRow[]>();
-  for (const order of orders) bySession.set(order.checkout_session_id, [...(bySession.get(order.checkout_session_id) ?? []), order]);
+  for (const order of orders)
+    bySession.set(order.checkout_session_id, [...(bySession.get(order.checkout_session_id) ?? []), order]);
   const itemsByOrder = new Map<string, Map<string, number>>();
   for (const item of items) {
     const lines = itemsByOrder.get(item.order_id) ?? new Map<string, number>();
@@ -285,20 +366,25 @@ export async function verifyCheckouts(scenario: string, run: CheckoutRun, target
   let itemsEqual = 0;
   const problems: string[] = [...run.failures];
   for (const checkout of run.planned) {
-    const found = checkout.sessionId ? bySession.get(checkout.sessionId) ?? [] : [];
+    const found = checkout.sessionId ? (bySession.get(checkout.sessionId) ?? []) : [];
     if (found.length === 1) exactlyOne += 1;
     else problems.push(`checkout ${checkout.index}: ${found.length} orders`);
     const order = found[0];
     if (!order) continue;
     if (order.total_pence === checkout.expectedTotalPence) totalsEqual += 1;
-    else problems.push(`checkout ${checkout.index}: order total ${order.total_pence}, priceCart says ${checkout.expectedTotalPence}`);
+    else
+      problems.push(
+        `checkout ${checkout.index}: order total ${order.total_pence}, priceCart says ${checkout.expectedTotalPence}`,
+      );
     const lines = itemsByOrder.get(order.id) ?? new Map();
-    if (lines.size === checkout.lines.length && checkout.lines.every((l) => lines.get(l.product_id) === l.qty)) itemsEqual += 1;
+    if (lines.size === checkout.lines.length && checkout.lines.every((l) => lines.get(l.product_id) === l.qty))
+      itemsEqual += 1;
     else problems.push(`checkout ${checkout.index}: order items differ from the cart`);
   }
   const orderIds = new Set(orders.map((o) => o.id));
   const ordersPerCode = new Map<string, number>();
-  for (const order of orders) if (order.discount_code) ordersPerCode.set(order.discount_code, (ordersPerCode.get(order.discount_code) ?? 0) + 1);
+  for (const order of orders)
+    if (order.discount_code) ordersPerCode.set(order.discount_code, (ordersPerCode.get(order.discount_code) ?? 0) + 1);
   const usedCodes = run.codes.filter((c) => run.planned.some((p) => p.code?.code === c.code && p.sessionId));
   const codesUsedOnce = usedCodes.filter((c) => {
     const use = codeUses.find((u) => u.code === c.code);
@@ -310,26 +396,119 @@ export async function verifyCheckouts(scenario: string, run: CheckoutRun, target
   const webhookSorted = Float64Array.from(run.webhookMs).sort();
   const where = run.instances > 1 ? ` across ${run.instances} instances` : '';
   const rows: Row[] = [
-    { scenario, metric: 'checkouts opened at once', value: run.planned.filter((c) => c.sessionId).length, unit: 'count', target: `= ${n}`, pass: run.planned.every((c) => c.sessionId), must: true, note: `${run.codes.length} with a discount code, ${run.planned.filter((c) => c.shopper).length} signed in${where}` },
-    { scenario, metric: 'orders in the database', value: orders.length, unit: 'count', target: `= ${n}`, pass: orders.length === n, must: true },
-    { scenario, metric: 'checkouts with exactly one order', value: exactlyOne, unit: 'count', target: `= ${n}`, pass: exactlyOne === n, must: true, note: 'each paid event delivered twice, half of them at once' },
-    { scenario, metric: 'order totals equal to priceCart', value: totalsEqual, unit: 'count', target: `= ${n}`, pass: totalsEqual === n, must: true },
-    { scenario, metric: 'Stripe amounts equal to priceCart', value: run.stripeTotalsEqual, unit: 'count', target: `= ${n}`, pass: run.stripeTotalsEqual === n, must: true },
-    { scenario, metric: 'order items equal to the cart', value: itemsEqual, unit: 'count', target: `= ${n}`, pass: itemsEqual === n, must: true },
-    { scenario, metric: 'discount codes used by exactly one order', value: codesUsedOnce, unit: 'count', target: `= ${usedCodes.length}`, pass: codesUsedOnce === usedCodes.length && overused === 0, must: true, note: overused ? `${overused} code(s) on more than one order` : 'none on two orders' },
-    { scenario, metric: 'used codes refused at a new checkout', value: run.reuseRefused, unit: 'count', target: `= ${run.reuseTried}`, pass: run.reuseRefused === run.reuseTried, must: true },
-    { scenario, metric: 'payment events recorded', value: events, unit: 'count', target: `= ${n}`, pass: events === n, must: true, note: `webhook answers: ${[...run.webhookAnswers].map(([status, count]) => `${count} answered ${status}`).join(', ')}` },
-    { scenario, metric: 'open checkouts: wall time', value: Math.round(run.createWallMs), unit: 'ms', note: `${Math.round((n / run.createWallMs) * 1000)} checkouts/s` },
+    {
+      scenario,
+      metric: 'checkouts opened at once',
+      value: run.planned.filter((c) => c.sessionId).length,
+      unit: 'count',
+      target: `= ${n}`,
+      pass: run.planned.every((c) => c.sessionId),
+      must: true,
+      note: `${run.codes.length} with a discount code, ${run.planned.filter((c) => c.shopper).length} signed in${where}`,
+    },
+    {
+      scenario,
+      metric: 'orders in the database',
+      value: orders.length,
+      unit: 'count',
+      target: `= ${n}`,
+      pass: orders.length === n,
+      must: true,
+    },
+    {
+      scenario,
+      metric: 'checkouts with exactly one order',
+      value: exactlyOne,
+      unit: 'count',
+      target: `= ${n}`,
+      pass: exactlyOne === n,
+      must: true,
+      note: 'each paid event delivered twice, half of them at once',
+    },
+    {
+      scenario,
+      metric: 'order totals equal to priceCart',
+      value: totalsEqual,
+      unit: 'count',
+      target: `= ${n}`,
+      pass: totalsEqual === n,
+      must: true,
+    },
+    {
+      scenario,
+      metric: 'Stripe amounts equal to priceCart',
+      value: run.stripeTotalsEqual,
+      unit: 'count',
+      target: `= ${n}`,
+      pass: run.stripeTotalsEqual === n,
+      must: true,
+    },
+    {
+      scenario,
+      metric: 'order items equal to the cart',
+      value: itemsEqual,
+      unit: 'count',
+      target: `= ${n}`,
+      pass: itemsEqual === n,
+      must: true,
+    },
+    {
+      scenario,
+      metric: 'discount codes used by exactly one order',
+      value: codesUsedOnce,
+      unit: 'count',
+      target: `= ${usedCodes.length}`,
+      pass: codesUsedOnce === usedCodes.length && overused === 0,
+      must: true,
+      note: overused ? `${overused} code(s) on more than one order` : 'none on two orders',
+    },
+    {
+      scenario,
+      metric: 'used codes refused at a new checkout',
+      value: run.reuseRefused,
+      unit: 'count',
+      target: `= ${run.reuseTried}`,
+      pass: run.reuseRefused === run.reuseTried,
+      must: true,
+    },
+    {
+      scenario,
+      metric: 'payment events recorded',
+      value: events,
+      unit: 'count',
+      target: `= ${n}`,
+      pass: events === n,
+      must: true,
+      note: `webhook answers: ${[...run.webhookAnswers].map(([status, count]) => `${count} answered ${status}`).join(', ')}`,
+    },
+    {
+      scenario,
+      metric: 'open checkouts: wall time',
+      value: Math.round(run.createWallMs),
+      unit: 'ms',
+      note: `${Math.round((n / run.createWallMs) * 1000)} checkouts/s`,
+    },
     { scenario, metric: 'open checkout latency p50', value: Math.round(percentile(createSorted, 50)), unit: 'ms' },
     { scenario, metric: 'open checkout latency p95', value: Math.round(percentile(createSorted, 95)), unit: 'ms' },
     { scenario, metric: 'open checkout latency p99', value: Math.round(percentile(createSorted, 99)), unit: 'ms' },
-    { scenario, metric: 'pay (2 webhooks each): wall time', value: Math.round(run.payWallMs), unit: 'ms', note: `${Math.round((n / run.payWallMs) * 1000)} orders/s` },
+    {
+      scenario,
+      metric: 'pay (2 webhooks each): wall time',
+      value: Math.round(run.payWallMs),
+      unit: 'ms',
+      note: `${Math.round((n / run.payWallMs) * 1000)} orders/s`,
+    },
     { scenario, metric: 'webhook latency p50', value: Math.round(percentile(webhookSorted, 50)), unit: 'ms' },
     { scenario, metric: 'webhook latency p95', value: Math.round(percentile(webhookSorted, 95)), unit: 'ms' },
     { scenario, metric: 'webhook latency p99', value: Math.round(percentile(webhookSorted, 99)), unit: 'ms' },
   ];
   if (problems.length) {
-    console.error(`  ${scenario}: ${problems.length} problem(s), first ones:\n${problems.slice(0, 10).map((p) => `    - ${p}`).join('\n')}`);
+    console.error(
+      `  ${scenario}: ${problems.length} problem(s), first ones:\n${problems
+        .slice(0, 10)
+        .map((p) => `    - ${p}`)
+        .join('\n')}`,
+    );
   }
   return rows;
 }
@@ -357,7 +536,12 @@ export interface DiscountRace {
  * demo: Pay twice at once). The promise: one checkout opened, every other refused before payment
  * naming the hold, one discounted order (checked in the database by `verifyDiscountRace`).
  */
-export async function runDiscountRace(baseUrl: string, stripe: FakeStripe | null, admin: AdminCredentials, attempts = 20): Promise<DiscountRace> {
+export async function runDiscountRace(
+  baseUrl: string,
+  stripe: FakeStripe | null,
+  admin: AdminCredentials,
+  attempts = 20,
+): Promise<DiscountRace> {
   const adminToken = await adminSession(baseUrl, admin);
   const [book] = await expectCall<CatalogueProduct[]>(200, `${baseUrl}/api/server/get_products`);
   if (!book) throw new Error('no products to buy');
@@ -370,7 +554,13 @@ export async function runDiscountRace(baseUrl: string, stripe: FakeStripe | null
   const answers = await Promise.all(
     Array.from({ length: attempts }, (_, i) =>
       call<{ sessionId?: string; message?: string }>(`${baseUrl}/api/checkout/create_checkout_session`, {
-        body: { cartItems: [{ product_id: book.id, qty: 1 }], user_id: null, user_email: `race-${i}@bench.example`, currency: 'GBP', discount_code: code },
+        body: {
+          cartItems: [{ product_id: book.id, qty: 1 }],
+          user_id: null,
+          user_email: `race-${i}@bench.example`,
+          currency: 'GBP',
+          discount_code: code,
+        },
         ip: clientIp(60_000 + i),
       }),
     ),
@@ -378,7 +568,9 @@ export async function runDiscountRace(baseUrl: string, stripe: FakeStripe | null
   const openWallMs = performance.now() - started;
   const opened = answers.flatMap((a) => (a.status === 200 && a.body.sessionId ? [a.body.sessionId] : []));
   const refusedHeld = answers.filter((a) => a.status === 400 && a.body.message === MSG.discountCodeHeld).length;
-  const otherAnswers = answers.filter((a) => a.status !== 200 && !(a.status === 400 && a.body.message === MSG.discountCodeHeld)).map((a) => `${a.status} ${a.text.slice(0, 120)}`);
+  const otherAnswers = answers
+    .filter((a) => a.status !== 200 && !(a.status === 400 && a.body.message === MSG.discountCodeHeld))
+    .map((a) => `${a.status} ${a.text.slice(0, 120)}`);
 
   started = performance.now();
   const payFailures: string[] = [];
@@ -387,7 +579,10 @@ export async function runDiscountRace(baseUrl: string, stripe: FakeStripe | null
       const event = stripe?.completedEvent(sessionId);
       const pay = () =>
         event
-          ? call(`${baseUrl}/api/checkout/webhook`, { body: event.payload, headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': event.signature } })
+          ? call(`${baseUrl}/api/checkout/webhook`, {
+              body: event.payload,
+              headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': event.signature },
+            })
           : call(`${baseUrl}/api/checkout/demo/${sessionId}/pay`, { body: { address: TEST_ADDRESS } });
       return [pay(), pay()].map(async (paid) => {
         const answer = await paid;
@@ -396,7 +591,17 @@ export async function runDiscountRace(baseUrl: string, stripe: FakeStripe | null
     }),
   );
   const payWallMs = performance.now() - started;
-  return { provider: stripe ? 'stripe' : 'demo', code, attempts, opened, refusedHeld, otherAnswers, payFailures, openWallMs, payWallMs };
+  return {
+    provider: stripe ? 'stripe' : 'demo',
+    code,
+    attempts,
+    opened,
+    refusedHeld,
+    otherAnswers,
+    payFailures,
+    openWallMs,
+    payWallMs,
+  };
 }
 
 /** Reads the database (after the shop stopped, for PGlite): the rows of the race's promise. */
@@ -406,24 +611,92 @@ export async function verifyDiscountRace(scenario: string, race: DiscountRace, t
   let sessions: number;
   let usedBy: string | null;
   try {
-    const rowsOf = async <T>(query: ReturnType<typeof sql>) => ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+    const rowsOf = async <T>(query: ReturnType<typeof sql>) =>
+      ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
     discounted = await rowsOf(sql`select id::text from orders where discount_code = ${race.code}`);
-    sessions = (await rowsOf<{ n: number }>(sql`select count(*)::int as n from checkout_sessions where discount_code = ${race.code}`))[0]!.n;
-    usedBy = (await rowsOf<{ id: string | null }>(sql`select used_by_order_id::text as id from discount_codes where code = ${race.code}`))[0]?.id ?? null;
+    sessions = (
+      await rowsOf<{ n: number }>(
+        sql`select count(*)::int as n from checkout_sessions where discount_code = ${race.code}`,
+      )
+    )[0]!.n;
+    usedBy =
+      (
+        await rowsOf<{ id: string | null }>(
+          sql`select used_by_order_id::text as id from discount_codes where code = ${race.code}`,
+        )
+      )[0]?.id ?? null;
   } finally {
     await database.close();
   }
   const others = race.attempts - 1;
-  const problems = [...race.otherAnswers.map((a) => `checkout answered ${a}`), ...race.payFailures.map((a) => `payment answered ${a}`)];
-  if (problems.length) console.error(`  ${scenario}: ${problems.length} problem(s), first ones:\n${problems.slice(0, 10).map((p) => `    - ${p}`).join('\n')}`);
-  const note = race.provider === 'stripe' ? 'each paid event delivered twice at once' : 'each Pay pressed twice at once';
+  const problems = [
+    ...race.otherAnswers.map((a) => `checkout answered ${a}`),
+    ...race.payFailures.map((a) => `payment answered ${a}`),
+  ];
+  if (problems.length)
+    console.error(
+      `  ${scenario}: ${problems.length} problem(s), first ones:\n${problems
+        .slice(0, 10)
+        .map((p) => `    - ${p}`)
+        .join('\n')}`,
+    );
+  const note =
+    race.provider === 'stripe' ? 'each paid event delivered twice at once' : 'each Pay pressed twice at once';
   return [
-    { scenario, metric: `checkouts opened with one code (of ${race.attempts} at once)`, value: race.opened.length, unit: 'count', target: '= 1', pass: race.opened.length === 1, must: true },
-    { scenario, metric: 'refused before payment: code held', value: race.refusedHeld, unit: 'count', target: `= ${others}`, pass: race.refusedHeld === others, must: true, note: race.otherAnswers.length ? `other answers: ${race.otherAnswers[0]}` : 'nothing else answered' },
-    { scenario, metric: 'checkout sessions written with the code', value: sessions, unit: 'count', target: '= 1', pass: sessions === 1, must: true },
-    { scenario, metric: 'discounted orders in the database', value: discounted.length, unit: 'count', target: '= 1', pass: discounted.length === 1 && race.payFailures.length === 0, must: true, note },
-    { scenario, metric: 'code marked used by that order', value: Number(usedBy !== null && usedBy === discounted[0]?.id), unit: 'yes', target: '= 1', pass: usedBy !== null && usedBy === discounted[0]?.id, must: true },
-    { scenario, metric: 'open checkouts: wall time', value: Math.round(race.openWallMs), unit: 'ms', note: `${race.attempts} at once` },
+    {
+      scenario,
+      metric: `checkouts opened with one code (of ${race.attempts} at once)`,
+      value: race.opened.length,
+      unit: 'count',
+      target: '= 1',
+      pass: race.opened.length === 1,
+      must: true,
+    },
+    {
+      scenario,
+      metric: 'refused before payment: code held',
+      value: race.refusedHeld,
+      unit: 'count',
+      target: `= ${others}`,
+      pass: race.refusedHeld === others,
+      must: true,
+      note: race.otherAnswers.length ? `other answers: ${race.otherAnswers[0]}` : 'nothing else answered',
+    },
+    {
+      scenario,
+      metric: 'checkout sessions written with the code',
+      value: sessions,
+      unit: 'count',
+      target: '= 1',
+      pass: sessions === 1,
+      must: true,
+    },
+    {
+      scenario,
+      metric: 'discounted orders in the database',
+      value: discounted.length,
+      unit: 'count',
+      target: '= 1',
+      pass: discounted.length === 1 && race.payFailures.length === 0,
+      must: true,
+      note,
+    },
+    {
+      scenario,
+      metric: 'code marked used by that order',
+      value: Number(usedBy !== null && usedBy === discounted[0]?.id),
+      unit: 'yes',
+      target: '= 1',
+      pass: usedBy !== null && usedBy === discounted[0]?.id,
+      must: true,
+    },
+    {
+      scenario,
+      metric: 'open checkouts: wall time',
+      value: Math.round(race.openWallMs),
+      unit: 'ms',
+      note: `${race.attempts} at once`,
+    },
     { scenario, metric: 'pay: wall time', value: Math.round(race.payWallMs), unit: 'ms' },
   ];
 }

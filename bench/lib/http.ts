@@ -26,7 +26,12 @@ export async function call<T = unknown>(url: string, options: CallOptions = {}):
   const response = await fetch(url, {
     method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
     headers,
-    body: options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body),
+    body:
+      options.body === undefined
+        ? undefined
+        : typeof options.body === 'string'
+          ? options.body
+          : JSON.stringify(options.body),
   });
   const text = await response.text();
   let body: unknown = text;
@@ -41,7 +46,10 @@ export async function call<T = unknown>(url: string, options: CallOptions = {}):
 /** Like `call`, but throws with the answer when the status is not the expected one. */
 export async function expectCall<T = unknown>(expected: number, url: string, options: CallOptions = {}): Promise<T> {
   const answer = await call<T>(url, options);
-  if (answer.status !== expected) throw new Error(`${options.method ?? (options.body === undefined ? 'GET' : 'POST')} ${url} answered ${answer.status}, expected ${expected}: ${answer.text.slice(0, 300)}`);
+  if (answer.status !== expected)
+    throw new Error(
+      `${options.method ?? (options.body === undefined ? 'GET' : 'POST')} ${url} answered ${answer.status}, expected ${expected}: ${answer.text.slice(0, 300)}`,
+    );
   return answer.body;
 }
 
@@ -51,7 +59,11 @@ export function clientIp(n: number): string {
 }
 
 /** Runs `work` over `items`, at most `limit` at a time, keeping the order of results. */
-export async function mapLimit<T, R>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function mapLimit<T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   const worker = async () => {
@@ -73,10 +85,17 @@ export interface Shopper {
 
 /** Signs up n customers through POST /api/create_account, each from its own address. */
 export async function createShoppers(baseUrl: string, n: number, tag: string): Promise<Shopper[]> {
-  return mapLimit(Array.from({ length: n }, (_, i) => i), 4, async (i) => {
-    const ip = clientIp(10_000 + i);
-    const email = `shopper-${tag}-${i}@bench.example`;
-    const account = await expectCall<{ id: string; token: string }>(201, `${baseUrl}/api/create_account`, { body: { email, password: `bench${i}pass1` }, ip });
-    return { id: account.id, email, token: account.token, ip };
-  });
+  return mapLimit(
+    Array.from({ length: n }, (_, i) => i),
+    4,
+    async (i) => {
+      const ip = clientIp(10_000 + i);
+      const email = `shopper-${tag}-${i}@bench.example`;
+      const account = await expectCall<{ id: string; token: string }>(201, `${baseUrl}/api/create_account`, {
+        body: { email, password: `bench${i}pass1` },
+        ip,
+      });
+      return { id: account.id, email, token: account.token, ip };
+    },
+  );
 }

@@ -41,7 +41,13 @@ function auditItems(details: unknown): string {
   const items = ((details as { items?: unknown[] } | undefined)?.items ?? []) as Record<string, unknown>[];
   const described = items.slice(0, 3).map((item) => {
     const node = item.node as { selector?: string; snippet?: string } | undefined;
-    const text = [item.description, item.issueType, node?.snippet, item.sourceLocation && (item.sourceLocation as { url?: string }).url, item.source].find((value) => typeof value === 'string' && value) as string | undefined;
+    const text = [
+      item.description,
+      item.issueType,
+      node?.snippet,
+      item.sourceLocation && (item.sourceLocation as { url?: string }).url,
+      item.source,
+    ].find((value) => typeof value === 'string' && value) as string | undefined;
     return (text ?? '').replace(/\s+/g, ' ').slice(0, 160);
   });
   const listed = described.filter(Boolean);
@@ -60,43 +66,83 @@ class LighthouseRuntimeError extends Error {
 async function runLighthouseOnce(url: string): Promise<LighthouseResult> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   try {
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...LIGHTHOUSE_CATEGORIES] });
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...LIGHTHOUSE_CATEGORIES],
+    });
     if (!result) throw new Error('lighthouse gave no result');
     const { lhr } = result;
     if (lhr.runtimeError) throw new LighthouseRuntimeError(lhr.runtimeError.code, lhr.runtimeError.message);
-    const scores = Object.fromEntries(LIGHTHOUSE_CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as Record<Category, number>;
+    const scores = Object.fromEntries(
+      LIGHTHOUSE_CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
+    ) as Record<Category, number>;
     const failing: string[] = [];
     for (const category of LIGHTHOUSE_CATEGORIES) {
       for (const ref of lhr.categories[category]?.auditRefs ?? []) {
         const audit = lhr.audits[ref.id];
         if (!audit || ref.weight === 0 || audit.score === null || audit.score >= 1) continue;
-        if (audit.scoreDisplayMode === 'notApplicable' || audit.scoreDisplayMode === 'manual' || audit.scoreDisplayMode === 'informative') continue;
-        failing.push(`${category}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''} [${Math.round(audit.score * 100)}]${category === 'performance' ? '' : auditItems(audit.details)}`);
+        if (
+          audit.scoreDisplayMode === 'notApplicable' ||
+          audit.scoreDisplayMode === 'manual' ||
+          audit.scoreDisplayMode === 'informative'
+        )
+          continue;
+        failing.push(
+          `${category}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''} [${Math.round(audit.score * 100)}]${category === 'performance' ? '' : auditItems(audit.details)}`,
+        );
       }
     }
     // Where the time and the shifts come from, for the report.
-    for (const id of ['largest-contentful-paint-element', 'layout-shifts', 'render-blocking-resources', 'bootup-time', 'unused-javascript']) {
+    for (const id of [
+      'largest-contentful-paint-element',
+      'layout-shifts',
+      'render-blocking-resources',
+      'bootup-time',
+      'unused-javascript',
+    ]) {
       const audit = lhr.audits[id];
       if (!audit || audit.score === 1 || audit.scoreDisplayMode === 'notApplicable') continue;
       const items = ((audit.details as { items?: unknown[] } | undefined)?.items ?? []) as Record<string, unknown>[];
       const describe = (item: Record<string, unknown>): string => {
         const node = item.node as { selector?: string; snippet?: string } | undefined;
-        if (node?.selector) return `${node.selector}${typeof item.score === 'number' ? ` (${item.score.toFixed(3)})` : ''}`;
-        if (typeof item.url === 'string') return `${item.url.replace(/^https?:\/\/[^/]+/, '')}${typeof item.total === 'number' ? ` ${Math.round(item.total)} ms` : ''}${typeof item.wastedBytes === 'number' ? ` ${Math.round(item.wastedBytes / 1024)} kB unused` : ''}`;
+        if (node?.selector)
+          return `${node.selector}${typeof item.score === 'number' ? ` (${item.score.toFixed(3)})` : ''}`;
+        if (typeof item.url === 'string')
+          return `${item.url.replace(/^https?:\/\/[^/]+/, '')}${typeof item.total === 'number' ? ` ${Math.round(item.total)} ms` : ''}${typeof item.wastedBytes === 'number' ? ` ${Math.round(item.wastedBytes / 1024)} kB unused` : ''}`;
         const nested = ((item.items as Record<string, unknown>[] | undefined) ?? [])[0];
         return nested ? describe(nested) : '';
       };
       const listed = items.slice(0, 3).map(describe).filter(Boolean).join('; ');
-      if (listed || audit.displayValue) failing.push(`diagnostic: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''}${listed ? `: ${listed}` : ''}`);
+      if (listed || audit.displayValue)
+        failing.push(
+          `diagnostic: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''}${listed ? `: ${listed}` : ''}`,
+        );
     }
     const metric = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? NaN);
     return {
       scores,
       failing,
-      metrics: { 'first-contentful-paint': metric('first-contentful-paint'), 'largest-contentful-paint': metric('largest-contentful-paint'), 'total-blocking-time': metric('total-blocking-time'), 'cumulative-layout-shift x1000': Math.round((lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN) * 1000) },
+      metrics: {
+        'first-contentful-paint': metric('first-contentful-paint'),
+        'largest-contentful-paint': metric('largest-contentful-paint'),
+        'total-blocking-time': metric('total-blocking-time'),
+        'cumulative-layout-shift x1000': Math.round(
+          (lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN) * 1000,
+        ),
+      },
     };
   } finally {
     chrome.kill();

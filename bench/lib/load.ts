@@ -42,12 +42,24 @@ export function percentile(sorted: ArrayLike<number>, p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-function run(url: string, options: Required<Omit<LoadOptions, 'headers'>> & { headers?: Record<string, string> }, durationS: number, record: boolean) {
+function run(
+  url: string,
+  options: Required<Omit<LoadOptions, 'headers'>> & { headers?: Record<string, string> },
+  durationS: number,
+  record: boolean,
+) {
   const latencies: number[] = [];
   let bytes = 0;
   return new Promise<{ result: AutocannonResult; latencies: number[]; bytes: number }>((resolve, reject) => {
     const instance = autocannon(
-      { url, connections: options.connections, pipelining: options.pipelining, duration: durationS, headers: options.headers, timeout: 10 },
+      {
+        url,
+        connections: options.connections,
+        pipelining: options.pipelining,
+        duration: durationS,
+        headers: options.headers,
+        timeout: 10,
+      },
       (error, result) => (error ? reject(error) : resolve({ result, latencies, bytes })),
     );
     if (record) {

@@ -49,7 +49,12 @@ interface Recorder {
   failures: string[];
 }
 
-function requestsFor(steps: MixStep[], shoppers: Shopper[], nextShopper: () => number, onAnswer: (kind: string, status: number, body: string) => void): Request[] {
+function requestsFor(
+  steps: MixStep[],
+  shoppers: Shopper[],
+  nextShopper: () => number,
+  onAnswer: (kind: string, status: number, body: string) => void,
+): Request[] {
   const visits: number[] = [];
   return steps.map((step) => ({
     method: step.method ?? 'GET',
@@ -67,13 +72,25 @@ function requestsFor(steps: MixStep[], shoppers: Shopper[], nextShopper: () => n
       const headers: Record<string, string> = { 'accept-encoding': 'gzip', 'x-forwarded-for': shopper.ip };
       if (step.auth) headers.authorization = `Bearer ${shopper.token}`;
       if (body !== undefined) headers['content-type'] = 'application/json';
-      return { method: step.method ?? 'GET', path, headers, body: body === undefined ? undefined : JSON.stringify(body) };
+      return {
+        method: step.method ?? 'GET',
+        path,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      };
     },
     onResponse: (status, body) => onAnswer(step.kind, status, body),
   }));
 }
 
-async function runOnce(baseUrls: string[], steps: MixStep[], shoppers: Shopper[], connections: number, durationS: number, recorder: Recorder | null) {
+async function runOnce(
+  baseUrls: string[],
+  steps: MixStep[],
+  shoppers: Shopper[],
+  connections: number,
+  durationS: number,
+  recorder: Recorder | null,
+) {
   let shopperCounter = 0;
   const nextShopper = () => shopperCounter++;
   const runs = baseUrls.map((baseUrl, index) => {
@@ -86,8 +103,9 @@ async function runOnce(baseUrls: string[], steps: MixStep[], shoppers: Shopper[]
       if (recorder.failures.length < 5) recorder.failures.push(`${kind} → ${status} ${body.slice(0, 160)}`);
     });
     return new Promise<{ errors: number; timeouts: number }>((resolve, reject) => {
-      const instance = autocannon({ url: baseUrl, connections: Math.max(1, share), duration: durationS, requests, timeout: 10 }, (error, result) =>
-        error ? reject(error) : resolve({ errors: result.errors, timeouts: result.timeouts }),
+      const instance = autocannon(
+        { url: baseUrl, connections: Math.max(1, share), duration: durationS, requests, timeout: 10 },
+        (error, result) => (error ? reject(error) : resolve({ errors: result.errors, timeouts: result.timeouts })),
       );
       if (recorder) {
         // autocannon calls the request's onResponse, then emits 'response' for the same answer, in one go.
@@ -98,7 +116,10 @@ async function runOnce(baseUrls: string[], steps: MixStep[], shoppers: Shopper[]
     });
   });
   const outcomes = await Promise.all(runs);
-  return outcomes.reduce((sum, o) => ({ errors: sum.errors + o.errors, timeouts: sum.timeouts + o.timeouts }), { errors: 0, timeouts: 0 });
+  return outcomes.reduce((sum, o) => ({ errors: sum.errors + o.errors, timeouts: sum.timeouts + o.timeouts }), {
+    errors: 0,
+    timeouts: 0,
+  });
 }
 
 function stats(kind: string, latencies: number[], non2xx: number, durationS: number): KindStats {
@@ -114,14 +135,41 @@ function stats(kind: string, latencies: number[], non2xx: number, durationS: num
   };
 }
 
-export async function runMix(baseUrls: string[], steps: MixStep[], shoppers: Shopper[], options: LoadOptions = {}): Promise<MixResult> {
+export async function runMix(
+  baseUrls: string[],
+  steps: MixStep[],
+  shoppers: Shopper[],
+  options: LoadOptions = {},
+): Promise<MixResult> {
   const settings = { ...defaultLoad(), ...definedOnly(options) };
   if (shoppers.length === 0) throw new Error('runMix needs at least one shopper');
   if (settings.warmupS > 0) await runOnce(baseUrls, steps, shoppers, settings.connections, settings.warmupS, null);
   const recorder: Recorder = { latencies: new Map(steps.map((s) => [s.kind, []])), non2xx: new Map(), failures: [] };
-  const { errors, timeouts } = await runOnce(baseUrls, steps, shoppers, settings.connections, settings.durationS, recorder);
-  const kinds = [...recorder.latencies].map(([kind, latencies]) => stats(kind, latencies, recorder.non2xx.get(kind) ?? 0, settings.durationS));
+  const { errors, timeouts } = await runOnce(
+    baseUrls,
+    steps,
+    shoppers,
+    settings.connections,
+    settings.durationS,
+    recorder,
+  );
+  const kinds = [...recorder.latencies].map(([kind, latencies]) =>
+    stats(kind, latencies, recorder.non2xx.get(kind) ?? 0, settings.durationS),
+  );
   const all = [...recorder.latencies.values()].flat();
-  const total = stats('all', all, kinds.reduce((sum, k) => sum + k.non2xx, 0), settings.durationS);
-  return { total, kinds, errors, timeouts, connections: settings.connections, durationS: settings.durationS, failures: recorder.failures };
+  const total = stats(
+    'all',
+    all,
+    kinds.reduce((sum, k) => sum + k.non2xx, 0),
+    settings.durationS,
+  );
+  return {
+    total,
+    kinds,
+    errors,
+    timeouts,
+    connections: settings.connections,
+    durationS: settings.durationS,
+    failures: recorder.failures,
+  };
 }

@@ -60,7 +60,9 @@ export function machineLines(machine: Machine): string[] {
   return [
     `Machine: ${machine.cpus} cores (${machine.cpuModel}), ${machine.memoryGiB} GiB, ${machine.os}, Node ${machine.node}, PostgreSQL ${machine.postgres ?? 'not reachable'}`,
     `Date: ${machine.date}, commit ${machine.commit}; load average (1/5/15 min) at start ${load(machine.startLoadAverage)}${machine.endLoadAverage ? `, at end ${load(machine.endLoadAverage)}` : ''}`,
-    `Settings: ${Object.entries(machine.settings).map(([k, v]) => `${k}=${v}`).join(' ')}`,
+    `Settings: ${Object.entries(machine.settings)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(' ')}`,
   ];
 }
 
@@ -71,15 +73,23 @@ export function figuresMarkdown(rows: Row[], machine: Machine, scenarioNames: st
   const groups = new Map<string, Row[]>();
   for (const row of rows) groups.set(row.scenario, [...(groups.get(row.scenario) ?? []), row]);
   const out: string[] = [];
-  out.push(`_Written by \`npm run bench -- --write-report\` (${scenarioNames.join(', ')}); ${machine.durationS ?? '?'} s._`, '');
+  out.push(
+    `_Written by \`npm run bench -- --write-report\` (${scenarioNames.join(', ')}); ${machine.durationS ?? '?'} s._`,
+    '',
+  );
   for (const line of machineLines(machine)) out.push(`- ${line}`);
   const busy = machine.startLoadAverage[0]! > machine.cpus * 0.5;
-  if (busy) out.push(`- **The machine was busy** (load average ${machine.startLoadAverage[0]!.toFixed(1)} on ${machine.cpus} cores at the start): other work shared the cores, so absolute figures are low and noisy; ratios hold better.`);
+  if (busy)
+    out.push(
+      `- **The machine was busy** (load average ${machine.startLoadAverage[0]!.toFixed(1)} on ${machine.cpus} cores at the start): other work shared the cores, so absolute figures are low and noisy; ratios hold better.`,
+    );
   out.push('- The load generator runs on the same cores as the shop (and the database).', '');
   for (const [scenario, group] of groups) {
     out.push(`#### ${scenario}`, '', '| metric | value | unit | target | check | note |', '|---|---:|---|---|---|---|');
     for (const row of group) {
-      out.push(`| ${escapeCell(row.metric.trim())} | ${formatValue(row.value)} | ${row.unit} | ${escapeCell(row.target ?? '')} | ${verdict(row)} | ${escapeCell(row.note ?? '')} |`);
+      out.push(
+        `| ${escapeCell(row.metric.trim())} | ${formatValue(row.value)} | ${row.unit} | ${escapeCell(row.target ?? '')} | ${verdict(row)} | ${escapeCell(row.note ?? '')} |`,
+      );
     }
     out.push('');
   }
@@ -91,12 +101,20 @@ export const FIGURES_END = '<!-- bench:figures:end -->';
 export const PERFORMANCE_DOC = path.join(ROOT, 'docs/performance.md');
 
 /** Replaces the figures section of docs/performance.md (appends one when the markers are missing). */
-export function writePerformanceDoc(rows: Row[], machine: Machine, scenarioNames: string[], file = PERFORMANCE_DOC): string {
+export function writePerformanceDoc(
+  rows: Row[],
+  machine: Machine,
+  scenarioNames: string[],
+  file = PERFORMANCE_DOC,
+): string {
   const section = `${FIGURES_START}\n${figuresMarkdown(rows, machine, scenarioNames)}\n${FIGURES_END}`;
   const current = existsSync(file) ? readFileSync(file, 'utf8') : '# Performance\n';
   const start = current.indexOf(FIGURES_START);
   const end = current.indexOf(FIGURES_END);
-  const next = start >= 0 && end > start ? `${current.slice(0, start)}${section}${current.slice(end + FIGURES_END.length)}` : `${current.trimEnd()}\n\n## Figures\n\n${section}\n`;
+  const next =
+    start >= 0 && end > start
+      ? `${current.slice(0, start)}${section}${current.slice(end + FIGURES_END.length)}`
+      : `${current.trimEnd()}\n\n## Figures\n\n${section}\n`;
   writeFileSync(file, next);
   return file;
 }

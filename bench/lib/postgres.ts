@@ -31,7 +31,9 @@ async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
 /** The server's version line, or null when it cannot be reached. */
 export async function postgresVersion(): Promise<string | null> {
   try {
-    return await admin(async (client) => String((await client.query('show server_version')).rows[0]?.server_version ?? '?'));
+    return await admin(async (client) =>
+      String((await client.query('show server_version')).rows[0]?.server_version ?? '?'),
+    );
   } catch {
     return null;
   }

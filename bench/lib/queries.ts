@@ -8,7 +8,10 @@ export interface SearchQuery {
   text: string;
 }
 
-const LONG_1000 = 'I am looking for a present for my niece who loves puzzles and drawing, something with mazes or dinosaurs, '.repeat(10).slice(0, 1000);
+const LONG_1000 =
+  'I am looking for a present for my niece who loves puzzles and drawing, something with mazes or dinosaurs, '
+    .repeat(10)
+    .slice(0, 1000);
 
 export const SEARCH_QUERIES: SearchQuery[] = [
   { kind: 'whole word', text: 'garden' },

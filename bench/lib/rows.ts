@@ -36,14 +36,21 @@ export interface CompareOptions extends LoadOptions {
  * A route of a running shop against a bare node:http server answering exactly the same bytes,
  * status and content headers (gzip included when the request asks for it).
  */
-export async function compareWithBare(scenario: string, baseUrl: string, routePath: string, options: CompareOptions = {}): Promise<Row[]> {
+export async function compareWithBare(
+  scenario: string,
+  baseUrl: string,
+  routePath: string,
+  options: CompareOptions = {},
+): Promise<Row[]> {
   const prefix = options.label ? `${options.label} ` : '';
   const response = await rawGet(`${baseUrl}${routePath}`, options.headers ?? {});
   const body = response.body;
   const encoding = response.headers['content-encoding'];
   const ok = response.status >= 200 && response.status < 300;
   const app = await measure(`${baseUrl}${routePath}`, options);
-  const headers: Record<string, string> = { 'content-type': String(response.headers['content-type'] ?? 'application/json') };
+  const headers: Record<string, string> = {
+    'content-type': String(response.headers['content-type'] ?? 'application/json'),
+  };
   if (typeof encoding === 'string') headers['content-encoding'] = encoding;
   const bare = await startBareServer(body, headers, response.status);
   let baseline: LoadResult;
@@ -54,7 +61,17 @@ export async function compareWithBare(scenario: string, baseUrl: string, routePa
   }
   const ratio = Math.round((app.reqPerSec / baseline.reqPerSec) * 1000) / 10;
   return [
-    { scenario, metric: `${prefix}answer`, value: response.status, unit: 'status', note: ok ? `${body.length.toLocaleString('en-GB')} bytes${encoding ? ` (${encoding})` : ''}` : 'NOT 2xx: the figures below are not for a working route', pass: ok, must: true },
+    {
+      scenario,
+      metric: `${prefix}answer`,
+      value: response.status,
+      unit: 'status',
+      note: ok
+        ? `${body.length.toLocaleString('en-GB')} bytes${encoding ? ` (${encoding})` : ''}`
+        : 'NOT 2xx: the figures below are not for a working route',
+      pass: ok,
+      must: true,
+    },
     ...loadRows(scenario, `${prefix}shop`, app),
     ...loadRows(scenario, `${prefix}bare node:http`, baseline).filter((row) => !row.metric.includes('failed')),
     {
@@ -62,19 +79,26 @@ export async function compareWithBare(scenario: string, baseUrl: string, routePa
       metric: `${prefix}shop / bare`,
       value: ratio,
       unit: '%',
-      ...(options.targetPercent !== undefined ? { target: `≥ ${options.targetPercent} %`, pass: ratio >= options.targetPercent } : {}),
+      ...(options.targetPercent !== undefined
+        ? { target: `≥ ${options.targetPercent} %`, pass: ratio >= options.targetPercent }
+        : {}),
     },
   ];
 }
 
 /** Status, headers and the body bytes exactly as sent (no decoding), through node:http. */
-function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+function rawGet(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     http
       .get(url, { headers }, (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+        );
         response.on('error', reject);
       })
       .on('error', reject);

@@ -27,7 +27,9 @@ export async function seedOrders(target: BenchDatabase, n: number, books: number
   const database = await openBenchDatabase(target);
   try {
     await database.db.transaction(async (tx) => {
-      await tx.execute(sql`insert into users (id, email, role, verified) values (${BENCH_ADMIN.id}, ${BENCH_ADMIN.email}, 'admin', true)`);
+      await tx.execute(
+        sql`insert into users (id, email, role, verified) values (${BENCH_ADMIN.id}, ${BENCH_ADMIN.email}, 'admin', true)`,
+      );
       await tx.execute(sql`insert into users (id, email, role, verified)
         select md5('bench-user-' || u)::uuid, 'customer' || u || '@bench.example', 'customer', true from generate_series(0, ${ACCOUNTS - 1}::int) as u`);
       // Each order's lines, priced as the catalogue prices its books (seed-products: 399 + (p × 37) mod 1101).

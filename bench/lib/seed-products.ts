@@ -17,16 +17,80 @@ const TYPES = ['Activity', 'Puzzle', 'Colouring', 'Journal'] as const;
 const AGES = ['Kids', 'Adults', ''] as const;
 /** First word of a name (40), second word (32): 1,280 pairs × 4 types before a name repeats its words. */
 export const FIRST_WORDS = [
-  'Garden', 'Seaside', 'Midnight', 'Cosy', 'Giant', 'Little', 'Woodland', 'Winter', 'Mystery', 'Rainbow',
-  'Moorland', 'Harbour', 'Village', 'Galaxy', 'Meadow', 'Castle', 'Autumn', 'Clever', 'Sleepy', 'Secret',
-  'Mindful', 'Magic', 'Brave', 'Quiet', 'Curious', 'Golden', 'Silver', 'Rainy', 'Sunny', 'Jolly',
-  'Dragon', 'Ocean', 'Forest', 'Kitchen', 'Space', 'Jungle', 'Arctic', 'Desert', 'Victorian', 'Railway',
+  'Garden',
+  'Seaside',
+  'Midnight',
+  'Cosy',
+  'Giant',
+  'Little',
+  'Woodland',
+  'Winter',
+  'Mystery',
+  'Rainbow',
+  'Moorland',
+  'Harbour',
+  'Village',
+  'Galaxy',
+  'Meadow',
+  'Castle',
+  'Autumn',
+  'Clever',
+  'Sleepy',
+  'Secret',
+  'Mindful',
+  'Magic',
+  'Brave',
+  'Quiet',
+  'Curious',
+  'Golden',
+  'Silver',
+  'Rainy',
+  'Sunny',
+  'Jolly',
+  'Dragon',
+  'Ocean',
+  'Forest',
+  'Kitchen',
+  'Space',
+  'Jungle',
+  'Arctic',
+  'Desert',
+  'Victorian',
+  'Railway',
 ] as const;
 export const SECOND_WORDS = [
-  'Mazes', 'Riddles', 'Animals', 'Mandalas', 'Sudoku', 'Crosswords', 'Doodles', 'Stickers', 'Gardens', 'Stories',
-  'Patterns', 'Maps', 'Birds', 'Dinosaurs', 'Planets', 'Flowers', 'Recipes', 'Dreams', 'Adventures', 'Wordsearch',
-  'Lighthouses', 'Trains', 'Butterflies', 'Knights', 'Robots', 'Fairies', 'Pirates', 'Seasons', 'Cities', 'Teapots',
-  'Owls', 'Whales',
+  'Mazes',
+  'Riddles',
+  'Animals',
+  'Mandalas',
+  'Sudoku',
+  'Crosswords',
+  'Doodles',
+  'Stickers',
+  'Gardens',
+  'Stories',
+  'Patterns',
+  'Maps',
+  'Birds',
+  'Dinosaurs',
+  'Planets',
+  'Flowers',
+  'Recipes',
+  'Dreams',
+  'Adventures',
+  'Wordsearch',
+  'Lighthouses',
+  'Trains',
+  'Butterflies',
+  'Knights',
+  'Robots',
+  'Fairies',
+  'Pirates',
+  'Seasons',
+  'Cities',
+  'Teapots',
+  'Owls',
+  'Whales',
 ] as const;
 
 export type BenchDatabase = { dataDir: string } | { url: string };
@@ -93,7 +157,11 @@ export async function openBenchDatabase(target: BenchDatabase): Promise<Database
 }
 
 /** Migrates the database, inserts n products in one transaction, analyzes; answers how long it took. */
-export async function seedProducts(target: BenchDatabase, n: number, options: SeedProductsOptions = {}): Promise<{ ms: number }> {
+export async function seedProducts(
+  target: BenchDatabase,
+  n: number,
+  options: SeedProductsOptions = {},
+): Promise<{ ms: number }> {
   const started = Date.now();
   const prefix = options.prefix ?? 'BENCH';
   if (!/^[A-Za-z0-9_-]+$/.test(prefix)) throw new Error('prefix: letters, digits, - and _ only');
@@ -112,7 +180,9 @@ export async function seedProducts(target: BenchDatabase, n: number, options: Se
         await tx.execute(insertStatement(start, Math.min(n, start + batchSize - 1), prefix));
       }
       if (options.imageKey) {
-        await tx.execute(sql`insert into images (key, content_type, width, height, bytes) values (${options.imageKey}, 'image/webp', 600, 800, 1) on conflict do nothing`);
+        await tx.execute(
+          sql`insert into images (key, content_type, width, height, bytes) values (${options.imageKey}, 'image/webp', 600, 800, 1) on conflict do nothing`,
+        );
         await tx.execute(sql`insert into product_images (product_id, position, image_key)
           select id, slot, ${options.imageKey} from products, (values (0), (1)) as slots(slot) where id like ${`${prefix}-%`}`);
       }

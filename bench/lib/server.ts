@@ -63,7 +63,9 @@ export interface StartedServer {
 function treeRss(pid: number): number {
   try {
     const rss = Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
-    const children = readdirSync(`/proc/${pid}/task`).flatMap((task) => readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number));
+    const children = readdirSync(`/proc/${pid}/task`).flatMap((task) =>
+      readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number),
+    );
     return children.reduce((sum, child) => sum + treeRss(child), rss);
   } catch {
     return 0;
@@ -81,7 +83,9 @@ function healthy(url: string): Promise<boolean> {
   });
 }
 
-export async function startServer(options: { dataDir?: string; env?: Record<string, string>; timeoutMs?: number; keepDataDir?: boolean } = {}): Promise<StartedServer> {
+export async function startServer(
+  options: { dataDir?: string; env?: Record<string, string>; timeoutMs?: number; keepDataDir?: boolean } = {},
+): Promise<StartedServer> {
   const dataDir = options.dataDir ?? tempDataDir();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;

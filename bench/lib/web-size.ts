@@ -39,7 +39,9 @@ export function homePageScripts(html: string): string[] {
     if (!/\btype=["']module["']/i.test(attributes)) continue;
     const src = /\bsrc=["']([^"']+)["']/i.exec(attributes)?.[1];
     if (src) found.push({ at: script.index, file: src });
-    else for (const imported of text.matchAll(/\bimport\s*(?:\(\s*|[^'"();]*?\bfrom\s*|\s)["']([^"']+)["']/g)) found.push({ at: script.index + imported.index, file: imported[1]! });
+    else
+      for (const imported of text.matchAll(/\bimport\s*(?:\(\s*|[^'"();]*?\bfrom\s*|\s)["']([^"']+)["']/g))
+        found.push({ at: script.index + imported.index, file: imported[1]! });
   }
   const files = new Set(found.sort((a, b) => a.at - b.at).map((f) => f.file));
   return [...files].filter((file) => !/^(https?:)?\/\//.test(file));
@@ -74,7 +76,10 @@ export function scriptSizes(client: string, files: readonly string[]): { total: 
     const bytes = readFileSync(local);
     return { file, bytes: bytes.length, gzipBytes: gzipSync(bytes, { level: 9 }).length };
   });
-  const total = sizes.reduce((sum, f) => ({ file: 'total', bytes: sum.bytes + f.bytes, gzipBytes: sum.gzipBytes + f.gzipBytes }), { file: 'total', bytes: 0, gzipBytes: 0 });
+  const total = sizes.reduce(
+    (sum, f) => ({ file: 'total', bytes: sum.bytes + f.bytes, gzipBytes: sum.gzipBytes + f.gzipBytes }),
+    { file: 'total', bytes: 0, gzipBytes: 0 },
+  );
   return { total, files: sizes };
 }
 
@@ -110,7 +115,14 @@ export function routeManifest(client: string): RouteManifest {
 
 /** Every JS file of a route in the manifest: its module, split-off client modules, and its imports. */
 export function routeFiles(route: RouteManifestEntry): string[] {
-  return [route.module, route.clientLoaderModule, route.clientActionModule, route.clientMiddlewareModule, route.hydrateFallbackModule, ...(route.imports ?? [])].filter((file): file is string => Boolean(file));
+  return [
+    route.module,
+    route.clientLoaderModule,
+    route.clientActionModule,
+    route.clientMiddlewareModule,
+    route.hydrateFallbackModule,
+    ...(route.imports ?? []),
+  ].filter((file): file is string => Boolean(file));
 }
 
 /** The JS a page of the given routes (ids, e.g. root, routes/shell, routes/home) loads at once, per the manifest: the manifest, the entry, and each route's module and its imports (split-off client loader chunks are left out). */

@@ -23,7 +23,18 @@ const SHOPPERS = 50;
 /** The kept pages' budget the shop runs with (PAGE_CACHE_MAX_BYTES). */
 const CACHE_BYTES = 32 * 1024 * 1024;
 const BOOKS_BROWSED = 200;
-const VIEWS = ['/', '/?sort=price-asc', '/?type=Puzzle', '/?age=Kids&sort=price-desc', '/?page=2', '/?type=Journal&max_price=12', '/search?q=garden', '/search?q=dinosaurs', '/search?q=mystery%20riddles', '/about'];
+const VIEWS = [
+  '/',
+  '/?sort=price-asc',
+  '/?type=Puzzle',
+  '/?age=Kids&sort=price-desc',
+  '/?page=2',
+  '/?type=Journal&max_price=12',
+  '/search?q=garden',
+  '/search?q=dinosaurs',
+  '/search?q=mystery%20riddles',
+  '/about',
+];
 const round2 = (value: number) => Math.round(value * 100) / 100;
 const MB = 1024 * 1024;
 
@@ -63,9 +74,18 @@ function flood(url: string, from: 'one client' | 'many clients', durationS: numb
             setupRequest: (request) => {
               n += 1;
               const junk = `${n.toString(36)}${Math.random().toString(36).slice(2, 8)}`;
-              const paths = [`/?sort=price-asc&z=${junk}`, `/search?q=${junk}`, `/?max_price=${10 + (n % 100_000) / 100}&page=10`];
+              const paths = [
+                `/?sort=price-asc&z=${junk}`,
+                `/search?q=${junk}`,
+                `/?max_price=${10 + (n % 100_000) / 100}&page=10`,
+              ];
               const ip = from === 'one client' ? '198.19.255.1' : `198.19.${(n >> 8) % 250}.${(n % 250) + 1}`;
-              return { ...request, method: 'GET', path: paths[n % paths.length]!, headers: { 'accept-encoding': 'gzip', 'x-forwarded-for': ip } };
+              return {
+                ...request,
+                method: 'GET',
+                path: paths[n % paths.length]!,
+                headers: { 'accept-encoding': 'gzip', 'x-forwarded-for': ip },
+              };
             },
             onResponse: (status: number) => {
               statuses.set(status, (statuses.get(status) ?? 0) + 1);
@@ -100,8 +120,15 @@ export const pageFloodScenario: Scenario = {
     const cat = await catalogue('pglite', size, 'page-flood');
     if (!cat) return [{ scenario: 'page flood', metric: 'not run', value: NaN, unit: '', note: 'no catalogue' }];
     // The shop's own limits (decision 131: the defaults of config.ts), not the bench's lifted ones.
-    const limits = { PAGE_CACHE_MAX_BYTES: String(CACHE_BYTES), PAGE_RENDERS_PER_CLIENT_PER_MINUTE: '60', PAGE_RENDER_TIME_SHARE: '25' };
-    const shop = await startServer({ dataDir: cat.dataDir, env: { ...BENCH_ENV, WEB_DIST_DIR: ctx.distDir, ...cat.env, ...limits } });
+    const limits = {
+      PAGE_CACHE_MAX_BYTES: String(CACHE_BYTES),
+      PAGE_RENDERS_PER_CLIENT_PER_MINUTE: '60',
+      PAGE_RENDER_TIME_SHARE: '25',
+    };
+    const shop = await startServer({
+      dataDir: cat.dataDir,
+      env: { ...BENCH_ENV, WEB_DIST_DIR: ctx.distDir, ...cat.env, ...limits },
+    });
     const scenario = `page flood pglite ${size.toLocaleString('en-GB')} books`;
     try {
       const books = await expectCall<{ name: string }[]>(200, `${shop.url}/api/server/get_products`);
@@ -120,28 +147,84 @@ export const pageFloodScenario: Scenario = {
           await delay(Number(answer.headers.get('retry-after') ?? 1) * 1000);
         }
       }
-      const shoppers: Shopper[] = Array.from({ length: SHOPPERS }, (_, i) => ({ id: String(i), email: '', token: '', ip: clientIp(i) }));
+      const shoppers: Shopper[] = Array.from({ length: SHOPPERS }, (_, i) => ({
+        id: String(i),
+        email: '',
+        token: '',
+        ip: clientIp(i),
+      }));
       const steps = shopperSteps(addresses);
       const rssKept = shop.rssBytes();
       const quiet = await runMix([shop.url], steps, shoppers, { connections: SHOPPERS });
       const rows: Row[] = [
-        { scenario, metric: 'warm-up: addresses rendered one after another', value: addresses.length, unit: 'count', note: `${refused} answers 503 (the renders' share of time), each waited out as its Retry-After said` },
-        { scenario, metric: 'shoppers, quiet: p50 / p95', value: round2(quiet.total.p95Ms), unit: 'ms (p95)', note: `${round2(quiet.total.p50Ms)} / ${round2(quiet.total.p95Ms)} ms, ${Math.round(quiet.total.reqPerSec)} req/s` },
-        { scenario, metric: 'shoppers, quiet: failed answers', value: failedOf(quiet), unit: 'count', target: '= 0', pass: failedOf(quiet) === 0, must: true, note: quiet.failures[0] ?? `of ${quiet.total.requests}` },
+        {
+          scenario,
+          metric: 'warm-up: addresses rendered one after another',
+          value: addresses.length,
+          unit: 'count',
+          note: `${refused} answers 503 (the renders' share of time), each waited out as its Retry-After said`,
+        },
+        {
+          scenario,
+          metric: 'shoppers, quiet: p50 / p95',
+          value: round2(quiet.total.p95Ms),
+          unit: 'ms (p95)',
+          note: `${round2(quiet.total.p50Ms)} / ${round2(quiet.total.p95Ms)} ms, ${Math.round(quiet.total.reqPerSec)} req/s`,
+        },
+        {
+          scenario,
+          metric: 'shoppers, quiet: failed answers',
+          value: failedOf(quiet),
+          unit: 'count',
+          target: '= 0',
+          pass: failedOf(quiet) === 0,
+          must: true,
+          note: quiet.failures[0] ?? `of ${quiet.total.requests}`,
+        },
       ];
       let peak = rssKept;
       for (const from of ['one client', 'many clients'] as const) {
         const durationS = Number(process.env.BENCH_DURATION ?? 10);
         const warmupS = Number(process.env.BENCH_WARMUP ?? 2);
-        const { result, peak: seen } = await peakRss(shop, () => Promise.all([runMix([shop.url], steps, shoppers, { connections: SHOPPERS }), flood(shop.url, from, durationS + warmupS)]));
+        const { result, peak: seen } = await peakRss(shop, () =>
+          Promise.all([
+            runMix([shop.url], steps, shoppers, { connections: SHOPPERS }),
+            flood(shop.url, from, durationS + warmupS),
+          ]),
+        );
         peak = Math.max(peak, seen);
         const [browsing, flooded] = result;
         const ratio = browsing.total.p95Ms / Math.max(quiet.total.p95Ms, 0.01);
-        const answered = [...flooded.statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${status}: ${count}`).join(', ');
+        const answered = [...flooded.statuses]
+          .sort(([a], [b]) => a - b)
+          .map(([status, count]) => `${status}: ${count}`)
+          .join(', ');
         rows.push(
-          { scenario, metric: `shoppers, flood from ${from}: p50 / p95`, value: round2(browsing.total.p95Ms), unit: 'ms (p95)', note: `${round2(browsing.total.p50Ms)} / ${round2(browsing.total.p95Ms)} ms, ${Math.round(browsing.total.reqPerSec)} req/s` },
-          { scenario, metric: `shoppers' p95, flood from ${from} ÷ quiet`, value: round2(ratio), unit: '×', target: '≤ 2', pass: ratio <= 2 },
-          { scenario, metric: `shoppers, flood from ${from}: failed answers`, value: failedOf(browsing), unit: 'count', target: '= 0', pass: failedOf(browsing) === 0, must: true, note: browsing.failures[0] ?? `of ${browsing.total.requests}` },
+          {
+            scenario,
+            metric: `shoppers, flood from ${from}: p50 / p95`,
+            value: round2(browsing.total.p95Ms),
+            unit: 'ms (p95)',
+            note: `${round2(browsing.total.p50Ms)} / ${round2(browsing.total.p95Ms)} ms, ${Math.round(browsing.total.reqPerSec)} req/s`,
+          },
+          {
+            scenario,
+            metric: `shoppers' p95, flood from ${from} ÷ quiet`,
+            value: round2(ratio),
+            unit: '×',
+            target: '≤ 2',
+            pass: ratio <= 2,
+          },
+          {
+            scenario,
+            metric: `shoppers, flood from ${from}: failed answers`,
+            value: failedOf(browsing),
+            unit: 'count',
+            target: '= 0',
+            pass: failedOf(browsing) === 0,
+            must: true,
+            note: browsing.failures[0] ?? `of ${browsing.total.requests}`,
+          },
           { scenario, metric: `flood from ${from}: requests`, value: flooded.requests, unit: 'count', note: answered },
         );
       }

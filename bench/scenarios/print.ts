@@ -48,7 +48,11 @@ interface Burst {
 }
 
 /** The shop as main.ts builds it (production settings, the demo checkout, BookVault at the fake), with a short retry base. */
-async function startShop(dataDir: string, env: Record<string, string>, bv: FakeBookVault): Promise<{ app: App; deps: AppDeps; url: string }> {
+async function startShop(
+  dataDir: string,
+  env: Record<string, string>,
+  bv: FakeBookVault,
+): Promise<{ app: App; deps: AppDeps; url: string }> {
   const config = loadConfig({
     ...BENCH_ENV,
     NODE_ENV: 'production',
@@ -70,21 +74,29 @@ async function startShop(dataDir: string, env: Record<string, string>, bv: FakeB
   return { app, deps, url };
 }
 
-const rowsOf = async <T>(app: App, query: ReturnType<typeof sql>) => ((await app.ctx.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+const rowsOf = async <T>(app: App, query: ReturnType<typeof sql>) =>
+  ((await app.ctx.database.db.execute(query)) as unknown as { rows: T[] }).rows;
 
 /** Opens the checkouts, pays them all at once, and waits (bounded) until no print job is queued or being sent. */
 async function burst(app: App, url: string, n: number): Promise<Burst> {
   const products = await expectCall<Listed[]>(200, `${url}/api/server/get_products`);
   if (products.length === 0) throw new Error('no products to buy');
-  const sessions = await mapLimit(Array.from({ length: n }, (_, i) => i), 8, async (i) => {
-    // One to three books, one to three of each, spread over the catalogue.
-    const cartItems = Array.from({ length: 1 + (i % 3) }, (_, k) => ({ product_id: products[(i * 7 + k * 131) % products.length]!.id, qty: 1 + ((i + k) % 3) }));
-    const opened = await expectCall<{ sessionId: string }>(200, `${url}/api/checkout/create_checkout_session`, {
-      body: { cartItems, user_id: null, user_email: '', currency: 'GBP' },
-      ip: clientIp(70_000 + i),
-    });
-    return opened.sessionId;
-  });
+  const sessions = await mapLimit(
+    Array.from({ length: n }, (_, i) => i),
+    8,
+    async (i) => {
+      // One to three books, one to three of each, spread over the catalogue.
+      const cartItems = Array.from({ length: 1 + (i % 3) }, (_, k) => ({
+        product_id: products[(i * 7 + k * 131) % products.length]!.id,
+        qty: 1 + ((i + k) % 3),
+      }));
+      const opened = await expectCall<{ sessionId: string }>(200, `${url}/api/checkout/create_checkout_session`, {
+        body: { cartItems, user_id: null, user_email: '', currency: 'GBP' },
+        ip: clientIp(70_000 + i),
+      });
+      return opened.sessionId;
+    },
+  );
 
   const payFailures: string[] = [];
   const started = performance.now();
@@ -94,7 +106,8 @@ async function burst(app: App, url: string, n: number): Promise<Burst> {
         body: { email: `print-${i}@bench.example`, address: TEST_ADDRESS },
         ip: clientIp(70_000 + i),
       });
-      if (answer.status !== 200 || !answer.body.order_id) payFailures.push(`${answer.status} ${answer.text.slice(0, 160)}`);
+      if (answer.status !== 200 || !answer.body.order_id)
+        payFailures.push(`${answer.status} ${answer.text.slice(0, 160)}`);
       return answer.body.order_id ?? null;
     }),
   );
@@ -103,14 +116,23 @@ async function burst(app: App, url: string, n: number): Promise<Burst> {
   const deadline = Date.now() + SETTLE_TIMEOUT_MS;
   let settled = false;
   while (Date.now() < deadline) {
-    const [open] = await rowsOf<{ n: number }>(app, sql`select count(*)::int as n from print_jobs where state in ('queued', 'submitting')`);
+    const [open] = await rowsOf<{ n: number }>(
+      app,
+      sql`select count(*)::int as n from print_jobs where state in ('queued', 'submitting')`,
+    );
     if (open!.n === 0) {
       settled = true;
       break;
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  return { orderIds: paid.filter((id): id is string => id !== null), payFailures, payWallMs, settleWallMs: performance.now() - started, settled };
+  return {
+    orderIds: paid.filter((id): id is string => id !== null),
+    payFailures,
+    payWallMs,
+    settleWallMs: performance.now() - started,
+    settled,
+  };
 }
 
 interface JobRow {
@@ -127,7 +149,8 @@ interface JobRow {
 /** The promise (from the database and the fake) and the figures, one row each. */
 function verify(scenario: string, n: number, run: Burst, jobs: JobRow[], bv: FakeBookVault): Row[] {
   const held = new Map<string, string[]>();
-  for (const order of bv.orders.values()) held.set(order.docRef, [...(held.get(order.docRef) ?? []), String(order.podRef)]);
+  for (const order of bv.orders.values())
+    held.set(order.docRef, [...(held.get(order.docRef) ?? []), String(order.podRef)]);
   const posts = bv.calls.filter((c) => c.method === 'POST' && c.path === '/Order');
   const jobOf = new Map(jobs.map((job) => [job.order_id, job]));
   const problems: string[] = run.payFailures.map((failure) => `payment answered ${failure}`);
@@ -144,27 +167,103 @@ function verify(scenario: string, n: number, run: Burst, jobs: JobRow[], bv: Fak
   }
   const heldTwice = [...held.values()].filter((refs) => refs.length > 1).length;
   const strangers = [...held.keys()].filter((docRef) => !jobOf.has(docRef)).length;
-  const waits = Float64Array.from(jobs.flatMap((job) => (job.state === 'submitted' && job.wait_ms !== null ? [job.wait_ms] : []))).sort();
+  const waits = Float64Array.from(
+    jobs.flatMap((job) => (job.state === 'submitted' && job.wait_ms !== null ? [job.wait_ms] : [])),
+  ).sort();
   const retries = posts.length - new Set(posts.map((c) => String((c.body as { DocRef?: unknown }).DocRef))).size;
   const maxAttempts = Math.max(0, ...jobs.map((job) => job.attempts));
   const retried = jobs.filter((job) => job.attempts > 1).length;
-  const slowest = jobs.reduce<JobRow | null>((worst, job) => (job.wait_ms !== null && (worst?.wait_ms ?? -1) < job.wait_ms ? job : worst), null);
+  const slowest = jobs.reduce<JobRow | null>(
+    (worst, job) => (job.wait_ms !== null && (worst?.wait_ms ?? -1) < job.wait_ms ? job : worst),
+    null,
+  );
   const late = Float64Array.from(jobs.flatMap((job) => (job.late_ms !== null ? [job.late_ms] : []))).sort();
   const otherCalls = bv.calls.length - posts.length;
-  if (problems.length) console.error(`  ${scenario}: ${problems.length} problem(s), first ones:\n${problems.slice(0, 10).map((p) => `    - ${p}`).join('\n')}`);
+  if (problems.length)
+    console.error(
+      `  ${scenario}: ${problems.length} problem(s), first ones:\n${problems
+        .slice(0, 10)
+        .map((p) => `    - ${p}`)
+        .join('\n')}`,
+    );
   const ms = (value: number) => Math.round(value);
   return [
-    { scenario, metric: 'orders paid at once', value: run.orderIds.length, unit: 'count', target: `= ${n}`, pass: run.orderIds.length === n && run.payFailures.length === 0, must: true, note: 'demo checkout, every Pay sent at the same moment' },
-    { scenario, metric: 'orders the partner holds exactly once', value: heldOnce, unit: 'count', target: `= ${n}`, pass: heldOnce === n && strangers === 0, must: true, note: strangers ? `${strangers} DocRef(s) that are no paid order` : 'one order per DocRef at the fake' },
-    { scenario, metric: 'orders the partner holds twice or more', value: heldTwice, unit: 'count', target: '= 0', pass: heldTwice === 0, must: true },
-    { scenario, metric: "jobs submitted with the partner's reference", value: submitted, unit: 'count', target: `= ${n}`, pass: submitted === n && run.settled, must: true, note: 'none handed to the owner' },
-    { scenario, metric: 'partner calls: POST /Order', value: posts.length, unit: 'count', note: `${otherCalls} other calls` },
-    { scenario, metric: '  of which retries', value: retries, unit: 'count', note: `${retried} orders retried, at most ${maxAttempts} tries for one` },
-    { scenario, metric: '  answered 503 by the partner', value: bv.failedAtRandom, unit: 'count', note: `${Math.round((bv.failedAtRandom / Math.max(1, bv.calls.length)) * 1000) / 10} % of calls (${FAILURE_RATE * 100} % asked, seed ${FAILURE_SEED})` },
-    { scenario, metric: 'payment → accepted submission p50', value: ms(percentile(waits, 50)), unit: 'ms', note: "the order's created_at to the job's submitted_at" },
+    {
+      scenario,
+      metric: 'orders paid at once',
+      value: run.orderIds.length,
+      unit: 'count',
+      target: `= ${n}`,
+      pass: run.orderIds.length === n && run.payFailures.length === 0,
+      must: true,
+      note: 'demo checkout, every Pay sent at the same moment',
+    },
+    {
+      scenario,
+      metric: 'orders the partner holds exactly once',
+      value: heldOnce,
+      unit: 'count',
+      target: `= ${n}`,
+      pass: heldOnce === n && strangers === 0,
+      must: true,
+      note: strangers ? `${strangers} DocRef(s) that are no paid order` : 'one order per DocRef at the fake',
+    },
+    {
+      scenario,
+      metric: 'orders the partner holds twice or more',
+      value: heldTwice,
+      unit: 'count',
+      target: '= 0',
+      pass: heldTwice === 0,
+      must: true,
+    },
+    {
+      scenario,
+      metric: "jobs submitted with the partner's reference",
+      value: submitted,
+      unit: 'count',
+      target: `= ${n}`,
+      pass: submitted === n && run.settled,
+      must: true,
+      note: 'none handed to the owner',
+    },
+    {
+      scenario,
+      metric: 'partner calls: POST /Order',
+      value: posts.length,
+      unit: 'count',
+      note: `${otherCalls} other calls`,
+    },
+    {
+      scenario,
+      metric: '  of which retries',
+      value: retries,
+      unit: 'count',
+      note: `${retried} orders retried, at most ${maxAttempts} tries for one`,
+    },
+    {
+      scenario,
+      metric: '  answered 503 by the partner',
+      value: bv.failedAtRandom,
+      unit: 'count',
+      note: `${Math.round((bv.failedAtRandom / Math.max(1, bv.calls.length)) * 1000) / 10} % of calls (${FAILURE_RATE * 100} % asked, seed ${FAILURE_SEED})`,
+    },
+    {
+      scenario,
+      metric: 'payment → accepted submission p50',
+      value: ms(percentile(waits, 50)),
+      unit: 'ms',
+      note: "the order's created_at to the job's submitted_at",
+    },
     { scenario, metric: 'payment → accepted submission p95', value: ms(percentile(waits, 95)), unit: 'ms' },
     { scenario, metric: 'payment → accepted submission p99', value: ms(percentile(waits, 99)), unit: 'ms' },
-    { scenario, metric: 'payment → accepted submission max', value: ms(waits.length ? waits[waits.length - 1]! : NaN), unit: 'ms', note: slowest ? `that order took ${slowest.attempts} tries` : '' },
+    {
+      scenario,
+      metric: 'payment → accepted submission max',
+      value: ms(waits.length ? waits[waits.length - 1]! : NaN),
+      unit: 'ms',
+      note: slowest ? `that order took ${slowest.attempts} tries` : '',
+    },
     {
       scenario,
       metric: 'retry due → accepted, p50 / max',
@@ -172,8 +271,20 @@ function verify(scenario: string, n: number, run: Burst, jobs: JobRow[], bv: Fak
       unit: 'ms (max)',
       note: `p50 ${ms(percentile(late, 50))} ms over ${late.length} retried orders: a due retry waits behind the orders due before it (one call at a time), and once the queue is empty for the next pass (a payment's kick, or the sweep every 10 s)`,
     },
-    { scenario, metric: `pay ${n} at once: wall time`, value: ms(run.payWallMs), unit: 'ms', note: `${Math.round((n / run.payWallMs) * 1000)} orders/s` },
-    { scenario, metric: 'first payment to last submission: wall time', value: ms(run.settleWallMs), unit: 'ms', note: `retry base ${RETRY_BASE_MS} ms; one worker, one call at a time` },
+    {
+      scenario,
+      metric: `pay ${n} at once: wall time`,
+      value: ms(run.payWallMs),
+      unit: 'ms',
+      note: `${Math.round((n / run.payWallMs) * 1000)} orders/s`,
+    },
+    {
+      scenario,
+      metric: 'first payment to last submission: wall time',
+      value: ms(run.settleWallMs),
+      unit: 'ms',
+      note: `retry base ${RETRY_BASE_MS} ms; one worker, one call at a time`,
+    },
   ];
 }
 
@@ -181,12 +292,16 @@ async function printBurstOn(kind: DbKind): Promise<Row[]> {
   const scenario = `print burst ${kind}`;
   const n = orderCount();
   const cat = await catalogue(kind, shopProducts(), 'print-burst');
-  if (!cat) return [{ scenario, metric: 'not run', value: NaN, unit: '', note: 'PostgreSQL not reachable (BENCH_DATABASE_URL)' }];
+  if (!cat)
+    return [
+      { scenario, metric: 'not run', value: NaN, unit: '', note: 'PostgreSQL not reachable (BENCH_DATABASE_URL)' },
+    ];
   const bv = await startFakeBookVault({ isbns: [] });
   let shop: Awaited<ReturnType<typeof startShop>> | null = null;
   try {
     shop = await startShop(cat.dataDir, cat.env, bv);
-    for (const product of await expectCall<Listed[]>(200, `${shop.url}/api/server/get_products`)) bv.isbns.add(product.id);
+    for (const product of await expectCall<Listed[]>(200, `${shop.url}/api/server/get_products`))
+      bv.isbns.add(product.id);
     bv.failRate(FAILURE_RATE, { seed: FAILURE_SEED });
     const run = await burst(shop.app, shop.url, n);
     const jobs = await rowsOf<JobRow>(

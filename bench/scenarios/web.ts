@@ -11,7 +11,14 @@ import { expectCall } from '../lib/http';
 import { LIGHTHOUSE_CATEGORIES, runLighthouse, type Category, type LighthouseRun } from '../lib/lighthouse';
 import { adminChunks, scriptsLoadedBy } from '../lib/browser';
 import type { Row } from '../lib/report';
-import { clientDir, homePageScripts, routeManifest, routeModulesJs, scriptSizes, withStaticImports } from '../lib/web-size';
+import {
+  clientDir,
+  homePageScripts,
+  routeManifest,
+  routeModulesJs,
+  scriptSizes,
+  withStaticImports,
+} from '../lib/web-size';
 import type { Scenario } from '../run';
 import { benchSizes, shopOnCatalogue } from './catalogue';
 
@@ -38,21 +45,71 @@ export const homeJsScenario: Scenario = {
     const linked = scriptSizes(client, withStaticImports(client, homePageScripts(await page.text())));
     const listed = scriptSizes(client, routeModulesJs(routeManifest(client), HOME_ROUTES));
     const rows: Row[] = [
-      { scenario: 'home_js', metric: 'rendered / : modulepreloads + inline module imports + their static imports, gzipped', value: kB(linked.total.gzipBytes), unit: 'kB', target: `≤ ${HOME_JS_BUDGET_KB} kB`, pass: kB(linked.total.gzipBytes) <= HOME_JS_BUDGET_KB, note: `${linked.files.length} files, ${Math.round(linked.total.bytes / 1024)} kB before gzip` },
-      ...linked.files.map((f) => ({ scenario: 'home_js', metric: `  ${path.basename(f.file)}`, value: kB(f.gzipBytes), unit: 'kB' })),
-      { scenario: 'home_js', metric: `manifest: entry + ${HOME_ROUTES.join(' + ')}, gzipped`, value: kB(listed.total.gzipBytes), unit: 'kB', note: `${listed.files.length} files (React Router's assets/manifest-*.js included)` },
+      {
+        scenario: 'home_js',
+        metric: 'rendered / : modulepreloads + inline module imports + their static imports, gzipped',
+        value: kB(linked.total.gzipBytes),
+        unit: 'kB',
+        target: `≤ ${HOME_JS_BUDGET_KB} kB`,
+        pass: kB(linked.total.gzipBytes) <= HOME_JS_BUDGET_KB,
+        note: `${linked.files.length} files, ${Math.round(linked.total.bytes / 1024)} kB before gzip`,
+      },
+      ...linked.files.map((f) => ({
+        scenario: 'home_js',
+        metric: `  ${path.basename(f.file)}`,
+        value: kB(f.gzipBytes),
+        unit: 'kB',
+      })),
+      {
+        scenario: 'home_js',
+        metric: `manifest: entry + ${HOME_ROUTES.join(' + ')}, gzipped`,
+        value: kB(listed.total.gzipBytes),
+        unit: 'kB',
+        note: `${listed.files.length} files (React Router's assets/manifest-*.js included)`,
+      },
     ];
     const admin = adminChunks(distDir);
-    for (const [label, pagePath] of [['home page', '/'], ['product page', await productPath(shop.url)]] as const) {
+    for (const [label, pagePath] of [
+      ['home page', '/'],
+      ['product page', await productPath(shop.url)],
+    ] as const) {
       const loaded = await scriptsLoadedBy(`${shop.url}${pagePath}`, distDir);
       const sum = loaded.reduce((s, f) => s + f.gzipBytes, 0);
       const adminLoaded = loaded.filter((f) => admin.has(f.file.replace(/^\//, '')));
       rows.push(
-        { scenario: 'home_js', metric: `${label} in Chromium: all JS, gzipped`, value: kB(sum), unit: 'kB', ...(pagePath === '/' ? { target: `≤ ${HOME_JS_BUDGET_KB} kB`, pass: kB(sum) <= HOME_JS_BUDGET_KB } : {}), note: `${loaded.length} files: ${loaded.map((f) => `${path.basename(f.file)} ${kB(f.gzipBytes)}`).join(', ')}` },
-        { scenario: 'home_js', metric: `${label} in Chromium: admin chunks loaded`, value: adminLoaded.length, unit: 'count', target: '= 0', pass: adminLoaded.length === 0, must: true, note: adminLoaded.length ? adminLoaded.map((f) => f.file).join(', ') : `${admin.size} admin chunks in the build, none loaded` },
+        {
+          scenario: 'home_js',
+          metric: `${label} in Chromium: all JS, gzipped`,
+          value: kB(sum),
+          unit: 'kB',
+          ...(pagePath === '/' ? { target: `≤ ${HOME_JS_BUDGET_KB} kB`, pass: kB(sum) <= HOME_JS_BUDGET_KB } : {}),
+          note: `${loaded.length} files: ${loaded.map((f) => `${path.basename(f.file)} ${kB(f.gzipBytes)}`).join(', ')}`,
+        },
+        {
+          scenario: 'home_js',
+          metric: `${label} in Chromium: admin chunks loaded`,
+          value: adminLoaded.length,
+          unit: 'count',
+          target: '= 0',
+          pass: adminLoaded.length === 0,
+          must: true,
+          note: adminLoaded.length
+            ? adminLoaded.map((f) => f.file).join(', ')
+            : `${admin.size} admin chunks in the build, none loaded`,
+        },
       );
     }
-    if (admin.size === 0) rows.push({ scenario: 'home_js', metric: 'admin chunks found in the build', value: 0, unit: 'count', target: '> 0', pass: false, must: true, note: 'the admin check found no admin chunk: it would pass whatever the page loads' });
+    if (admin.size === 0)
+      rows.push({
+        scenario: 'home_js',
+        metric: 'admin chunks found in the build',
+        value: 0,
+        unit: 'count',
+        target: '> 0',
+        pass: false,
+        must: true,
+        note: 'the admin check found no admin chunk: it would pass whatever the page loads',
+      });
     return rows;
   },
 };
@@ -92,16 +149,38 @@ export const lighthouseScenario: Scenario = {
         const runs: LighthouseRun[] = [];
         for (let i = 0; i < LIGHTHOUSE_RUNS; i += 1) runs.push(await runLighthouse(`${shop.url}${pagePath}`));
         const retries = runs.reduce((sum, run) => sum + run.retries, 0);
-        rows.push({ scenario, metric: 'page', value: NaN, unit: '', note: `${pagePath}; performance in each run: ${runs.map((run) => run.scores.performance).join(', ')}${retries ? ` (${retries} run(s) retried: Lighthouse could not record the trace)` : ''}` });
+        rows.push({
+          scenario,
+          metric: 'page',
+          value: NaN,
+          unit: '',
+          note: `${pagePath}; performance in each run: ${runs.map((run) => run.scores.performance).join(', ')}${retries ? ` (${retries} run(s) retried: Lighthouse could not record the trace)` : ''}`,
+        });
         for (const category of LIGHTHOUSE_CATEGORIES) {
           const target = TARGETS[category];
           const value = median(runs.map((run) => run.scores[category]));
-          rows.push({ scenario, metric: `${category} (median)`, value, unit: 'score', target: target === 100 ? '= 100' : `≥ ${target}`, pass: value >= target });
+          rows.push({
+            scenario,
+            metric: `${category} (median)`,
+            value,
+            unit: 'score',
+            target: target === 100 ? '= 100' : `≥ ${target}`,
+            pass: value >= target,
+          });
         }
-        for (const metric of Object.keys(runs[0]!.metrics)) rows.push({ scenario, metric: `  ${metric} (median)`, value: median(runs.map((run) => run.metrics[metric]!)), unit: metric.includes('x1000') ? '' : 'ms' });
+        for (const metric of Object.keys(runs[0]!.metrics))
+          rows.push({
+            scenario,
+            metric: `  ${metric} (median)`,
+            value: median(runs.map((run) => run.metrics[metric]!)),
+            unit: metric.includes('x1000') ? '' : 'ms',
+          });
         // The audits that cost points in the run of median performance.
-        const middle = [...runs].sort((a, b) => a.scores.performance - b.scores.performance)[Math.floor((runs.length - 1) / 2)]!;
-        for (const failing of middle.failing) rows.push({ scenario, metric: '  audit below full score', value: NaN, unit: '', note: failing });
+        const middle = [...runs].sort((a, b) => a.scores.performance - b.scores.performance)[
+          Math.floor((runs.length - 1) / 2)
+        ]!;
+        for (const failing of middle.failing)
+          rows.push({ scenario, metric: '  audit below full score', value: NaN, unit: '', note: failing });
       }
     } finally {
       await shop.stop();

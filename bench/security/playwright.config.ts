@@ -14,5 +14,8 @@ export default defineConfig({
   testMatch: '*.spec.ts',
   workers: 1,
   // The server runs from the repository root, like the main suite's.
-  webServer: base.webServer && !Array.isArray(base.webServer) ? { ...base.webServer, cwd: new URL('../..', import.meta.url).pathname } : base.webServer,
+  webServer:
+    base.webServer && !Array.isArray(base.webServer)
+      ? { ...base.webServer, cwd: new URL('../..', import.meta.url).pathname }
+      : base.webServer,
 });

@@ -11,7 +11,10 @@ const DESCRIPTION = `"><svg onload="window.__xss='description'"></svg> <iframe s
 const TYPE = `<b onmouseover="window.__xss='type'">Puzzle</b>`;
 
 /** A 1×1 PNG, so the book has a picture like any other. */
-const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC', 'base64');
+const PIXEL = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC',
+  'base64',
+);
 
 async function watchForScripts(page: Page): Promise<string[]> {
   const ran: string[] = [];
@@ -29,7 +32,10 @@ async function expectNothingRan(page: Page, ran: string[]) {
   expect(await page.locator('img[src="x"], svg[onload], iframe[src^="javascript"], b[onmouseover]').count()).toBe(0);
 }
 
-test('script payloads in a book’s name, type and description are shown as text and never run', async ({ page, browser }) => {
+test('script payloads in a book’s name, type and description are shown as text and never run', async ({
+  page,
+  browser,
+}) => {
   await signInAsAdmin(page);
   const token = await adminToken(page);
   const id = `BV-XSS-${Date.now().toString(36)}`;
@@ -58,7 +64,10 @@ test('script payloads in a book’s name, type and description are shown as text
   // Header search: the result shows the name as text and leads to the product page.
   await shopper.getByRole('button', { name: 'Search', exact: true }).click();
   await shopper.getByRole('searchbox', { name: 'Search books' }).fill('Evil');
-  const result = shopper.getByRole('list', { name: 'Search results' }).getByRole('link', { name: new RegExp(id.slice(-6) + '|Evil') }).first();
+  const result = shopper
+    .getByRole('list', { name: 'Search results' })
+    .getByRole('link', { name: new RegExp(id.slice(-6) + '|Evil') })
+    .first();
   await expect(result).toBeVisible();
   await expectNothingRan(shopper, ran);
   await result.click();
@@ -76,6 +85,8 @@ test('script payloads in a book’s name, type and description are shown as text
   await expectNothingRan(shopper, ran);
 
   // Clean up, so other journeys see the demo catalogue only.
-  const removed = await page.request.post(`/api/admin/products/delete_product/${encodeURIComponent(id)}`, { headers: { authorization: `Bearer ${token}` } });
+  const removed = await page.request.post(`/api/admin/products/delete_product/${encodeURIComponent(id)}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(removed.status()).toBe(200);
 });

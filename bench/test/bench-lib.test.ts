@@ -69,7 +69,10 @@ describe('planCheckouts', () => {
       assert.equal(checkout.code?.code, code.code);
       const eligible = checkout.lines.some((line) => {
         const p = products.find((x) => x.id === line.product_id)!;
-        return (code.types.length === 0 || code.types.includes(p.type)) && (code.ages.length === 0 || code.ages.includes(p.age));
+        return (
+          (code.types.length === 0 || code.types.includes(p.type)) &&
+          (code.ages.length === 0 || code.ages.includes(p.age))
+        );
       });
       assert.ok(eligible, `${code.code} applies to nothing in its cart`);
     }
@@ -92,21 +95,38 @@ describe('planCheckouts', () => {
     }
   });
   it('makes the same carts on every run, one in five signed in', () => {
-    assert.deepEqual(planCheckouts(products, codes, shoppers, 40).map((c) => c.lines), plan.map((c) => c.lines));
+    assert.deepEqual(
+      planCheckouts(products, codes, shoppers, 40).map((c) => c.lines),
+      plan.map((c) => c.lines),
+    );
     assert.equal(plan.filter((c) => c.shopper).length, 8);
   });
 });
 
 describe('adminChunks', () => {
-  it('finds chunks of modules in a feature\'s admin/ folder and chunks only they import, not shared ones or the feature\'s shopper pages', () => {
+  it("finds chunks of modules in a feature's admin/ folder and chunks only they import, not shared ones or the feature's shopper pages", () => {
     const dist = temp();
     mkdirSync(path.join(dist, '.vite'));
     writeFileSync(
       path.join(dist, '.vite/manifest.json'),
       JSON.stringify({
-        'main.tsx': { file: 'assets/index-1.js', src: 'main.tsx', isEntry: true, imports: ['_shared.js'], dynamicImports: ['features/orders/admin/OrdersPage.tsx', 'features/orders/OrderHistory.tsx'] },
-        'features/orders/admin/OrdersPage.tsx': { file: 'assets/OrdersPage-2.js', src: 'features/orders/admin/OrdersPage.tsx', imports: ['_shared.js', '_table.js'] },
-        'features/orders/OrderHistory.tsx': { file: 'assets/OrderHistory-5.js', src: 'features/orders/OrderHistory.tsx', imports: ['_shared.js'] },
+        'main.tsx': {
+          file: 'assets/index-1.js',
+          src: 'main.tsx',
+          isEntry: true,
+          imports: ['_shared.js'],
+          dynamicImports: ['features/orders/admin/OrdersPage.tsx', 'features/orders/OrderHistory.tsx'],
+        },
+        'features/orders/admin/OrdersPage.tsx': {
+          file: 'assets/OrdersPage-2.js',
+          src: 'features/orders/admin/OrdersPage.tsx',
+          imports: ['_shared.js', '_table.js'],
+        },
+        'features/orders/OrderHistory.tsx': {
+          file: 'assets/OrderHistory-5.js',
+          src: 'features/orders/OrderHistory.tsx',
+          imports: ['_shared.js'],
+        },
         '_table.js': { file: 'assets/table-3.js' },
         '_shared.js': { file: 'assets/shared-4.js' },
       }),
@@ -117,10 +137,15 @@ describe('adminChunks', () => {
       rmSync(dist, { recursive: true, force: true });
     }
   });
-  it('without a Vite manifest, takes the admin routes\' files no shopper route loads from React Router\'s manifest, and the chart library', () => {
+  it("without a Vite manifest, takes the admin routes' files no shopper route loads from React Router's manifest, and the chart library", () => {
     const dist = routerBuild();
     try {
-      assert.deepEqual([...adminChunks(dist)].sort(), ['assets/admin-table-10.js', 'assets/layout-client-loader-9.js', 'assets/layout-main-8.js', 'assets/uPlot-11.js']);
+      assert.deepEqual([...adminChunks(dist)].sort(), [
+        'assets/admin-table-10.js',
+        'assets/layout-client-loader-9.js',
+        'assets/layout-main-8.js',
+        'assets/uPlot-11.js',
+      ]);
     } finally {
       rmSync(dist, { recursive: true, force: true });
     }
@@ -131,8 +156,16 @@ describe('adminChunks', () => {
     writeFileSync(
       path.join(dist, 'client/.vite/manifest.json'),
       JSON.stringify({
-        'src/web/routes/admin/home.tsx': { file: 'assets/home-1.js', src: 'src/web/routes/admin/home.tsx', imports: ['_shared.js'] },
-        'src/web/routes/home.tsx': { file: 'assets/home-2.js', src: 'src/web/routes/home.tsx', imports: ['_shared.js'] },
+        'src/web/routes/admin/home.tsx': {
+          file: 'assets/home-1.js',
+          src: 'src/web/routes/admin/home.tsx',
+          imports: ['_shared.js'],
+        },
+        'src/web/routes/home.tsx': {
+          file: 'assets/home-2.js',
+          src: 'src/web/routes/home.tsx',
+          imports: ['_shared.js'],
+        },
         '_shared.js': { file: 'assets/shared-3.js' },
       }),
     );
@@ -151,20 +184,33 @@ describe('homePageScripts', () => {
       '<script>window.__reactRouterContext = {};</script>' +
       '<script type="module" async="">import "/assets/manifest-1.js";\nimport * as route0 from "/assets/root-3.js";\nimport * as route1 from "/assets/home-4.js";\nwindow.__reactRouterRouteModules = {"root":route0};\n\nimport("/assets/entry.client-2.js");</script>' +
       '<script src="https://example.com/x.js" type="module"></script><script type="module" src="/assets/extra-5.js"></script>';
-    assert.deepEqual(homePageScripts(html), ['/assets/manifest-1.js', '/assets/entry.client-2.js', '/assets/root-3.js', '/assets/home-4.js', '/assets/extra-5.js']);
+    assert.deepEqual(homePageScripts(html), [
+      '/assets/manifest-1.js',
+      '/assets/entry.client-2.js',
+      '/assets/root-3.js',
+      '/assets/home-4.js',
+      '/assets/extra-5.js',
+    ]);
   });
 });
 
 describe('withStaticImports', () => {
-  it("adds what the files import statically, recursively, but not their import() nor what is not in the build", () => {
+  it('adds what the files import statically, recursively, but not their import() nor what is not in the build', () => {
     const client = temp();
     mkdirSync(path.join(client, 'assets'), { recursive: true });
-    writeFileSync(path.join(client, 'assets', 'root-1.js'), 'import{a as e}from"./framework-2.js";import"./shell-3.js";const l=()=>import("./admin-4.js");');
+    writeFileSync(
+      path.join(client, 'assets', 'root-1.js'),
+      'import{a as e}from"./framework-2.js";import"./shell-3.js";const l=()=>import("./admin-4.js");',
+    );
     writeFileSync(path.join(client, 'assets', 'framework-2.js'), 'export const a=1;');
     writeFileSync(path.join(client, 'assets', 'shell-3.js'), 'import{a}from"./framework-2.js";export{a as b};');
     writeFileSync(path.join(client, 'assets', 'admin-4.js'), 'export const x=1;');
     try {
-      assert.deepEqual(withStaticImports(client, ['/assets/root-1.js']), ['/assets/root-1.js', '/assets/framework-2.js', '/assets/shell-3.js']);
+      assert.deepEqual(withStaticImports(client, ['/assets/root-1.js']), [
+        '/assets/root-1.js',
+        '/assets/framework-2.js',
+        '/assets/shell-3.js',
+      ]);
     } finally {
       rmSync(client, { recursive: true, force: true });
     }
@@ -179,31 +225,57 @@ function routerBuild(): string {
     entry: { module: '/assets/entry.client-1.js', imports: ['/assets/react-2.js'], css: [] },
     routes: {
       root: { id: 'root', path: '', module: '/assets/root-3.js', imports: ['/assets/react-2.js', '/assets/api-4.js'] },
-      'routes/shell': { id: 'routes/shell', parentId: 'root', module: '/assets/shell-5.js', imports: ['/assets/api-4.js'] },
-      'routes/home': { id: 'routes/home', parentId: 'routes/shell', index: true, module: '/assets/home-6.js', imports: ['/assets/grid-7.js'] },
-      'routes/admin/layout': { id: 'routes/admin/layout', parentId: 'routes/shell', module: '/assets/layout-main-8.js', clientLoaderModule: '/assets/layout-client-loader-9.js', imports: ['/assets/api-4.js', '/assets/grid-7.js', '/assets/admin-table-10.js'] },
+      'routes/shell': {
+        id: 'routes/shell',
+        parentId: 'root',
+        module: '/assets/shell-5.js',
+        imports: ['/assets/api-4.js'],
+      },
+      'routes/home': {
+        id: 'routes/home',
+        parentId: 'routes/shell',
+        index: true,
+        module: '/assets/home-6.js',
+        imports: ['/assets/grid-7.js'],
+      },
+      'routes/admin/layout': {
+        id: 'routes/admin/layout',
+        parentId: 'routes/shell',
+        module: '/assets/layout-main-8.js',
+        clientLoaderModule: '/assets/layout-client-loader-9.js',
+        imports: ['/assets/api-4.js', '/assets/grid-7.js', '/assets/admin-table-10.js'],
+      },
     },
   };
-  writeFileSync(path.join(dist, 'client/assets/manifest-abc.js'), `window.__reactRouterManifest=${JSON.stringify(manifest)};`);
+  writeFileSync(
+    path.join(dist, 'client/assets/manifest-abc.js'),
+    `window.__reactRouterManifest=${JSON.stringify(manifest)};`,
+  );
   writeFileSync(path.join(dist, 'client/assets/uPlot-11.js'), '');
   return dist;
 }
 
 describe('routeModulesJs', () => {
-  it('lists the manifest, the entry and each route\'s module and imports once', () => {
+  it("lists the manifest, the entry and each route's module and imports once", () => {
     const dist = routerBuild();
     try {
-      assert.deepEqual(routeModulesJs(routeManifest(path.join(dist, 'client')), ['root', 'routes/shell', 'routes/home']), [
-        '/assets/manifest-abc.js',
-        '/assets/entry.client-1.js',
-        '/assets/react-2.js',
-        '/assets/root-3.js',
-        '/assets/api-4.js',
-        '/assets/shell-5.js',
-        '/assets/home-6.js',
-        '/assets/grid-7.js',
-      ]);
-      assert.throws(() => routeModulesJs(routeManifest(path.join(dist, 'client')), ['routes/nowhere']), /not in the React Router manifest/);
+      assert.deepEqual(
+        routeModulesJs(routeManifest(path.join(dist, 'client')), ['root', 'routes/shell', 'routes/home']),
+        [
+          '/assets/manifest-abc.js',
+          '/assets/entry.client-1.js',
+          '/assets/react-2.js',
+          '/assets/root-3.js',
+          '/assets/api-4.js',
+          '/assets/shell-5.js',
+          '/assets/home-6.js',
+          '/assets/grid-7.js',
+        ],
+      );
+      assert.throws(
+        () => routeModulesJs(routeManifest(path.join(dist, 'client')), ['routes/nowhere']),
+        /not in the React Router manifest/,
+      );
     } finally {
       rmSync(dist, { recursive: true, force: true });
     }
@@ -211,13 +283,27 @@ describe('routeModulesJs', () => {
 });
 
 describe('writePerformanceDoc', () => {
-  const machine: Machine = { date: '2026-01-01T00:00:00Z', cpus: 2, cpuModel: 'cpu', memoryGiB: 4, node: 'v20', os: 'Linux', postgres: '15', commit: 'abc', startLoadAverage: [0.1, 0.1, 0.1], settings: {} };
+  const machine: Machine = {
+    date: '2026-01-01T00:00:00Z',
+    cpus: 2,
+    cpuModel: 'cpu',
+    memoryGiB: 4,
+    node: 'v20',
+    os: 'Linux',
+    postgres: '15',
+    commit: 'abc',
+    startLoadAverage: [0.1, 0.1, 0.1],
+    settings: {},
+  };
   const rows = [{ scenario: 'search', metric: 'p95 | all', value: 12.345, unit: 'ms', target: '≤ 20 ms', pass: true }];
 
   it('replaces only the figures between the markers and keeps the prose around them', () => {
     const dir = temp();
     const file = path.join(dir, 'performance.md');
-    writeFileSync(file, `# Performance\n\nProse before.\n\n${FIGURES_START}\nold figures\n${FIGURES_END}\n\nProse after.\n`);
+    writeFileSync(
+      file,
+      `# Performance\n\nProse before.\n\n${FIGURES_START}\nold figures\n${FIGURES_END}\n\nProse after.\n`,
+    );
     try {
       writePerformanceDoc(rows, machine, ['search'], file);
       const text = readFileSync(file, 'utf8');

@@ -84,7 +84,11 @@ export async function adminToken(page: Page): Promise<string> {
 }
 
 /** A discount code made the shop's way (the admin's send-discount-code), from an admin signed in in a context of its own. */
-export async function sendDiscountCode(browser: Browser, request: APIRequestContext, percentage: number): Promise<string> {
+export async function sendDiscountCode(
+  browser: Browser,
+  request: APIRequestContext,
+  percentage: number,
+): Promise<string> {
   const adminContext = await browser.newContext();
   try {
     const adminPage = await adminContext.newPage();

@@ -22,7 +22,10 @@ export function deliveryAddress(overrides: Partial<DeliveryAddress> = {}): Deliv
 }
 
 /** The demo checkout's address form, as a shopper fills it in (fields left out of `overrides` get deliveryAddress()'s). */
-export async function fillDeliveryAddress(page: Page, overrides: Partial<DeliveryAddress> = {}): Promise<DeliveryAddress> {
+export async function fillDeliveryAddress(
+  page: Page,
+  overrides: Partial<DeliveryAddress> = {},
+): Promise<DeliveryAddress> {
   const address = deliveryAddress(overrides);
   const form = page.getByRole('form', { name: 'Checkout' });
   await form.getByLabel('Full name').fill(address.name);
@@ -40,7 +43,10 @@ export async function fillDeliveryAddress(page: Page, overrides: Partial<Deliver
  * Fills the address (and the receipt's e-mail, for a guest whose checkout has none), clicks
  * Pay and waits for the thank-you view. Answers the address it typed.
  */
-export async function payDemoCheckout(page: Page, options: { email?: string; address?: Partial<DeliveryAddress> } = {}): Promise<DeliveryAddress> {
+export async function payDemoCheckout(
+  page: Page,
+  options: { email?: string; address?: Partial<DeliveryAddress> } = {},
+): Promise<DeliveryAddress> {
   await expect(page.getByText('Demo payment: no card is charged')).toBeVisible();
   const address = await fillDeliveryAddress(page, options.address);
   if (options.email !== undefined) await page.getByLabel('Email for your receipt').fill(options.email);

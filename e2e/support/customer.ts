@@ -16,7 +16,11 @@ export interface Customer {
   token: string;
 }
 
-export async function createCustomer(request: APIRequestContext, email = uniqueEmail('shopper'), password = CUSTOMER_PASSWORD): Promise<Customer> {
+export async function createCustomer(
+  request: APIRequestContext,
+  email = uniqueEmail('shopper'),
+  password = CUSTOMER_PASSWORD,
+): Promise<Customer> {
   const response = await request.post('/api/create_account', { data: { email, password } });
   expect(response.status(), await response.text()).toBe(201);
   const { id, token } = (await response.json()) as { id: string; token: string };

@@ -33,7 +33,10 @@ export async function placePaidOrder(
   expect(created.status(), await created.text()).toBe(200);
   const { sessionId } = (await created.json()) as { sessionId: string };
   const paid = await request.post(`/api/checkout/demo/${encodeURIComponent(sessionId)}/pay`, {
-    data: { ...(customer ? {} : { email: options.email }), address: deliveryAddress(options.name ? { name: options.name } : {}) },
+    data: {
+      ...(customer ? {} : { email: options.email }),
+      address: deliveryAddress(options.name ? { name: options.name } : {}),
+    },
   });
   expect(paid.status(), await paid.text()).toBe(200);
   return { orderId: ((await paid.json()) as { order_id: string }).order_id, email: customer?.email ?? options.email };
@@ -49,13 +52,24 @@ export async function setOrderStatus(
 ): Promise<void> {
   const res = await request.post('/api/admin/update_order_status', {
     headers: auth(adminToken),
-    data: { customer_email: order.email, order_id: order.orderId, status, bookVault_ref: refs.bookVault ?? null, tracking_ref: refs.tracking ?? null },
+    data: {
+      customer_email: order.email,
+      order_id: order.orderId,
+      status,
+      bookVault_ref: refs.bookVault ?? null,
+      tracking_ref: refs.tracking ?? null,
+    },
   });
   expect(res.status(), await res.text()).toBe(200);
 }
 
 /** Moves an order on as the owner does, Shipped (with the references) then Delivered. */
-export async function deliverOrder(request: APIRequestContext, adminToken: string, order: PlacedOrder, refs: { bookVault: string; tracking: string }): Promise<void> {
+export async function deliverOrder(
+  request: APIRequestContext,
+  adminToken: string,
+  order: PlacedOrder,
+  refs: { bookVault: string; tracking: string },
+): Promise<void> {
   await setOrderStatus(request, adminToken, order, 'Shipped', refs);
   await setOrderStatus(request, adminToken, order, 'Delivered');
 }

@@ -57,7 +57,6 @@ const modules: ModuleRoutes[] = [
   webRoutes,
 ];
 
-
 export interface BuildOptions {
   /** Start the mail and print workers' timers. Tests that drive them themselves (`ctx.mailWorker.kick()`) pass false. */
   background?: boolean;
@@ -70,7 +69,15 @@ export interface BuildOptions {
 }
 
 /** Log fields that may carry a credential. */
-const REDACTED_LOG_PATHS = ['req.headers.authorization', 'req.headers.cookie', 'req.headers["stripe-signature"]', 'password', 'token', '*.password', '*.token'];
+const REDACTED_LOG_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["stripe-signature"]',
+  'password',
+  'token',
+  '*.password',
+  '*.token',
+];
 
 /** Query values that are credentials (mailed tokens) never reach the log, nor do e-mail addresses in paths. */
 export function redactUrl(url: string): string {
@@ -107,7 +114,11 @@ export async function buildApp(config: Config, deps: AppDeps, options: BuildOpti
       ...(stream ? { stream } : {}),
       redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' },
       serializers: {
-        req: (request: FastifyRequest) => ({ method: request.method, url: redactUrl(request.url), remoteAddress: request.ip }),
+        req: (request: FastifyRequest) => ({
+          method: request.method,
+          url: redactUrl(request.url),
+          remoteAddress: request.ip,
+        }),
       },
     },
     logController: new OneLinePerRequest(),

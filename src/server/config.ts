@@ -24,9 +24,7 @@ const optionalProfileUrl = (placeholder: string | undefined) =>
     .default(placeholder ?? '')
     .transform((value) => (value === '' || value.toLowerCase() === 'none' ? undefined : value))
     .pipe(
-      z
-        .url({ protocol: /^https?$/, message: "must be an http(s) address, or 'none' to hide the link" })
-        .optional(),
+      z.url({ protocol: /^https?$/, message: "must be an http(s) address, or 'none' to hide the link" }).optional(),
     );
 const millis = (fallback: number, { off = false, max = 3_600_000 }: { off?: boolean; max?: number } = {}) =>
   z.coerce
@@ -93,9 +91,15 @@ export const configSchema = z
         if (!value || value === 'false' || value === '0') return false;
         if (value === 'true') return 1;
         if (/^\d+$/.test(value)) return Number(value);
-        const list = value.split(',').map((part) => part.trim()).filter(Boolean);
+        const list = value
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean);
         if (list.every((part) => /^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(part))) return list;
-        ctx.addIssue({ code: 'custom', message: "must be false, true (one proxy), a number of proxies, or a list of proxy addresses" });
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must be false, true (one proxy), a number of proxies, or a list of proxy addresses',
+        });
         return z.NEVER;
       }),
     /** The built web app the shop serves (npm run build); parallel test runs give each their own. */
@@ -107,7 +111,12 @@ export const configSchema = z
      * process's time renders may take on average (past it 503; 100: no limit), and renders one
      * client address may start a minute, ten seconds' worth at once (past it 429).
      */
-    PAGE_CACHE_MAX_BYTES: z.coerce.number().int().min(0).max(2 ** 40).default(64 * 1024 * 1024),
+    PAGE_CACHE_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(2 ** 40)
+      .default(64 * 1024 * 1024),
     PAGE_RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(2),
     PAGE_RENDER_QUEUE: z.coerce.number().int().min(0).max(100_000).default(64),
     PAGE_RENDER_TIME_SHARE: z.coerce.number().min(1).max(100).default(25),
@@ -135,15 +144,24 @@ export const configSchema = z
      * where pg_dump and pg_restore are on PostgreSQL (unset: the PATH).
      */
     BACKUP_DIR: optionalText,
-    BACKUP_EVERY_HOURS: optionalText.transform((value) => (value === undefined ? undefined : Number(value))).pipe(
-      z
-        .number({ message: 'must be a number of hours' })
-        .min(0, { message: 'must be 0 (only on demand) or more hours' })
-        .max(24 * 31, { message: 'must be at most 744 hours (31 days)' })
-        .refine((hours) => hours === 0 || hours >= 0.05, { message: 'must be 0 (only on demand) or at least 0.05 hours (3 minutes)' })
-        .optional(),
-    ),
-    BACKUP_KEEP: z.coerce.number({ message: 'must be a whole number' }).int({ message: 'must be a whole number' }).min(1, { message: 'must be at least 1' }).max(10_000).default(14),
+    BACKUP_EVERY_HOURS: optionalText
+      .transform((value) => (value === undefined ? undefined : Number(value)))
+      .pipe(
+        z
+          .number({ message: 'must be a number of hours' })
+          .min(0, { message: 'must be 0 (only on demand) or more hours' })
+          .max(24 * 31, { message: 'must be at most 744 hours (31 days)' })
+          .refine((hours) => hours === 0 || hours >= 0.05, {
+            message: 'must be 0 (only on demand) or at least 0.05 hours (3 minutes)',
+          })
+          .optional(),
+      ),
+    BACKUP_KEEP: z.coerce
+      .number({ message: 'must be a whole number' })
+      .int({ message: 'must be a whole number' })
+      .min(1, { message: 'must be at least 1' })
+      .max(10_000)
+      .default(14),
     BACKUP_PG_BIN_DIR: optionalText,
     /** Seed the demo catalogue into an empty database at start. */
     SEED_DEMO: flag(true),
@@ -194,10 +212,19 @@ export const configSchema = z
     SHIPPING_COUNTRIES: z
       .string()
       .default('GB')
-      .transform((value) => value.split(',').map((code) => code.trim().toUpperCase()).filter(Boolean))
+      .transform((value) =>
+        value
+          .split(',')
+          .map((code) => code.trim().toUpperCase())
+          .filter(Boolean),
+      )
       .pipe(
         z
-          .array(z.string().regex(/^[A-Z]{2}$/, { message: 'must be two-letter country codes (ISO 3166-1), comma-separated' }))
+          .array(
+            z
+              .string()
+              .regex(/^[A-Z]{2}$/, { message: 'must be two-letter country codes (ISO 3166-1), comma-separated' }),
+          )
           .min(1, { message: 'must name at least one country' })
           .max(50, { message: 'must name at most 50 countries' }),
       ),
@@ -264,27 +291,41 @@ export const configSchema = z
       });
     }
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
-      ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'is required when STRIPE_SECRET_KEY is set' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_WEBHOOK_SECRET'],
+        message: 'is required when STRIPE_SECRET_KEY is set',
+      });
     }
     if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS) {
-      ctx.addIssue({ code: 'custom', path: ['HTTP_HEADERS_TIMEOUT_MS'], message: 'must not be more than HTTP_REQUEST_TIMEOUT_MS' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['HTTP_HEADERS_TIMEOUT_MS'],
+        message: 'must not be more than HTTP_REQUEST_TIMEOUT_MS',
+      });
     }
     if (env.DATABASE_STATEMENT_TIMEOUT_MS >= env.DATABASE_QUERY_TIMEOUT_MS) {
       ctx.addIssue({
         code: 'custom',
         path: ['DATABASE_STATEMENT_TIMEOUT_MS'],
-        message: 'must be less than DATABASE_QUERY_TIMEOUT_MS (the server cancels a slow statement before the shop gives up on the connection)',
+        message:
+          'must be less than DATABASE_QUERY_TIMEOUT_MS (the server cancels a slow statement before the shop gives up on the connection)',
       });
     }
     if (env.NODE_ENV === 'production' && env.PRINT_SUBMIT_LEASE_SECONDS < 60) {
       ctx.addIssue({
         code: 'custom',
         path: ['PRINT_SUBMIT_LEASE_SECONDS'],
-        message: "must be at least 60 in production (a call to the print partner may take 30 s; a shorter lease takes a slow answer for a stop)",
+        message:
+          'must be at least 60 in production (a call to the print partner may take 30 s; a shorter lease takes a slow answer for a stop)',
       });
     }
     if (env.PRINT_PARTNER === 'bookvault' && !env.BOOKVAULT_API_KEY) {
-      ctx.addIssue({ code: 'custom', path: ['BOOKVAULT_API_KEY'], message: 'is required when PRINT_PARTNER is bookvault' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['BOOKVAULT_API_KEY'],
+        message: 'is required when PRINT_PARTNER is bookvault',
+      });
     }
     if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'is required when ADMIN_EMAIL is set' });
@@ -296,24 +337,34 @@ export const configSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['STRIPE_SECRET_KEY'],
-        message: 'is required in production (without it orders would be made without payment); set DEMO_PAYMENTS=true only for a demonstration shop',
+        message:
+          'is required in production (without it orders would be made without payment); set DEMO_PAYMENTS=true only for a demonstration shop',
       });
     }
     if (env.NODE_ENV === 'production' && env.DATABASE_URL && !env.JWT_SECRET) {
       ctx.addIssue({
         code: 'custom',
         path: ['JWT_SECRET'],
-        message: 'is required in production with DATABASE_URL (a secret kept in the shared database would let anyone who can read it sign sessions)',
+        message:
+          'is required in production with DATABASE_URL (a secret kept in the shared database would let anyone who can read it sign sessions)',
       });
     }
     if (env.BACKUP_EVERY_HOURS !== undefined && !env.BACKUP_DIR) {
-      ctx.addIssue({ code: 'custom', path: ['BACKUP_EVERY_HOURS'], message: 'needs BACKUP_DIR (the folder backups are written to)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['BACKUP_EVERY_HOURS'],
+        message: 'needs BACKUP_DIR (the folder backups are written to)',
+      });
     }
     if (!mailSender(env.MAIL_FROM, env.SHOP_NAME)) {
       ctx.addIssue({ code: 'custom', path: ['MAIL_FROM'], message: 'must be one e-mail address, or "Name <address>"' });
     }
     if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
-      ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required in production (mailed links use it)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_URL'],
+        message: 'is required in production (mailed links use it)',
+      });
     }
   })
   .transform((env) => ({
@@ -357,5 +408,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 export function testConfig(overrides: Record<string, string> = {}): Config {
   // Renders get the whole process's time: a test's pages come one after another on a busy machine
   // (the share is tested on its own, render-gate.test.ts and pages.test.ts).
-  return loadConfig({ NODE_ENV: 'test', PASSWORD_HASH_COST: '10', LOG_LEVEL: 'silent', SEED_DEMO: 'false', PAGE_RENDER_TIME_SHARE: '100', ...overrides });
+  return loadConfig({
+    NODE_ENV: 'test',
+    PASSWORD_HASH_COST: '10',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    PAGE_RENDER_TIME_SHARE: '100',
+    ...overrides,
+  });
 }

@@ -43,7 +43,13 @@ export function imageStore(config: Config): ImageStore {
 /** Stripe Checkout when its keys are set, else the demo checkout. */
 function payments(config: Config): PaymentProviders {
   if (config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET) {
-    return paymentProviders(stripePaymentProvider({ secretKey: config.STRIPE_SECRET_KEY, webhookSecret: config.STRIPE_WEBHOOK_SECRET, apiUrl: config.STRIPE_API_URL }));
+    return paymentProviders(
+      stripePaymentProvider({
+        secretKey: config.STRIPE_SECRET_KEY,
+        webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+        apiUrl: config.STRIPE_API_URL,
+      }),
+    );
   }
   return paymentProviders(demoPaymentProvider());
 }

@@ -8,7 +8,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
 
 /** Fastify with zod schemas typing each route's params, query, body and reply. */
-export type ZodFastify = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
+export type ZodFastify = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
 
 /** Each domain's routes: `(app, ctx) => Promise<void>`, registered by app.ts in its order. */
 export type ModuleRoutes = (app: ZodFastify, ctx: AppContext) => Promise<void>;

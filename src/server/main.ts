@@ -36,7 +36,8 @@ async function main(): Promise<void> {
     mkdirSync(config.DATA_DIR, { recursive: true });
     try {
       control = await holdDataDir(config.DATA_DIR, async () => {
-        if (!app?.ctx.backups.enabled) throw new Error('Backups are not set up in the running shop: set BACKUP_DIR and start it again.');
+        if (!app?.ctx.backups.enabled)
+          throw new Error('Backups are not set up in the running shop: set BACKUP_DIR and start it again.');
         return app.ctx.backups.make('shell');
       });
     } catch (error) {

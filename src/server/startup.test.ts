@@ -34,7 +34,9 @@ describe('startBlock', () => {
   });
 
   it('names the admin from ADMIN_EMAIL, and on later starts says where the login was shown', () => {
-    expect(startBlock(facts({ email: 'owner@example.com', created: false }))).toContain('Admin sign-in:  owner@example.com with ADMIN_PASSWORD');
+    expect(startBlock(facts({ email: 'owner@example.com', created: false }))).toContain(
+      'Admin sign-in:  owner@example.com with ADMIN_PASSWORD',
+    );
     const later = startBlock(facts(null));
     expect(later).toContain('the account shown at the first start');
     expect(later).not.toContain('password ');
@@ -58,7 +60,9 @@ describe('announceStart', () => {
     const { out, log, output } = capture();
     announceStart('json', log, facts(generated), output);
     expect(out).toHaveLength(2);
-    expect(out[0]).toBe('info Inkwell & Puzzle is open at http://localhost:3000 (database: embedded (data), mail: outbox, payments: demo, printer: simulated)');
+    expect(out[0]).toBe(
+      'info Inkwell & Puzzle is open at http://localhost:3000 (database: embedded (data), mail: outbox, payments: demo, printer: simulated)',
+    );
     expect(out[1]).toMatch(/^warn ADMIN ACCOUNT CREATED: e-mail admin@shop\.localhost +password Abc123def456ghi7 /);
   });
 });

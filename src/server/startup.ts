@@ -62,7 +62,9 @@ export function startBlock(facts: StartFacts): string {
       '  To choose your own, set ADMIN_EMAIL and ADMIN_PASSWORD (in .env) and start again.',
     );
   } else if (admin) {
-    lines.push(`Admin sign-in:  ${admin.email} with ADMIN_PASSWORD (${admin.created ? 'created' : 'kept up to date'} from ADMIN_EMAIL)`);
+    lines.push(
+      `Admin sign-in:  ${admin.email} with ADMIN_PASSWORD (${admin.created ? 'created' : 'kept up to date'} from ADMIN_EMAIL)`,
+    );
   } else {
     lines.push('Admin sign-in:  the account shown at the first start (or set ADMIN_EMAIL and ADMIN_PASSWORD)');
   }
@@ -88,6 +90,9 @@ export function announceStart(
     output.write(startBlock(facts));
     return;
   }
-  log.info(`${facts.shopName} is open at ${facts.url} (database: ${facts.database}, mail: ${facts.mail}, payments: ${facts.payments}, printer: ${facts.printer})`);
-  if (facts.admin?.generatedPassword) log.warn(adminCreatedNotice(facts.admin.email, facts.admin.generatedPassword, facts.notes));
+  log.info(
+    `${facts.shopName} is open at ${facts.url} (database: ${facts.database}, mail: ${facts.mail}, payments: ${facts.payments}, printer: ${facts.printer})`,
+  );
+  if (facts.admin?.generatedPassword)
+    log.warn(adminCreatedNotice(facts.admin.email, facts.admin.generatedPassword, facts.notes));
 }

@@ -3,10 +3,28 @@
  * characters): the same functions the checkout form and the server use.
  */
 import { describe, expect, it } from 'vitest';
-import { addressProblemList, addressProblems, characterCount, codePointName, normaliseAddress, splitAtInvisible, type DeliveryAddress } from './delivery-address';
+import {
+  addressProblemList,
+  addressProblems,
+  characterCount,
+  codePointName,
+  normaliseAddress,
+  splitAtInvisible,
+  type DeliveryAddress,
+} from './delivery-address';
 
-const GOOD: DeliveryAddress = { name: 'Ann Reader', line1: '14 Orchard Row', line2: 'Flat 2', city: 'York', county: 'North Yorkshire', postcode: 'YO1 7HH', country: 'GB', phone: '01904 555123' };
-const problemsOf = (changes: Partial<DeliveryAddress>) => addressProblems(normaliseAddress({ ...GOOD, ...changes }), ['GB']);
+const GOOD: DeliveryAddress = {
+  name: 'Ann Reader',
+  line1: '14 Orchard Row',
+  line2: 'Flat 2',
+  city: 'York',
+  county: 'North Yorkshire',
+  postcode: 'YO1 7HH',
+  country: 'GB',
+  phone: '01904 555123',
+};
+const problemsOf = (changes: Partial<DeliveryAddress>) =>
+  addressProblems(normaliseAddress({ ...GOOD, ...changes }), ['GB']);
 
 describe('the delivery address rule', () => {
   it('accepts a good address', () => {
@@ -23,8 +41,12 @@ describe('the delivery address rule', () => {
     ['U+E0041', 'tag character', '\u{E0041}'],
     ['U+D800', 'lone surrogate', '\ud800'],
   ])('refuses an invisible character (%s, a %s) in any field, naming it', (code, _name, character) => {
-    expect(problemsOf({ name: `Ann${character}Reader` }).name).toBe(`Full name contains an invisible character (${code}) that can reorder or hide text: please type it again without it.`);
-    expect(problemsOf({ line2: `Flat${character} 2` }).line2).toMatch(`Address line 2 contains an invisible character (${code})`);
+    expect(problemsOf({ name: `Ann${character}Reader` }).name).toBe(
+      `Full name contains an invisible character (${code}) that can reorder or hide text: please type it again without it.`,
+    );
+    expect(problemsOf({ line2: `Flat${character} 2` }).line2).toMatch(
+      `Address line 2 contains an invisible character (${code})`,
+    );
     expect(problemsOf({ phone: `01904${character}555123` }).phone).toMatch(`(${code})`);
   });
 
@@ -42,7 +64,9 @@ describe('the delivery address rule', () => {
   });
 
   it('keeps letters of every script, accents and emoji that are not format characters', () => {
-    expect(problemsOf({ name: 'Zoë Brontë-Ó Súilleabháin', line1: 'שדרות רוטשילד 1', city: 'Αθήνα', county: '東京' })).toEqual({});
+    expect(
+      problemsOf({ name: 'Zoë Brontë-Ó Súilleabháin', line1: 'שדרות רוטשילד 1', city: 'Αθήνα', county: '東京' }),
+    ).toEqual({});
   });
 
   it('cuts a text at its invisible characters, so a page can show each as its code', () => {

@@ -70,7 +70,8 @@ const INVISIBLE = /[\p{Cf}\p{Cs}]/u;
 export const characterCount = (text: string): number => [...text].length;
 
 /** A character's code as people write it: '\u202e' → 'U+202E'. */
-export const codePointName = (character: string): string => `U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+export const codePointName = (character: string): string =>
+  `U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 
 /** 'U+202E' for the first invisible character of a text. */
 const firstInvisible = (text: string): string => codePointName(INVISIBLE.exec(text)![0]);
@@ -110,19 +111,25 @@ export function normaliseAddress(input: Partial<Record<AddressField, unknown>>):
  * The problem with each bad field of a normalised address, by field (empty when the address is
  * fine). `countries` is the shop's list of countries it sends to.
  */
-export function addressProblems(address: DeliveryAddress, countries: readonly string[]): Partial<Record<AddressField, string>> {
+export function addressProblems(
+  address: DeliveryAddress,
+  countries: readonly string[],
+): Partial<Record<AddressField, string>> {
   const problems: Partial<Record<AddressField, string>> = {};
   for (const field of ADDRESS_FIELDS) {
     const value = address[field];
     const label = ADDRESS_LABELS[field];
     if (!value) {
-      if (!OPTIONAL.has(field)) problems[field] = field === 'country' ? 'Please choose a country.' : `Please enter your ${label.toLowerCase()}.`;
+      if (!OPTIONAL.has(field))
+        problems[field] =
+          field === 'country' ? 'Please choose a country.' : `Please enter your ${label.toLowerCase()}.`;
     } else if (characterCount(value) > ADDRESS_MAX[field]) {
       problems[field] = `${label} must be at most ${ADDRESS_MAX[field]} characters.`;
     } else if (FORBIDDEN.test(value)) {
       problems[field] = `${label} must not contain < or > or control characters.`;
     } else if (INVISIBLE.test(value)) {
-      problems[field] = `${label} contains an invisible character (${firstInvisible(value)}) that can reorder or hide text: please type it again without it.`;
+      problems[field] =
+        `${label} contains an invisible character (${firstInvisible(value)}) that can reorder or hide text: please type it again without it.`;
     }
   }
   if (!problems.country && !countries.includes(address.country)) {
@@ -134,7 +141,8 @@ export function addressProblems(address: DeliveryAddress, countries: readonly st
   if (!problems.phone) {
     const digits = address.phone.replace(/\D/g, '').length;
     if (!PHONE.test(address.phone) || digits < 7 || digits > 15) {
-      problems.phone = 'Please enter a phone number: digits, spaces and an optional + (the courier may call about a delivery).';
+      problems.phone =
+        'Please enter a phone number: digits, spaces and an optional + (the courier may call about a delivery).';
     }
   }
   return problems;
@@ -157,5 +165,13 @@ export function countryName(code: string): string {
 
 /** The address as the lines of a label: name, lines, town, county, postcode, country (empty parts left out). */
 export function addressLines(address: DeliveryAddress): string[] {
-  return [address.name, address.line1, address.line2, address.city, address.county, address.postcode, countryName(address.country)].filter(Boolean);
+  return [
+    address.name,
+    address.line1,
+    address.line2,
+    address.city,
+    address.county,
+    address.postcode,
+    countryName(address.country),
+  ].filter(Boolean);
 }

@@ -67,8 +67,10 @@ export const productNotFoundCreate = 'Product not found. Create a new product?';
 export const checkFields = 'Error, please check fields and try again';
 
 // live updates (the event stream's limits, decision 101)
-export const tooManyStreamsFromClient = 'Too many live update streams are open from your address. Close a tab or try again in a few minutes.';
-export const tooManyStreams = 'Live updates are busy right now. The page still works; please try again in a few minutes.';
+export const tooManyStreamsFromClient =
+  'Too many live update streams are open from your address. Close a tab or try again in a few minutes.';
+export const tooManyStreams =
+  'Live updates are busy right now. The page still works; please try again in a few minutes.';
 // request text no database can hold (shown after "Invalid <field>: ")
 export const textHasNul = 'must not contain a NUL character.';
 export const textNotUnicode = 'must be valid Unicode text (it contains a lone surrogate).';
@@ -85,7 +87,8 @@ export const formInterrupted = 'The upload was interrupted. Please try again.';
 export const addressTooLong = 'This address is too long.';
 
 // the payment provider (its own words go to the log, never to the shopper)
-export const paymentRefused = 'The payment page could not be opened for this basket. Please try again, or contact us if it keeps happening.';
+export const paymentRefused =
+  'The payment page could not be opened for this basket. Please try again, or contact us if it keeps happening.';
 export const paymentUnavailable = 'The payment provider cannot be reached right now. Please try again shortly.';
 
 // other
@@ -108,16 +111,21 @@ export const productUpdated = 'Product updated successfully!';
 export const productAdded = 'Product added successfully!';
 
 // server answers (not quoted by the spec)
-export const passwordHashingBusy = 'The shop is very busy signing people in right now. Please try again in a few seconds.';
+export const passwordHashingBusy =
+  'The shop is very busy signing people in right now. Please try again in a few seconds.';
 export const reportingBusy = 'The dashboard is busy with other reports right now. Please try again in a few seconds.';
 // archived products (decision 039: a sold book is archived, not deleted)
-export const productArchived = 'Product archived: it has been sold, so it is kept for its orders and reviews and hidden from the shop';
+export const productArchived =
+  'Product archived: it has been sold, so it is kept for its orders and reviews and hidden from the shop';
 export const productRestored = 'Product restored to the shop';
 export const productNotArchived = 'This product is in the shop; only an archived product can be restored.';
-export const archivedProductIdTaken = (id: string) => `The book-vault ID ${id} belongs to an archived product. Restore it, or change the archived product's ID first.`;
-export const archivedProductNameTaken = (name: string) => `An archived product is named "${name}". Restore it, or rename the archived product first.`;
+export const archivedProductIdTaken = (id: string) =>
+  `The book-vault ID ${id} belongs to an archived product. Restore it, or change the archived product's ID first.`;
+export const archivedProductNameTaken = (name: string) =>
+  `An archived product is named "${name}". Restore it, or rename the archived product first.`;
 export const archivedProducts = 'Archived products';
-export const archivedProductsHelp = 'Sold books that were deleted: hidden from the shop, kept for their orders and reviews.';
+export const archivedProductsHelp =
+  'Sold books that were deleted: hidden from the shop, kept for their orders and reviews.';
 export const confirmRestoreProduct = 'Put this product back in the shop?';
 export const errorRestoringProduct = 'Error restoring product. Please try again.';
 

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { allowedStatuses, canBeReviewed, canMove, INITIAL_ORDER_STATUS, isFinalStatus, ORDER_STATUSES, ORDER_STATUS_TABLE } from './order-status';
+import {
+  allowedStatuses,
+  canBeReviewed,
+  canMove,
+  INITIAL_ORDER_STATUS,
+  isFinalStatus,
+  ORDER_STATUSES,
+  ORDER_STATUS_TABLE,
+} from './order-status';
 
 describe('the order status table', () => {
   it('lists the statuses in the order an order goes through them, Printing first', () => {
@@ -16,7 +24,8 @@ describe('the order status table', () => {
   });
 
   it('every move names a status of the table', () => {
-    for (const status of ORDER_STATUSES) for (const next of ORDER_STATUS_TABLE[status].next) expect(ORDER_STATUSES).toContain(next);
+    for (const status of ORDER_STATUSES)
+      for (const next of ORDER_STATUS_TABLE[status].next) expect(ORDER_STATUSES).toContain(next);
   });
 });
 

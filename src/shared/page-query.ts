@@ -19,5 +19,7 @@ export function normalisedQuery(query: PageQuery<unknown> | undefined, params: U
 /** A route's `handle.query`, when it is one (the server sees route handles as unknown). */
 export function pageQueryOf(handle: unknown): PageQuery<unknown> | undefined {
   const query = (handle as { query?: Partial<PageQuery<unknown>> } | null | undefined)?.query;
-  return typeof query?.read === 'function' && typeof query.write === 'function' ? (query as PageQuery<unknown>) : undefined;
+  return typeof query?.read === 'function' && typeof query.write === 'function'
+    ? (query as PageQuery<unknown>)
+    : undefined;
 }

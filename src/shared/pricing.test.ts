@@ -2,9 +2,21 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SHIPPING_PENCE } from './constants';
 import { penceToPounds, poundsToPence } from './money';
-import { discountApplies, isEligible, percentOfRoundedHalfUp, priceCart, type DiscountTerms, type PricingLine } from './pricing';
+import {
+  discountApplies,
+  isEligible,
+  percentOfRoundedHalfUp,
+  priceCart,
+  type DiscountTerms,
+  type PricingLine,
+} from './pricing';
 
-const line = (unitPence: number, qty = 1, type = 'Puzzle', age = 'Kids'): PricingLine => ({ unitPence, qty, type, age });
+const line = (unitPence: number, qty = 1, type = 'Puzzle', age = 'Kids'): PricingLine => ({
+  unitPence,
+  qty,
+  type,
+  age,
+});
 const all = (percentage: number): DiscountTerms => ({ percentage, types: [], ages: [] });
 
 const arbLine = fc.record({
@@ -25,7 +37,13 @@ const arbDiscount = fc.option(
 
 describe('priceCart', () => {
   it('an empty cart costs nothing, not even shipping', () => {
-    expect(priceCart([])).toEqual({ subtotalPence: 0, shippingPence: 0, eligiblePence: 0, discountPence: 0, totalPence: 0 });
+    expect(priceCart([])).toEqual({
+      subtotalPence: 0,
+      shippingPence: 0,
+      eligiblePence: 0,
+      discountPence: 0,
+      totalPence: 0,
+    });
     expect(priceCart([], all(50)).totalPence).toBe(0);
   });
 

@@ -38,8 +38,12 @@ export interface CartPrice {
   totalPence: number;
 }
 
-export function isEligible(line: Pick<PricingLine, 'type' | 'age'>, discount: Pick<DiscountTerms, 'types' | 'ages'>): boolean {
-  const typeOk = discount.types.length === 0 || discount.types.some((type) => type.toLowerCase() === line.type.toLowerCase());
+export function isEligible(
+  line: Pick<PricingLine, 'type' | 'age'>,
+  discount: Pick<DiscountTerms, 'types' | 'ages'>,
+): boolean {
+  const typeOk =
+    discount.types.length === 0 || discount.types.some((type) => type.toLowerCase() === line.type.toLowerCase());
   const ageOk = discount.ages.length === 0 || discount.ages.includes(line.age);
   return typeOk && ageOk;
 }
@@ -55,7 +59,8 @@ export function isValidQty(qty: number): boolean {
 
 export function priceCart(lines: readonly PricingLine[], discount?: DiscountTerms | null): CartPrice {
   for (const line of lines) {
-    if (!Number.isSafeInteger(line.unitPence) || line.unitPence < 0) throw new RangeError('unitPence must be a non-negative integer');
+    if (!Number.isSafeInteger(line.unitPence) || line.unitPence < 0)
+      throw new RangeError('unitPence must be a non-negative integer');
     if (!isValidQty(line.qty)) throw new RangeError(`qty must be an integer ${CART_QTY_MIN} to ${CART_QTY_MAX}`);
   }
   const subtotalPence = lines.reduce((sum, line) => sum + line.unitPence * line.qty, 0);

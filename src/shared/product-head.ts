@@ -25,7 +25,9 @@ function absoluteImage(url: string, publicUrl: string): string {
 export function productHead(product: Product, site: Site): HeadTag[] {
   const url = `${site.publicUrl}${productPath(product.name)}`;
   const title = `${product.name} | ${site.shopName}`;
-  const description = metaDescription(product.description) || `${product.name}, a ${product.type || 'printed'} book from ${site.shopName}.`;
+  const description =
+    metaDescription(product.description) ||
+    `${product.name}, a ${product.type || 'printed'} book from ${site.shopName}.`;
   const images = product.imageUrls.map((image) => absoluteImage(image, site.publicUrl));
   const price = product.price.toFixed(2);
   const cover = product.imageUrls[0];

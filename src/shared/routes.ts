@@ -29,7 +29,9 @@ export function isKnownPage(pathname: string): boolean {
   const parts = pathname.replace(/\/+$/, '').split('/').filter(Boolean);
   return PAGE_ROUTES.some((route) => {
     const pattern = route.split('/').filter(Boolean);
-    return pattern.length === parts.length && pattern.every((segment, i) => segment.startsWith(':') || segment === parts[i]);
+    return (
+      pattern.length === parts.length && pattern.every((segment, i) => segment.startsWith(':') || segment === parts[i])
+    );
   });
 }
 

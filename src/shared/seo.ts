@@ -19,16 +19,22 @@ export interface Site {
   shopName: string;
 }
 
-export const SHOP_DESCRIPTION = 'Printed activity, puzzle, colouring and journal books for kids and adults, printed on demand and delivered in the UK.';
+export const SHOP_DESCRIPTION =
+  'Printed activity, puzzle, colouring and journal books for kids and adults, printed on demand and delivered in the UK.';
 
 /** A page's own tags: title, description, canonical address and the Open Graph basics. */
-export function pageHead(site: Site, page: { title: string; description?: string; path: string; noindex?: boolean }): HeadTag[] {
+export function pageHead(
+  site: Site,
+  page: { title: string; description?: string; path: string; noindex?: boolean },
+): HeadTag[] {
   const description = page.description ?? SHOP_DESCRIPTION;
   const url = `${site.publicUrl}${page.path}`;
   return [
     { title: page.title },
     { name: 'description', content: description },
-    ...(page.noindex ? [{ name: 'robots', content: 'noindex' }] : [{ tagName: 'link' as const, rel: 'canonical', href: url }]),
+    ...(page.noindex
+      ? [{ name: 'robots', content: 'noindex' }]
+      : [{ tagName: 'link' as const, rel: 'canonical', href: url }]),
     { property: 'og:site_name', content: site.shopName },
     { property: 'og:title', content: page.title },
     { property: 'og:description', content: description },

@@ -19,7 +19,13 @@ export interface PageCacheHandle {
 /** The header that tells the server the page may be kept and sent to every visitor (pages.ts PAGE_CACHE_HEADER). */
 const PAGE_CACHE_HEADER = 'x-page-cache';
 
-export default async function handleRequest(request: Request, status: number, headers: Headers, routerContext: EntryContext, loadContext: AppLoadContext): Promise<Response> {
+export default async function handleRequest(
+  request: Request,
+  status: number,
+  headers: Headers,
+  routerContext: EntryContext,
+  loadContext: AppLoadContext,
+): Promise<Response> {
   let failed = false;
   const stream = await renderToReadableStream(
     <StrictMode>
@@ -37,7 +43,9 @@ export default async function handleRequest(request: Request, status: number, he
   );
   await stream.allReady;
   const deepest = routerContext.staticHandlerContext.matches.at(-1);
-  const handle = deepest ? (routerContext.routeModules[deepest.route.id]?.handle as PageCacheHandle | undefined) : undefined;
+  const handle = deepest
+    ? (routerContext.routeModules[deepest.route.id]?.handle as PageCacheHandle | undefined)
+    : undefined;
   const data: unknown = deepest ? routerContext.staticHandlerContext.loaderData?.[deepest.route.id] : undefined;
   const keep = typeof handle?.pageCache === 'function' ? handle.pageCache(data) : handle?.pageCache;
   if (keep && !failed) headers.set(PAGE_CACHE_HEADER, 'public');

@@ -4,7 +4,15 @@
  * scroll restoration and scripts.
  */
 import { useState, type ReactNode } from 'react';
-import { Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData, type LoaderFunctionArgs, type MetaFunction } from 'react-router';
+import {
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from 'react-router';
 import { jsonForScript } from '@shared/json-script';
 import { SHOP_DESCRIPTION } from '@shared/seo';
 import { App, makeQueryClient } from './app/App';
@@ -40,11 +48,21 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#7a2e12" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {/* The server writes the script; the browser keeps it as written (hydration leaves an element's inner HTML as it is), so its text is not in the app's code. */}
-        <script dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? holdTapsScript() + cookieChoiceScript() : '' }} suppressHydrationWarning />
+        <script
+          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? holdTapsScript() + cookieChoiceScript() : '' }}
+          suppressHydrationWarning
+        />
         <Meta />
         <RouteStyles />
         {/* Read by src/web/lib/config.ts when the app's code starts; written by the server only, kept as written by hydration. */}
-        {data && <script id="app-config" type="application/json" dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? jsonForScript(data.config) : '' }} suppressHydrationWarning />}
+        {data && (
+          <script
+            id="app-config"
+            type="application/json"
+            dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? jsonForScript(data.config) : '' }}
+            suppressHydrationWarning
+          />
+        )}
       </head>
       <body>
         {children}

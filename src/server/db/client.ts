@@ -54,13 +54,22 @@ export type DatabaseOptions =
    * timeouts: DEFAULT_DATABASE_TIMEOUTS (the environment's defaults) for any not given.
    * reportingPoolSize: the reports' own pool, on top of poolSize (DATABASE_REPORTING_POOL_SIZE).
    */
-  | { kind: 'postgres'; url: string; poolSize?: number; reportingPoolSize?: number; timeouts?: Partial<DatabaseTimeouts> }
+  | {
+      kind: 'postgres';
+      url: string;
+      poolSize?: number;
+      reportingPoolSize?: number;
+      timeouts?: Partial<DatabaseTimeouts>;
+    }
   /** dataDir undefined = in memory; loadDataDir = start from a dumped snapshot (tests). */
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.kind === 'postgres'
-    ? openPostgres(options.url, options.poolSize, options.reportingPoolSize, { ...DEFAULT_DATABASE_TIMEOUTS, ...options.timeouts })
+    ? openPostgres(options.url, options.poolSize, options.reportingPoolSize, {
+        ...DEFAULT_DATABASE_TIMEOUTS,
+        ...options.timeouts,
+      })
     : openPglite(options);
 }
 
@@ -229,7 +238,12 @@ async function reportOn<T>(pool: pg.Pool, work: (db: Db) => Promise<T>): Promise
   }
 }
 
-async function openPostgres(url: string, poolSize = 10, reportingPoolSize = 2, timeouts: DatabaseTimeouts = DEFAULT_DATABASE_TIMEOUTS): Promise<Database> {
+async function openPostgres(
+  url: string,
+  poolSize = 10,
+  reportingPoolSize = 2,
+  timeouts: DatabaseTimeouts = DEFAULT_DATABASE_TIMEOUTS,
+): Promise<Database> {
   const pool = openPool(url, poolSize, timeouts);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   // The reports' own connections: however many reports run, the shop's pool stays the shop's.

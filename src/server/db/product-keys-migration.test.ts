@@ -22,13 +22,16 @@ let before: string;
 
 /** A copy of the migrations folder that stops before the product_keys migration. */
 function migrationsBefore(): string {
-  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as {
+    entries: { tag: string }[];
+  };
   const stop = journal.entries.findIndex((entry) => TAG.test(entry.tag));
   expect(stop).toBeGreaterThan(0);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'migrations-before-'));
   mkdirSync(path.join(dir, 'meta'));
   const entries = journal.entries.slice(0, stop);
-  for (const entry of entries) cpSync(path.join(MIGRATIONS_DIR, `${entry.tag}.sql`), path.join(dir, `${entry.tag}.sql`));
+  for (const entry of entries)
+    cpSync(path.join(MIGRATIONS_DIR, `${entry.tag}.sql`), path.join(dir, `${entry.tag}.sql`));
   writeFileSync(path.join(dir, 'meta/_journal.json'), JSON.stringify({ ...journal, entries }));
   return dir;
 }
@@ -50,10 +53,16 @@ async function emptyDatabase(): Promise<Database> {
   return openDatabase({ kind: 'postgres', url: withDatabase(url, name), poolSize: 2 });
 }
 
-const rows = async <T>(query: ReturnType<typeof sql>) => ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
-const keyOf = async (id: string) => (await rows<{ product_key: string }>(sql`select product_key from products where id = ${id}`))[0]!.product_key;
+const rows = async <T>(query: ReturnType<typeof sql>) =>
+  ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+const keyOf = async (id: string) =>
+  (await rows<{ product_key: string }>(sql`select product_key from products where id = ${id}`))[0]!.product_key;
 const lineKey = async (orderId: string, productId: string) =>
-  (await rows<{ product_key: string | null }>(sql`select product_key from order_items where order_id = ${orderId} and product_id = ${productId}`))[0]!.product_key;
+  (
+    await rows<{ product_key: string | null }>(
+      sql`select product_key from order_items where order_id = ${orderId} and product_id = ${productId}`,
+    )
+  )[0]!.product_key;
 
 const ORDER_1 = '00000000-0000-4000-8000-000000000001';
 const ORDER_2 = '00000000-0000-4000-8000-000000000002';
@@ -77,7 +86,8 @@ beforeAll(async () => {
     ('OLD-3-MOVED', 'Moved Book, 2nd ed.', 700, '2026-01-01'),
     ('OLD-3', 'A Newer Book', 800, '2026-04-01')`);
   for (const id of [ORDER_1, ORDER_2]) {
-    await database.db.execute(sql`insert into orders (id, checkout_session_id, user_id, email, subtotal_pence, shipping_pence, total_pence, created_at)
+    await database.db
+      .execute(sql`insert into orders (id, checkout_session_id, user_id, email, subtotal_pence, shipping_pence, total_pence, created_at)
       values (${id}, ${`cs_${id}`}, ${USER}, 'reader@example.com', 1000, 383, 1383, '2026-03-01')`);
   }
   await database.db.execute(sql`insert into order_items (order_id, product_id, name, unit_price_pence, quantity) values
@@ -89,7 +99,8 @@ beforeAll(async () => {
   await database.db.execute(sql`insert into reviews (order_id, product_id, user_id, rating, text) values
     (${ORDER_1}, 'OLD-1', ${USER}, 5, 'Kept'),
     (${ORDER_2}, 'OLD-3-MOVED', ${USER}, 4, 'Moved')`);
-  await database.db.execute(sql`insert into checkout_sessions (id, provider, email, lines, subtotal_pence, shipping_pence, total_pence, status) values
+  await database.db
+    .execute(sql`insert into checkout_sessions (id, provider, email, lines, subtotal_pence, shipping_pence, total_pence, status) values
     ('cs_open', 'demo', 'reader@example.com', ${JSON.stringify([
       { productId: 'OLD-1', name: 'Kept Book', qty: 1, unitPence: 500 },
       { productId: 'GONE', name: 'Deleted Book', qty: 1, unitPence: 900 },
@@ -105,7 +116,9 @@ afterAll(async () => {
 
 describe('the product_keys migration', () => {
   it('gives every book its own key and leaves every book in the shop', async () => {
-    const books = await rows<{ product_key: string; archived_at: unknown }>(sql`select product_key, archived_at from products`);
+    const books = await rows<{ product_key: string; archived_at: unknown }>(
+      sql`select product_key, archived_at from products`,
+    );
     expect(new Set(books.map((book) => book.product_key)).size).toBe(4);
     expect(books.every((book) => book.archived_at === null)).toBe(true);
   });
@@ -121,12 +134,16 @@ describe('the product_keys migration', () => {
   });
 
   it('ties each review to its book, and keeps the lines as bought', async () => {
-    const reviews = await rows<{ order_id: string; product_key: string }>(sql`select order_id, product_key from reviews order by text`);
+    const reviews = await rows<{ order_id: string; product_key: string }>(
+      sql`select order_id, product_key from reviews order by text`,
+    );
     expect(reviews).toEqual([
       { order_id: ORDER_1, product_key: await keyOf('OLD-1') },
       { order_id: ORDER_2, product_key: await keyOf('OLD-3-MOVED') },
     ]);
-    const lines = await rows<{ product_id: string; name: string }>(sql`select product_id, name from order_items where order_id = ${ORDER_1} order by name`);
+    const lines = await rows<{ product_id: string; name: string }>(
+      sql`select product_id, name from order_items where order_id = ${ORDER_1} order by name`,
+    );
     expect(lines.map((line) => [line.product_id, line.name])).toEqual([
       ['GONE', 'Deleted Book'],
       ['OLD-1', 'Kept Book'],
@@ -136,7 +153,9 @@ describe('the product_keys migration', () => {
   });
 
   it('gives the lines of an open checkout the key of the book priced, where it still exists', async () => {
-    const [checkout] = await rows<{ lines: Array<Record<string, unknown>> }>(sql`select lines from checkout_sessions where id = 'cs_open'`);
+    const [checkout] = await rows<{ lines: Array<Record<string, unknown>> }>(
+      sql`select lines from checkout_sessions where id = 'cs_open'`,
+    );
     expect(checkout!.lines).toEqual([
       { productId: 'OLD-1', productKey: await keyOf('OLD-1'), name: 'Kept Book', qty: 1, unitPence: 500 },
       { productId: 'GONE', name: 'Deleted Book', qty: 1, unitPence: 900 },
@@ -144,7 +163,8 @@ describe('the product_keys migration', () => {
   });
 
   it('leaves archived books out of the search function (search_product_ids since migration 0009)', async () => {
-    const search = () => rows<{ id: string }>(sql`select id from search_product_ids('kept:*', 'kept', '%Kept%', 0.4, 40, 10) as id`);
+    const search = () =>
+      rows<{ id: string }>(sql`select id from search_product_ids('kept:*', 'kept', '%Kept%', 0.4, 40, 10) as id`);
     expect((await search()).map((row) => row.id)).toEqual(['OLD-1']);
     await database.db.execute(sql`update products set archived_at = now() where id = 'OLD-1'`);
     expect(await search()).toEqual([]);

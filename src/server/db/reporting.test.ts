@@ -50,7 +50,13 @@ describe('Turns', () => {
     const held = gate();
     const holding = turns.run(() => held.opened);
     let ran = false;
-    await expect(turns.run(async () => void (ran = true), 30, () => new Error('too late'))).rejects.toThrow('too late');
+    await expect(
+      turns.run(
+        async () => void (ran = true),
+        30,
+        () => new Error('too late'),
+      ),
+    ).rejects.toThrow('too late');
     expect(ran).toBe(false);
     expect(turns.load).toEqual({ running: 1, waiting: 0 });
     held.open();
@@ -70,10 +76,13 @@ describe('database.report', () => {
 
   /** A report's turns: DATABASE_REPORTING_POOL_SIZE's default on PostgreSQL, one on PGlite. */
   const turns = () => (database.kind === 'postgres' ? 2 : 1);
-  const rows = async <T>(db: Database['db'], query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+  const rows = async <T>(db: Database['db'], query: ReturnType<typeof sql>) =>
+    ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
   it('answers what the report made, its statements sent at once', async () => {
-    const answers = await database.report((db) => Promise.all([1, 2, 3].map((n) => rows<{ n: number }>(db, sql`select ${n}::int as n`))));
+    const answers = await database.report((db) =>
+      Promise.all([1, 2, 3].map((n) => rows<{ n: number }>(db, sql`select ${n}::int as n`))),
+    );
     expect(answers.map((answer) => answer[0]!.n)).toEqual([1, 2, 3]);
   });
 
@@ -126,7 +135,9 @@ describe('database.report', () => {
 
   it('can not write from a report on PostgreSQL (a read-only snapshot)', async () => {
     if (database.kind !== 'postgres') return;
-    await expect(database.report((db) => db.execute(sql`create table report_wrote (n int)`))).rejects.toMatchObject({ cause: { code: '25006' } });
+    await expect(database.report((db) => db.execute(sql`create table report_wrote (n int)`))).rejects.toMatchObject({
+      cause: { code: '25006' },
+    });
     // The connection is clean for the next report.
     expect(await database.report(async (db) => (await rows<{ n: number }>(db, sql`select 1 as n`))[0]!.n)).toBe(1);
   });

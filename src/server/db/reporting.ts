@@ -34,7 +34,11 @@ export class Turns {
    * Runs `work` in a turn. When no turn frees within `waitMs`, `tooLate()` is thrown and `work`
    * never runs.
    */
-  async run<T>(work: () => Promise<T>, waitMs = Infinity, tooLate: () => Error = () => new Error('No turn in time.')): Promise<T> {
+  async run<T>(
+    work: () => Promise<T>,
+    waitMs = Infinity,
+    tooLate: () => Error = () => new Error('No turn in time.'),
+  ): Promise<T> {
     if (this.running < this.size) this.running += 1;
     else await this.turn(waitMs, tooLate);
     try {
@@ -87,7 +91,9 @@ export function reportTurns(size: number, waitMs: number) {
  * early (Promise.all rejects at the first error) may still have statements waiting, which must not
  * reach the connection after it is handed back.
  */
-export function oneStatementAtATime<C extends { query(...args: never[]): unknown }>(client: C): { query: C['query']; transaction(): never; drained(): Promise<void> } {
+export function oneStatementAtATime<C extends { query(...args: never[]): unknown }>(
+  client: C,
+): { query: C['query']; transaction(): never; drained(): Promise<void> } {
   const statements = new Turns(1);
   return {
     query: ((...args: never[]) => statements.run(async () => client.query(...args))) as C['query'],

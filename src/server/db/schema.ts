@@ -34,7 +34,9 @@ export const users = pgTable(
     email: text('email').notNull(),
     /** Null for social accounts and for password-less accounts made from a review link. */
     passwordHash: text('password_hash'),
-    role: text('role', { enum: ['customer', 'user', 'admin'] }).notNull().default('customer'),
+    role: text('role', { enum: ['customer', 'user', 'admin'] })
+      .notNull()
+      .default('customer'),
     method: text('method', { enum: ['google', 'facebook'] }),
     verified: boolean('verified').notNull().default(false),
     /**
@@ -65,7 +67,9 @@ export const products = pgTable(
     name: text('name').notNull(),
     type: text('type').notNull().default(''),
     description: text('description').notNull().default(''),
-    age: text('age', { enum: [...PRODUCT_AGES, ''] }).notNull().default(''),
+    age: text('age', { enum: [...PRODUCT_AGES, ''] })
+      .notNull()
+      .default(''),
     pricePence: integer('price_pence').notNull(),
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`setweight(to_tsvector('english', coalesce("name", '')), 'A') || setweight(to_tsvector('english', coalesce("type", '')), 'B') || setweight(to_tsvector('english', coalesce("description", '')), 'C')`,
@@ -88,20 +92,40 @@ export const products = pgTable(
     // The paged listing's keyset orders (decision 113), books of the shop only: the shop's order
     // (oldest first), and price both ways with ties in the shop's order. Price high to low is
     // read as ascending -price so that one row comparison walks it: (-price, created_at, id) > (…).
-    index('products_listing_shop_order').on(t.createdAt, t.id).where(sql`${t.archivedAt} is null`),
-    index('products_listing_price').on(t.pricePence, t.createdAt, t.id).where(sql`${t.archivedAt} is null`),
-    index('products_listing_price_desc').on(sql`(-${t.pricePence})`, t.createdAt, t.id).where(sql`${t.archivedAt} is null`),
+    index('products_listing_shop_order')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.archivedAt} is null`),
+    index('products_listing_price')
+      .on(t.pricePence, t.createdAt, t.id)
+      .where(sql`${t.archivedAt} is null`),
+    index('products_listing_price_desc')
+      .on(sql`(-${t.pricePence})`, t.createdAt, t.id)
+      .where(sql`${t.archivedAt} is null`),
     // Similar Items (decision 125), books of the shop only: a book's nearest prices above and
     // below, ties in the shop's order, among the books of its age and type, of its age, of its
     // type (among all books: the listing's two price indexes above).
-    index('products_similar_age_type_price').on(t.age, t.type, t.pricePence, t.createdAt, t.id).where(sql`${t.archivedAt} is null`),
-    index('products_similar_age_type_price_desc').on(t.age, t.type, sql`(-${t.pricePence})`, t.createdAt, t.id).where(sql`${t.archivedAt} is null`),
-    index('products_similar_age_price').on(t.age, t.pricePence, t.createdAt, t.id).where(sql`${t.archivedAt} is null`),
-    index('products_similar_age_price_desc').on(t.age, sql`(-${t.pricePence})`, t.createdAt, t.id).where(sql`${t.archivedAt} is null`),
-    index('products_similar_type_price').on(t.type, t.pricePence, t.createdAt, t.id).where(sql`${t.archivedAt} is null`),
-    index('products_similar_type_price_desc').on(t.type, sql`(-${t.pricePence})`, t.createdAt, t.id).where(sql`${t.archivedAt} is null`),
+    index('products_similar_age_type_price')
+      .on(t.age, t.type, t.pricePence, t.createdAt, t.id)
+      .where(sql`${t.archivedAt} is null`),
+    index('products_similar_age_type_price_desc')
+      .on(t.age, t.type, sql`(-${t.pricePence})`, t.createdAt, t.id)
+      .where(sql`${t.archivedAt} is null`),
+    index('products_similar_age_price')
+      .on(t.age, t.pricePence, t.createdAt, t.id)
+      .where(sql`${t.archivedAt} is null`),
+    index('products_similar_age_price_desc')
+      .on(t.age, sql`(-${t.pricePence})`, t.createdAt, t.id)
+      .where(sql`${t.archivedAt} is null`),
+    index('products_similar_type_price')
+      .on(t.type, t.pricePence, t.createdAt, t.id)
+      .where(sql`${t.archivedAt} is null`),
+    index('products_similar_type_price_desc')
+      .on(t.type, sql`(-${t.pricePence})`, t.createdAt, t.id)
+      .where(sql`${t.archivedAt} is null`),
     // Other Items (decision 125): the books of the shop in a fixed shuffled ring, hashtext(id).
-    index('products_other_items').on(sql`hashtext(${t.id})`, t.id).where(sql`${t.archivedAt} is null`),
+    index('products_other_items')
+      .on(sql`hashtext(${t.id})`, t.id)
+      .where(sql`${t.archivedAt} is null`),
     check('products_price_positive', sql`${t.pricePence} > 0`),
   ],
 );
@@ -148,10 +172,7 @@ export const cartLines = pgTable(
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    primaryKey({ columns: [t.userId, t.productId] }),
-    check('cart_lines_qty', sql`${t.qty} between 1 and 99`),
-  ],
+  (t) => [primaryKey({ columns: [t.userId, t.productId] }), check('cart_lines_qty', sql`${t.qty} between 1 and 99`)],
 );
 
 export const wishlistEntries = pgTable(
@@ -174,9 +195,15 @@ export const discountCodes = pgTable(
     code: text('code').primaryKey(),
     percentage: integer('percentage').notNull(),
     /** Allowed product types; empty means every type. */
-    types: text('types').array().notNull().default(sql`'{}'::text[]`),
+    types: text('types')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Allowed ages ('Kids', 'Adults', '' for all-ages books); empty means every age. */
-    ages: text('ages').array().notNull().default(sql`'{}'::text[]`),
+    ages: text('ages')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     email: text('email').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
@@ -219,10 +246,14 @@ export const checkoutSessions = pgTable('checkout_sessions', {
   discountPence: integer('discount_pence').notNull().default(0),
   totalPence: integer('total_pence').notNull(),
   discountCode: text('discount_code'),
-  status: text('status', { enum: ['open', 'completed', 'expired'] }).notNull().default('open'),
+  status: text('status', { enum: ['open', 'completed', 'expired'] })
+    .notNull()
+    .default('open'),
   createdAt: createdAt(),
   /** After this the checkout can no longer be paid (Stripe's session expires_at; the demo's own). Always set by the checkout service. */
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull().default(sql`now() + interval '1 hour'`),
+  expiresAt: timestamp('expires_at', { withTimezone: true })
+    .notNull()
+    .default(sql`now() + interval '1 hour'`),
 });
 
 /** `productKey`: the book priced (decision 038); missing only in a checkout of a book deleted before keys existed. */
@@ -242,9 +273,7 @@ export const orders = pgTable(
     totalPence: integer('total_pence').notNull(),
     currency: text('currency').notNull().default('gbp'),
     discountCode: text('discount_code'),
-    status: text('status', { enum: ORDER_STATUSES })
-      .notNull()
-      .default(INITIAL_ORDER_STATUS),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default(INITIAL_ORDER_STATUS),
     bookVaultRef: text('bookvault_ref'),
     trackingRef: text('tracking_ref'),
     /**
@@ -272,7 +301,9 @@ export const orders = pgTable(
     // The dashboard's new customers (decision 120): has this address ordered before the period?
     index('orders_email_created').on(t.email, t.createdAt),
     // The dashboard's "address missing" list: the few orders still waiting for an address.
-    index('orders_address_missing_created').on(t.createdAt).where(sql`${t.addressMissing}`),
+    index('orders_address_missing_created')
+      .on(t.createdAt)
+      .where(sql`${t.addressMissing}`),
   ],
 );
 
@@ -396,7 +427,9 @@ export const outgoingMail = pgTable(
     replyTo: text('reply_to'),
     /** The List-Unsubscribe address of a marketing mail (the discount code); null for transactional mail. */
     listUnsubscribe: text('list_unsubscribe'),
-    status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
@@ -422,7 +455,9 @@ export const printJobs = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     /** The partner it was queued for ('bookvault', 'simulated'). */
     partner: text('partner').notNull(),
-    state: text('state', { enum: ['queued', 'submitting', 'submitted', 'failed'] }).notNull().default('queued'),
+    state: text('state', { enum: ['queued', 'submitting', 'submitted', 'failed'] })
+      .notNull()
+      .default('queued'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     /** When the current submission began (state submitting). */

@@ -7,7 +7,8 @@ const MESSAGE = 'That page of things is not valid (a bad cursor): start again fr
 const schema = z.strictObject({ t: cursorTimeSchema, i: cursorTextSchema(20) });
 const t0 = '2026-01-01T00:00:00.000000Z';
 /** base64url of a text as it is, or of a value's JSON: what a client could send. */
-const raw = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
+const raw = (value: unknown) =>
+  Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
 
 /** The error decodeCursor throws for `cursor`, checked to be the 400 with MESSAGE. */
 function refusal(cursor: string) {
@@ -27,14 +28,19 @@ describe('encodeCursor', () => {
     expect(cursor).toMatch(/^[A-Za-z0-9_-]+$/);
     expect(cursor).toBe(Buffer.from(`{"t":"${t0}","i":"Q-1"}`).toString('base64url'));
     // The cursors handed out before lib/cursor.ts: the same text for the same place.
-    expect(encodeCursor({ t: '2026-03-01T12:34:56.123456Z', c: 'WELCOME10' })).toBe('eyJ0IjoiMjAyNi0wMy0wMVQxMjozNDo1Ni4xMjM0NTZaIiwiYyI6IldFTENPTUUxMCJ9');
+    expect(encodeCursor({ t: '2026-03-01T12:34:56.123456Z', c: 'WELCOME10' })).toBe(
+      'eyJ0IjoiMjAyNi0wMy0wMVQxMjozNDo1Ni4xMjM0NTZaIiwiYyI6IldFTENPTUUxMCJ9',
+    );
   });
 
   it('round-trips through decodeCursor, whatever the text', () => {
     for (const i of ['Q-1', 'a', 'é€😀', '"quoted" \\ back', '\u0001\u001f', 'x'.repeat(20)]) {
       expect(decodeCursor(encodeCursor({ t: t0, i }), schema, MESSAGE)).toEqual({ t: t0, i });
     }
-    const listing = z.discriminatedUnion('o', [z.strictObject({ o: z.literal('a'), n: z.number() }), z.strictObject({ o: z.literal('b'), s: z.array(z.string()) })]);
+    const listing = z.discriminatedUnion('o', [
+      z.strictObject({ o: z.literal('a'), n: z.number() }),
+      z.strictObject({ o: z.literal('b'), s: z.array(z.string()) }),
+    ]);
     expect(decodeCursor(encodeCursor({ o: 'a', n: 7 }), listing, MESSAGE)).toEqual({ o: 'a', n: 7 });
     expect(decodeCursor(encodeCursor({ o: 'b', s: ['x', 'y'] }), listing, MESSAGE)).toEqual({ o: 'b', s: ['x', 'y'] });
   });
@@ -42,15 +48,39 @@ describe('encodeCursor', () => {
 
 describe('decodeCursor', () => {
   it('refuses text that is not base64url', () => {
-    for (const bad of ['', 'not a cursor!', '%%%', '====', `${raw({ t: t0, i: 'Q-1' })}=`, 'ab+/', 'ab cd', 'é']) refusal(bad);
+    for (const bad of ['', 'not a cursor!', '%%%', '====', `${raw({ t: t0, i: 'Q-1' })}=`, 'ab+/', 'ab cd', 'é'])
+      refusal(bad);
   });
 
   it('refuses base64url that is not JSON', () => {
-    for (const bad of [raw('not json'), raw('hello'), raw('{"t":'), raw(''), 'A', 'AA', raw('\u0000'), Buffer.from([0xff, 0xfe, 0x7b]).toString('base64url'), encodeCursor({ t: t0, i: 'Q-1' }).slice(0, -2)]) refusal(bad);
+    for (const bad of [
+      raw('not json'),
+      raw('hello'),
+      raw('{"t":'),
+      raw(''),
+      'A',
+      'AA',
+      raw('\u0000'),
+      Buffer.from([0xff, 0xfe, 0x7b]).toString('base64url'),
+      encodeCursor({ t: t0, i: 'Q-1' }).slice(0, -2),
+    ])
+      refusal(bad);
   });
 
   it('refuses JSON of another shape', () => {
-    for (const value of [null, 42, 'text', [1, 2], [t0, 'Q-1'], {}, { T: t0, I: 'Q-1' }, { t: 1, i: 'Q-1' }, { t: t0, i: 7 }, { t: t0, i: null }]) refusal(raw(value));
+    for (const value of [
+      null,
+      42,
+      'text',
+      [1, 2],
+      [t0, 'Q-1'],
+      {},
+      { T: t0, I: 'Q-1' },
+      { t: 1, i: 'Q-1' },
+      { t: t0, i: 7 },
+      { t: t0, i: null },
+    ])
+      refusal(raw(value));
   });
 
   it('refuses a missing or an extra field', () => {
@@ -78,13 +108,16 @@ describe('decodeCursor', () => {
   it('holds every cursor a list can hand out: a listing cursor naming the longest id is under the maximum', () => {
     const longest = encodeCursor({ o: 'price-desc', p: 2_147_483_647, t: t0, i: '\u0001'.repeat(500) });
     expect(longest.length).toBeLessThan(MAX_CURSOR_LENGTH);
-    expect(encodeCursor({ o: 'price-desc', p: 2_147_483_647, t: t0, i: '😀'.repeat(250) }).length).toBeLessThan(MAX_CURSOR_LENGTH);
+    expect(encodeCursor({ o: 'price-desc', p: 2_147_483_647, t: t0, i: '😀'.repeat(250) }).length).toBeLessThan(
+      MAX_CURSOR_LENGTH,
+    );
   });
 });
 
 describe('cursorTimeSchema', () => {
   it('takes UTC ISO text with microseconds of a real moment', () => {
-    for (const t of [t0, '2026-12-31T23:59:59.999999Z', '2024-02-29T12:00:00.000001Z', '1970-01-01T00:00:00.000000Z']) expect(cursorTimeSchema.safeParse(t).success, t).toBe(true);
+    for (const t of [t0, '2026-12-31T23:59:59.999999Z', '2024-02-29T12:00:00.000001Z', '1970-01-01T00:00:00.000000Z'])
+      expect(cursorTimeSchema.safeParse(t).success, t).toBe(true);
   });
 
   it('refuses any other text', () => {

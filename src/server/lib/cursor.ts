@@ -10,7 +10,8 @@ import { badRequest } from './errors';
 import { textProblem } from './text-input';
 
 /** A value JSON.stringify writes and JSON.parse gives back the same. */
-export type CursorJson = string | number | boolean | null | readonly CursorJson[] | { readonly [key: string]: CursorJson };
+export type CursorJson =
+  string | number | boolean | null | readonly CursorJson[] | { readonly [key: string]: CursorJson };
 
 /**
  * The longest cursor read. Every cursor we hand out is shorter: the longest possible, a listing

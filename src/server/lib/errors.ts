@@ -19,10 +19,13 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, cause?: unknown) => new AppError(400, message, 'BAD_REQUEST', cause === undefined ? undefined : { cause });
+export const badRequest = (message: string, cause?: unknown) =>
+  new AppError(400, message, 'BAD_REQUEST', cause === undefined ? undefined : { cause });
 export const unauthorized = (message = 'Please sign in to continue.') => new AppError(401, message, 'UNAUTHORIZED');
 export const forbidden = (message = 'You are not allowed to do that.') => new AppError(403, message, 'FORBIDDEN');
 export const notFound = (message = 'Not found.') => new AppError(404, message, 'NOT_FOUND');
 export const conflict = (message: string) => new AppError(409, message, 'CONFLICT');
-export const unavailable = (message = 'The service is temporarily unavailable. Please try again shortly.', cause?: unknown) =>
-  new AppError(503, message, 'UNAVAILABLE', cause === undefined ? undefined : { cause });
+export const unavailable = (
+  message = 'The service is temporarily unavailable. Please try again shortly.',
+  cause?: unknown,
+) => new AppError(503, message, 'UNAVAILABLE', cause === undefined ? undefined : { cause });

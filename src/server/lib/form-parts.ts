@@ -35,7 +35,8 @@ export const FORM_ERROR_MESSAGES: Record<string, string> = {
  * missing or over-long boundary. For the error handler, which sees errors from routes that read
  * parts without this module; errors raised while reading through it need no recognising.
  */
-const PARSER_FAULTS = /^(?:Unexpected end of multipart data|.* terminated early due to unexpected end of multipart data|Multipart: Boundary not found|Boundary required|The needle .*)$/;
+const PARSER_FAULTS =
+  /^(?:Unexpected end of multipart data|.* terminated early due to unexpected end of multipart data|Multipart: Boundary not found|Boundary required|The needle .*)$/;
 
 /** An error raised by the multipart plugin or its parser, as the answer; null for any other error. */
 export function multipartRefusal(error: unknown): AppError | null {
@@ -57,7 +58,11 @@ function readingError(error: unknown, messages: Record<string, string>): AppErro
  * The body's parts in the order sent. Every error of the reading answers 400 (`messages` words
  * some codes the route's way); a text field with a NUL or a lone surrogate answers 400 naming it.
  */
-export async function* formParts(request: FastifyRequest, limits: FormLimits, messages: Record<string, string> = {}): AsyncGenerator<Multipart> {
+export async function* formParts(
+  request: FastifyRequest,
+  limits: FormLimits,
+  messages: Record<string, string> = {},
+): AsyncGenerator<Multipart> {
   let iterator: AsyncIterator<Multipart>;
   try {
     iterator = request.parts({ limits })[Symbol.asyncIterator]();

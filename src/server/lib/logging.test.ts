@@ -23,7 +23,9 @@ describe('LOG_FORMAT', () => {
   it('is pretty in development and JSON otherwise, unless set', () => {
     expect(testConfig({ NODE_ENV: 'development' }).LOG_FORMAT).toBe('pretty');
     expect(testConfig({ NODE_ENV: 'test' }).LOG_FORMAT).toBe('json');
-    expect(testConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example', DEMO_PAYMENTS: 'true' }).LOG_FORMAT).toBe('json');
+    expect(
+      testConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example', DEMO_PAYMENTS: 'true' }).LOG_FORMAT,
+    ).toBe('json');
     expect(testConfig({ NODE_ENV: 'development', LOG_FORMAT: 'json' }).LOG_FORMAT).toBe('json');
   });
 });
@@ -31,7 +33,9 @@ describe('LOG_FORMAT', () => {
 describe('the pretty printer', () => {
   it('writes one readable line per entry, without the request fields JSON readers get', async () => {
     const written: string[] = [];
-    const stream = await prettyLogStream({ write: (text: string) => written.push(text) } as unknown as NodeJS.WritableStream);
+    const stream = await prettyLogStream({
+      write: (text: string) => written.push(text),
+    } as unknown as NodeJS.WritableStream);
     stream.write(
       `${JSON.stringify({ level: 30, time: Date.UTC(2026, 0, 1, 12, 0, 5), pid: 1, hostname: 'h', reqId: 'r-1', req: { method: 'GET', url: '/' }, res: { statusCode: 200 }, responseTime: 3, msg: 'GET / 200 3ms' })}\n`,
     );
@@ -44,7 +48,10 @@ describe('the server log', () => {
   const lines: string[] = [];
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ env: { LOG_LEVEL: 'info' }, logStream: { write: (line: string) => void lines.push(line) } });
+    t = await createTestApp({
+      env: { LOG_LEVEL: 'info' },
+      logStream: { write: (line: string) => void lines.push(line) },
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -54,9 +61,13 @@ describe('the server log', () => {
     lines.length = 0;
     const res = await t.app.inject({ method: 'POST', url: '/api/resend_verification/ann%40example.com?token=secret1' });
     expect(res.statusCode).toBeLessThan(500);
-    const entries = lines.map((line) => JSON.parse(line) as { msg: string; req?: { url: string }; res?: { statusCode: number } });
+    const entries = lines.map(
+      (line) => JSON.parse(line) as { msg: string; req?: { url: string }; res?: { statusCode: number } },
+    );
     expect(entries).toHaveLength(1);
-    expect(entries[0]!.msg).toMatch(new RegExp(`^POST /api/resend_verification/\\[email\\]\\?token=\\[redacted\\] ${res.statusCode} \\d+ms$`));
+    expect(entries[0]!.msg).toMatch(
+      new RegExp(`^POST /api/resend_verification/\\[email\\]\\?token=\\[redacted\\] ${res.statusCode} \\d+ms$`),
+    );
     expect(entries[0]!.req?.url).toBe('/api/resend_verification/[email]?token=[redacted]');
     expect(entries[0]!.res?.statusCode).toBe(res.statusCode);
     expect(lines.join('')).not.toMatch(/secret1|ann%40example|incoming request|request completed/);

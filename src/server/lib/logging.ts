@@ -28,7 +28,8 @@ export async function prettyLogStream(output: NodeJS.WritableStream = process.st
 }
 
 /** Files the browser fetches by the dozen per page: logged at debug when they are served. */
-const STATIC_FILE = /^\/(?:assets|images)\/|\.(?:js|css|map|svg|png|jpe?g|webp|avif|gif|ico|woff2?|txt|xml|webmanifest)$/i;
+const STATIC_FILE =
+  /^\/(?:assets|images)\/|\.(?:js|css|map|svg|png|jpe?g|webp|avif|gif|ico|woff2?|txt|xml|webmanifest)$/i;
 
 /** The level of a request's line: a served static file is debug, everything else info. */
 export function requestLogLevel(path: string, status: number): 'debug' | 'info' {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { HASH_CONCURRENCY, PasswordQueueFull, hashPassword, hashQueueStats, needsRehash, verifyPassword, withHashSlot } from './passwords';
+import {
+  HASH_CONCURRENCY,
+  PasswordQueueFull,
+  hashPassword,
+  hashQueueStats,
+  needsRehash,
+  verifyPassword,
+  withHashSlot,
+} from './passwords';
 
 /** A promise and the function that resolves it: holds a hashing slot until released. */
 function gate() {
@@ -31,14 +39,24 @@ describe('passwords', () => {
   it('runs two hashes at once, lets at most maxWaiting wait, and refuses the next at once with 503 and Retry-After', async () => {
     const held = gate();
     const order: number[] = [];
-    const slots = [0, 1, 2].map((n) => withHashSlot(async () => { order.push(n); await held.opened; }, 1));
+    const slots = [0, 1, 2].map((n) =>
+      withHashSlot(async () => {
+        order.push(n);
+        await held.opened;
+      }, 1),
+    );
     expect(hashQueueStats()).toMatchObject({ running: HASH_CONCURRENCY, waiting: 1 });
 
-    const refused = await hashPassword('secret12', 10, 1).then(() => null, (error: unknown) => error);
+    const refused = await hashPassword('secret12', 10, 1).then(
+      () => null,
+      (error: unknown) => error,
+    );
     expect(refused).toBeInstanceOf(PasswordQueueFull);
     expect(refused).toMatchObject({ statusCode: 503 });
     expect((refused as PasswordQueueFull).retryAfterSeconds).toBeGreaterThanOrEqual(1);
-    await expect(verifyPassword('secret12', 'scrypt$10$8$1$c2FsdA==$aGFzaA==', 1)).rejects.toBeInstanceOf(PasswordQueueFull);
+    await expect(verifyPassword('secret12', 'scrypt$10$8$1$c2FsdA==$aGFzaA==', 1)).rejects.toBeInstanceOf(
+      PasswordQueueFull,
+    );
 
     held.open();
     await Promise.all(slots);

@@ -60,18 +60,31 @@ export function hashQueueStats(): { running: number; waiting: number; started: n
   return { running, waiting: waiting.length, started };
 }
 
-function scrypt(password: string, salt: Buffer, logN: number, r: number, p: number, maxWaiting?: number): Promise<Buffer> {
+function scrypt(
+  password: string,
+  salt: Buffer,
+  logN: number,
+  r: number,
+  p: number,
+  maxWaiting?: number,
+): Promise<Buffer> {
   const N = 2 ** logN;
   return withHashSlot(
     () =>
       new Promise((resolve, reject) => {
         started += 1;
         const begin = performance.now();
-        scryptCallback(password.normalize('NFKC'), salt, KEY_LENGTH, { N, r, p, maxmem: 256 * 1024 * 1024 }, (error, key) => {
-          averageMs = averageMs * 0.8 + (performance.now() - begin) * 0.2;
-          if (error) reject(error);
-          else resolve(key);
-        });
+        scryptCallback(
+          password.normalize('NFKC'),
+          salt,
+          KEY_LENGTH,
+          { N, r, p, maxmem: 256 * 1024 * 1024 },
+          (error, key) => {
+            averageMs = averageMs * 0.8 + (performance.now() - begin) * 0.2;
+            if (error) reject(error);
+            else resolve(key);
+          },
+        );
       }),
     maxWaiting,
   );

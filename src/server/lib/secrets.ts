@@ -11,7 +11,10 @@ import { randomToken } from './tokens';
 export async function resolveJwtSecret(config: Config, database: Database): Promise<string> {
   if (config.JWT_SECRET) return config.JWT_SECRET;
   const { db } = database;
-  await db.insert(appSettings).values({ key: 'jwt_secret', value: randomToken(48) }).onConflictDoNothing();
+  await db
+    .insert(appSettings)
+    .values({ key: 'jwt_secret', value: randomToken(48) })
+    .onConflictDoNothing();
   const [row] = await db.select().from(appSettings).where(eq(appSettings.key, 'jwt_secret'));
   return row!.value;
 }

@@ -29,7 +29,8 @@ export function unstorableText(value: unknown, where: string): AppError | null {
       const problem = textProblem(current);
       if (problem) return badRequest(`Invalid ${path || where}: ${problem}`);
     } else if (Array.isArray(current)) {
-      for (let i = current.length - 1; i >= 0; i -= 1) stack.push({ value: current[i], path: path ? `${path}.${i}` : String(i) });
+      for (let i = current.length - 1; i >= 0; i -= 1)
+        stack.push({ value: current[i], path: path ? `${path}.${i}` : String(i) });
     } else if (current !== null && typeof current === 'object' && !Buffer.isBuffer(current)) {
       const entries = Object.entries(current);
       for (let i = entries.length - 1; i >= 0; i -= 1) {

@@ -36,7 +36,10 @@ export class TokenService {
   }
 
   /** The claims, or null when the token is expired, tampered, malformed or of another type. */
-  async verify<T extends Record<string, unknown>>(typ: TokenType, token: string): Promise<(T & { exp: number }) | null> {
+  async verify<T extends Record<string, unknown>>(
+    typ: TokenType,
+    token: string,
+  ): Promise<(T & { exp: number }) | null> {
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
       if (payload.typ !== typ || typeof payload.exp !== 'number') return null;

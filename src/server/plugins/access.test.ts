@@ -40,7 +40,8 @@ function routes(): RouteAccess[] {
 const LAYER_FORBIDDEN = forbidden().message;
 const LAYER_UNAUTHORIZED = unauthorized().message;
 const stoppedByLayer = (res: { statusCode: number; json(): { message?: string } }) =>
-  (res.statusCode === 401 && res.json().message === LAYER_UNAUTHORIZED) || (res.statusCode === 403 && res.json().message === LAYER_FORBIDDEN);
+  (res.statusCode === 401 && res.json().message === LAYER_UNAUTHORIZED) ||
+  (res.statusCode === 403 && res.json().message === LAYER_FORBIDDEN);
 
 /** Routes that need a session ('public' and the machine-only 'local' tools do not). */
 const needsSession = (route: RouteAccess) => route.access !== 'public' && route.access !== 'local';
@@ -49,17 +50,23 @@ const label = (route: RouteAccess) => `${route.method} ${route.url}`;
 
 /** /api/admin routes that are deliberately not 'admin', and why. */
 const ADMIN_PATH_EXCEPTIONS: Record<string, string> = {
-  'GET /api/admin/verify_admin': 'step two of the admin login: its bearer is the verification token, checked by the service (401 otherwise)',
+  'GET /api/admin/verify_admin':
+    'step two of the admin login: its bearer is the verification token, checked by the service (401 otherwise)',
 };
 
 /** The URL with every path parameter filled: owner params with `ownerId`, others with a harmless value. */
 function urlFor(route: RouteAccess, ownerId?: string): string {
   const ownerParam = isOwner(route.access) && route.access.source?.in === 'params' ? route.access.source.name : null;
-  return route.url.replace(/:(\w+)/g, (_m, name: string) => (name === ownerParam && ownerId ? ownerId : 'walk-probe')).replace(/\*$/, 'walk-probe');
+  return route.url
+    .replace(/:(\w+)/g, (_m, name: string) => (name === ownerParam && ownerId ? ownerId : 'walk-probe'))
+    .replace(/\*$/, 'walk-probe');
 }
 
 function request(route: RouteAccess, headers: Record<string, string>, ownerId?: string) {
-  const body = isOwner(route.access) && route.access.source?.in === 'body' ? { [route.access.source.name]: ownerId ?? 'walk-probe' } : {};
+  const body =
+    isOwner(route.access) && route.access.source?.in === 'body'
+      ? { [route.access.source.name]: ownerId ?? 'walk-probe' }
+      : {};
   return t.app.inject({
     method: route.method as 'GET',
     url: urlFor(route, ownerId),
@@ -75,7 +82,9 @@ describe('the route registry', () => {
   });
 
   it('every /api route has an access rule', () => {
-    const missing = routes().filter((route) => !route.access).map(label);
+    const missing = routes()
+      .filter((route) => !route.access)
+      .map(label);
     expect(missing).toEqual([]);
   });
 
@@ -93,7 +102,10 @@ describe('the route registry', () => {
 
   it('every /api/admin route is admin-only (or a listed exception with its reason)', () => {
     const wrong = routes()
-      .filter((route) => route.url.startsWith('/api/admin/') && route.access !== 'admin' && !ADMIN_PATH_EXCEPTIONS[label(route)])
+      .filter(
+        (route) =>
+          route.url.startsWith('/api/admin/') && route.access !== 'admin' && !ADMIN_PATH_EXCEPTIONS[label(route)],
+      )
       .map(label);
     expect(wrong).toEqual([]);
   });
@@ -101,7 +113,10 @@ describe('the route registry', () => {
   it('every route with a {userId} in its path is owner-checked on that parameter', () => {
     const wrong = routes()
       .filter((route) => /:userId\b/.test(route.url))
-      .filter((route) => !(isOwner(route.access) && route.access.source?.in === 'params' && route.access.source.name === 'userId'))
+      .filter(
+        (route) =>
+          !(isOwner(route.access) && route.access.source?.in === 'params' && route.access.source.name === 'userId'),
+      )
       .map(label);
     expect(wrong).toEqual([]);
   });
@@ -114,8 +129,12 @@ describe('the route registry', () => {
     const { database, drop } = await createTestDatabase();
     try {
       const app = await buildApp(t.config, { ...t.deps, database }, { background: false });
-      expect(() => app.get('/dev/walk-tool', { config: { access: 'public' } }, async () => ({ ok: true }))).toThrow(/needs config\.access 'local'/);
-      expect(() => app.get('/api/dev/walk-tool', { config: { access: 'public' } }, async () => ({ ok: true }))).toThrow(/needs config\.access 'local'/);
+      expect(() => app.get('/dev/walk-tool', { config: { access: 'public' } }, async () => ({ ok: true }))).toThrow(
+        /needs config\.access 'local'/,
+      );
+      expect(() => app.get('/api/dev/walk-tool', { config: { access: 'public' } }, async () => ({ ok: true }))).toThrow(
+        /needs config\.access 'local'/,
+      );
       expect(() => app.get('/dev/walk-page', async () => 'page')).toThrow(/needs config\.access 'local'/);
       await app.close();
     } finally {
@@ -142,7 +161,11 @@ describe('the walk over every protected route', () => {
   });
 
   it('answers 401 for an expired or tampered token on every protected route', async () => {
-    const expired = await t.app.ctx.tokens.signSession({ id: customer.id, email: customer.email, role: 'customer', method: null }, -5, 0);
+    const expired = await t.app.ctx.tokens.signSession(
+      { id: customer.id, email: customer.email, role: 'customer', method: null },
+      -5,
+      0,
+    );
     const tampered = `${customer.token.slice(0, -3)}${customer.token.endsWith('abc') ? 'xyz' : 'abc'}`;
     const failures: string[] = [];
     for (const route of routes().filter(needsSession)) {
@@ -159,7 +182,8 @@ describe('the walk over every protected route', () => {
     for (const route of routes().filter((r) => r.access === 'admin')) {
       for (const user of [customer, other]) {
         const res = await request(route, bearer(user.token));
-        if (res.statusCode !== 403 || !stoppedByLayer(res)) failures.push(`${label(route)} as ${user.role} -> ${res.statusCode}`);
+        if (res.statusCode !== 403 || !stoppedByLayer(res))
+          failures.push(`${label(route)} as ${user.role} -> ${res.statusCode}`);
       }
     }
     expect(failures).toEqual([]);
@@ -190,8 +214,13 @@ describe('the walk over every protected route', () => {
     for (const route of local) {
       const url = urlFor(route);
       const here = await t.app.inject({ method: 'GET', url });
-      if (here.statusCode === 404 && /No such address/.test(here.body)) failures.push(`${label(route)} not answered on this machine`);
-      for (const away of [{ remoteAddress: '203.0.113.9' }, { headers: { 'x-forwarded-for': '203.0.113.9' } }, { headers: { host: 'rebound.example' } }]) {
+      if (here.statusCode === 404 && /No such address/.test(here.body))
+        failures.push(`${label(route)} not answered on this machine`);
+      for (const away of [
+        { remoteAddress: '203.0.113.9' },
+        { headers: { 'x-forwarded-for': '203.0.113.9' } },
+        { headers: { host: 'rebound.example' } },
+      ]) {
         const res = await t.app.inject({ method: 'GET', url, ...away });
         if (res.statusCode !== 404) failures.push(`${label(route)} ${JSON.stringify(away)} -> ${res.statusCode}`);
       }
@@ -219,10 +248,20 @@ describe('the access rules themselves', () => {
   it('an owner-from-body route answers 403 for another id before the body is validated (403 beats 400)', async () => {
     const route = routes().find((r) => isOwner(r.access) && r.access.source?.in === 'body');
     if (!route) return; // no such route registered yet: nothing to prove
-    const res = await t.app.inject({ method: route.method as 'POST', url: urlFor(route), headers: bearer(customer.token), payload: { user_id: other.id, junk: true } });
+    const res = await t.app.inject({
+      method: route.method as 'POST',
+      url: urlFor(route),
+      headers: bearer(customer.token),
+      payload: { user_id: other.id, junk: true },
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ message: LAYER_FORBIDDEN });
-    const asAdmin = await t.app.inject({ method: route.method as 'POST', url: urlFor(route), headers: bearer(admin.token), payload: { user_id: other.id } });
+    const asAdmin = await t.app.inject({
+      method: route.method as 'POST',
+      url: urlFor(route),
+      headers: bearer(admin.token),
+      payload: { user_id: other.id },
+    });
     expect(asAdmin.statusCode === 403).toBe(!(route.access as OwnerAccess).admin);
   });
 });

@@ -81,7 +81,8 @@ export const ownerFromBody = (name = 'user_id', admin = false): OwnerAccess => (
  * Headers a proxy adds to say whom it relays for (standard, de-facto and vendor ones). A request
  * carrying any of them came through something else, whatever address the socket shows.
  */
-const FORWARDING_HEADER = /^(?:forwarded|via|x-forwarded(?:-.+)?|x-real-ip|x-client-ip|x-cluster-client-ip|x-original-(?:forwarded-for|host|url)|x-proxyuser-ip|client-ip|true-client-ip|cf-connecting-ip|fastly-client-ip|x-envoy-external-address|x-appengine-user-ip)$/i;
+const FORWARDING_HEADER =
+  /^(?:forwarded|via|x-forwarded(?:-.+)?|x-real-ip|x-client-ip|x-cluster-client-ip|x-original-(?:forwarded-for|host|url)|x-proxyuser-ip|client-ip|true-client-ip|cf-connecting-ip|fastly-client-ip|x-envoy-external-address|x-appengine-user-ip)$/i;
 
 const LOOPBACK_ADDRESS = /^(?:127(?:\.\d{1,3}){3}|::1|::ffff:127(?:\.\d{1,3}){3})$/;
 /** Host names that mean this machine; anything else is a name some DNS pointed here (rebinding). */
@@ -111,68 +112,78 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match?.[1]?.trim() || null;
 }
 
-export const accessPlugin = fp(async (app: FastifyInstance, options: { tokens: TokenService; sessionVersion: SessionVersionLookup }) => {
-  /**
-   * The session a bearer token stands for, or null when it is not a live session. When the
-   * version can not be read (database down), a route open to guests answers as to a guest (a
-   * catalogue served from memory keeps working); any other route fails as its own work would.
-   */
-  const liveSession = async (request: FastifyRequest, token: string, guestAllowed: boolean): Promise<SessionClaims | null> => {
-    const session = await options.tokens.verifySession(token);
-    if (!session) return null;
-    let current: number | null;
-    try {
-      current = await options.sessionVersion(session.id);
-    } catch (error) {
-      if (!guestAllowed) throw error;
-      request.log.warn({ err: error }, 'session version unreadable: answering as a guest');
-      return null;
-    }
-    if (current !== session.ver) return null;
-    const { ver: _ver, ...claims } = session;
-    return claims;
-  };
+export const accessPlugin = fp(
+  async (app: FastifyInstance, options: { tokens: TokenService; sessionVersion: SessionVersionLookup }) => {
+    /**
+     * The session a bearer token stands for, or null when it is not a live session. When the
+     * version can not be read (database down), a route open to guests answers as to a guest (a
+     * catalogue served from memory keeps working); any other route fails as its own work would.
+     */
+    const liveSession = async (
+      request: FastifyRequest,
+      token: string,
+      guestAllowed: boolean,
+    ): Promise<SessionClaims | null> => {
+      const session = await options.tokens.verifySession(token);
+      if (!session) return null;
+      let current: number | null;
+      try {
+        current = await options.sessionVersion(session.id);
+      } catch (error) {
+        if (!guestAllowed) throw error;
+        request.log.warn({ err: error }, 'session version unreadable: answering as a guest');
+        return null;
+      }
+      if (current !== session.ver) return null;
+      const { ver: _ver, ...claims } = session;
+      return claims;
+    };
 
-  app.decorateRequest('user', null);
-  const apiRoutes: RouteAccess[] = [];
-  app.decorate('apiRoutes', apiRoutes);
-  const localRoutes: RouteAccess[] = [];
-  app.decorate('localRoutes', localRoutes);
+    app.decorateRequest('user', null);
+    const apiRoutes: RouteAccess[] = [];
+    app.decorate('apiRoutes', apiRoutes);
+    const localRoutes: RouteAccess[] = [];
+    app.decorate('localRoutes', localRoutes);
 
-  app.addHook('onRoute', (route) => {
-    const access = route.config?.access;
-    if (access === 'local') for (const method of [route.method].flat()) localRoutes.push({ method, url: route.url, access });
-    else if (isDevToolUrl(route.url)) throw new Error(`Route ${[route.method].flat().join(',')} ${route.url} is a development tool: it needs config.access 'local'`);
-    if (route.url.startsWith('/api/docs')) return; // the OpenAPI viewer's own routes: public
-    if (!route.url.startsWith('/api')) return;
-    for (const method of [route.method].flat()) apiRoutes.push({ method, url: route.url, access });
-    if (!access) throw new Error(`Route ${[route.method].flat().join(',')} ${route.url} has no config.access rule`);
-  });
+    app.addHook('onRoute', (route) => {
+      const access = route.config?.access;
+      if (access === 'local')
+        for (const method of [route.method].flat()) localRoutes.push({ method, url: route.url, access });
+      else if (isDevToolUrl(route.url))
+        throw new Error(
+          `Route ${[route.method].flat().join(',')} ${route.url} is a development tool: it needs config.access 'local'`,
+        );
+      if (route.url.startsWith('/api/docs')) return; // the OpenAPI viewer's own routes: public
+      if (!route.url.startsWith('/api')) return;
+      for (const method of [route.method].flat()) apiRoutes.push({ method, url: route.url, access });
+      if (!access) throw new Error(`Route ${[route.method].flat().join(',')} ${route.url} has no config.access rule`);
+    });
 
-  app.addHook('onRequest', async (request, reply) => {
-    const access = request.routeOptions.config?.access;
-    if (access === 'local' && !isDirectLocalRequest(request)) {
-      // The same answer as an address that does not exist: nothing says there is a tool here.
-      reply.callNotFound();
-      return reply;
-    }
-    const token = bearerToken(request);
-    const guestAllowed = !access || access === 'public' || access === 'local';
-    request.user = token ? await liveSession(request, token, guestAllowed) : null;
-    if (guestAllowed) return;
-    if (!request.user) throw noSession(request);
-    if (access === 'admin' && request.user.role !== 'admin') throw forbidden();
-  });
+    app.addHook('onRequest', async (request, reply) => {
+      const access = request.routeOptions.config?.access;
+      if (access === 'local' && !isDirectLocalRequest(request)) {
+        // The same answer as an address that does not exist: nothing says there is a tool here.
+        reply.callNotFound();
+        return reply;
+      }
+      const token = bearerToken(request);
+      const guestAllowed = !access || access === 'public' || access === 'local';
+      request.user = token ? await liveSession(request, token, guestAllowed) : null;
+      if (guestAllowed) return;
+      if (!request.user) throw noSession(request);
+      if (access === 'admin' && request.user.role !== 'admin') throw forbidden();
+    });
 
-  // preValidation: after the body is parsed but before it is validated, so a request for another
-  // user's data answers 403 whatever else is wrong with it (and never reveals validation details).
-  app.addHook('preValidation', async (request) => {
-    const access = request.routeOptions.config?.access;
-    if (!access || typeof access === 'string') return;
-    const user = request.user;
-    if (!user) throw noSession(request);
-    if (access.admin && user.role === 'admin') return;
-    const owner = access.owner(request);
-    if (owner !== user.id) throw forbidden();
-  });
-});
+    // preValidation: after the body is parsed but before it is validated, so a request for another
+    // user's data answers 403 whatever else is wrong with it (and never reveals validation details).
+    app.addHook('preValidation', async (request) => {
+      const access = request.routeOptions.config?.access;
+      if (!access || typeof access === 'string') return;
+      const user = request.user;
+      if (!user) throw noSession(request);
+      if (access.admin && user.role === 'admin') return;
+      const owner = access.owner(request);
+      if (owner !== user.id) throw forbidden();
+    });
+  },
+);

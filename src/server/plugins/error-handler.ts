@@ -13,9 +13,24 @@ import { AppError } from '../lib/errors';
 import { multipartRefusal } from '../lib/form-parts';
 
 /** Connection failures, and the server's own limits: statement_timeout (57014) and idle_in_transaction_session_timeout (25P03). */
-const DATABASE_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '57014', '25P03', '08000', '08001', '08003', '08006']);
+const DATABASE_DOWN_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '57014',
+  '25P03',
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+]);
 /** node-postgres's own words for a lost or silent connection (db/client.ts sets its timeouts). */
-const DATABASE_DOWN_MESSAGES = /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Query read timeout|timeout expired|not queryable/i;
+const DATABASE_DOWN_MESSAGES =
+  /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Query read timeout|timeout expired|not queryable/i;
 
 export function isDatabaseDown(error: unknown): boolean {
   let current: unknown = error;
@@ -38,17 +53,24 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     // Ours, or a payment provider's error put in our words; what a provider said goes to the log only.
     const answer = error instanceof AppError ? error : stripeFailure(error);
     if (answer) {
-      if (answer.retryAfterSeconds !== undefined) reply.header('retry-after', String(Math.max(1, Math.ceil(answer.retryAfterSeconds))));
+      if (answer.retryAfterSeconds !== undefined)
+        reply.header('retry-after', String(Math.max(1, Math.ceil(answer.retryAfterSeconds))));
       if (answer.cause !== undefined) {
-        request.log[answer.statusCode >= 500 ? 'error' : 'warn']({ err: answer.cause }, `answered ${answer.statusCode} for another service's error`);
+        request.log[answer.statusCode >= 500 ? 'error' : 'warn'](
+          { err: answer.cause },
+          `answered ${answer.statusCode} for another service's error`,
+        );
       }
       return reply.status(answer.statusCode).send({ message: answer.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
-      const field = fieldName((first?.params as { issue?: { path?: PropertyKey[] } } | undefined)?.issue?.path, first?.instancePath);
+      const field = fieldName(
+        (first?.params as { issue?: { path?: PropertyKey[] } } | undefined)?.issue?.path,
+        first?.instancePath,
+      );
       const where = error.validationContext === 'querystring' ? 'query' : error.validationContext;
-      const label = field ? `${field}` : where ?? 'request';
+      const label = field ? `${field}` : (where ?? 'request');
       return reply.status(400).send({ message: `Invalid ${label}: ${first?.message ?? 'bad value'}` });
     }
     if (error.validation) {
@@ -77,5 +99,4 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ message: MSG.somethingWentWrong });
   });
-
 });

@@ -9,7 +9,11 @@ import type { Config } from '../config';
 export const openApiPlugin = fp(async (app: FastifyInstance, options: { config: Config }) => {
   await app.register(swagger, {
     openapi: {
-      info: { title: `${options.config.SHOP_NAME} API`, version: '1.0.0', description: 'The shop\'s HTTP API. Money is shown in pounds; errors answer { message }.' },
+      info: {
+        title: `${options.config.SHOP_NAME} API`,
+        version: '1.0.0',
+        description: "The shop's HTTP API. Money is shown in pounds; errors answer { message }.",
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     transform: jsonSchemaTransform,

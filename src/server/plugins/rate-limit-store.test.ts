@@ -23,10 +23,17 @@ const route = (store: FastifyRateLimitStore, method: string, url: string) =>
   store.child({ routeInfo: { method, url } } as unknown as Parameters<FastifyRateLimitStore['child']>[0]);
 
 function incr(store: FastifyRateLimitStore, key: string, windowMs = HOUR): Promise<{ current: number; ttl: number }> {
-  return new Promise((resolve, reject) => store.incr(key, (error, result) => (error ? reject(error) : resolve(result!)), windowMs, 10));
+  return new Promise((resolve, reject) =>
+    store.incr(key, (error, result) => (error ? reject(error) : resolve(result!)), windowMs, 10),
+  );
 }
-function read(store: FastifyRateLimitStore & { read?: FastifyRateLimitStore['incr'] }, key: string): Promise<{ current: number; ttl: number }> {
-  return new Promise((resolve, reject) => store.read!(key, (error, result) => (error ? reject(error) : resolve(result!)), HOUR, 10));
+function read(
+  store: FastifyRateLimitStore & { read?: FastifyRateLimitStore['incr'] },
+  key: string,
+): Promise<{ current: number; ttl: number }> {
+  return new Promise((resolve, reject) =>
+    store.read!(key, (error, result) => (error ? reject(error) : resolve(result!)), HOUR, 10),
+  );
 }
 
 describe('the database rate-limit store', () => {
@@ -46,7 +53,9 @@ describe('the database rate-limit store', () => {
     const store = root();
     await incr(store, 'ended:a');
     await incr(store, 'ended:a');
-    await db().update(rateLimitHits).set({ resetAt: sql`now() - interval '1 second'` });
+    await db()
+      .update(rateLimitHits)
+      .set({ resetAt: sql`now() - interval '1 second'` });
     expect(await read(store, 'ended:a')).toEqual({ current: 0, ttl: 0 });
     expect(await incr(store, 'ended:a')).toMatchObject({ current: 1 });
   });
@@ -72,12 +81,16 @@ describe('the database rate-limit store', () => {
   it('prunes only the counters whose window has ended', async () => {
     const store = root();
     await prune(db()); // what earlier tests left expired
-    const keys = async () => new Set((await db().select({ key: rateLimitHits.key }).from(rateLimitHits)).map((row) => row.key));
+    const keys = async () =>
+      new Set((await db().select({ key: rateLimitHits.key }).from(rateLimitHits)).map((row) => row.key));
     await incr(store, 'prune:live');
     const withLive = await keys();
     await incr(store, 'prune:gone');
     const gone = [...(await keys())].find((key) => !withLive.has(key))!;
-    await db().update(rateLimitHits).set({ resetAt: sql`now() - interval '1 second'` }).where(eq(rateLimitHits.key, gone));
+    await db()
+      .update(rateLimitHits)
+      .set({ resetAt: sql`now() - interval '1 second'` })
+      .where(eq(rateLimitHits.key, gone));
     await prune(db());
     expect(await keys()).toEqual(withLive);
     expect(await read(store, 'prune:live')).toMatchObject({ current: 1 });

@@ -53,13 +53,15 @@ export function databaseRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
 
     incr(key: string, callback: Callback, timeWindowMs: number): void {
       const seconds = timeWindowMs / 1000;
-      db.execute(sql`
+      db.execute(
+        sql`
         insert into ${rateLimitHits} as r (key, hits, reset_at)
         values (${this.hashed(key)}, 1, now() + make_interval(secs => ${seconds}))
         on conflict (key) do update set
           hits = case when r.reset_at <= now() then 1 else r.hits + 1 end,
           reset_at = case when r.reset_at <= now() then excluded.reset_at else r.reset_at end
-        returning hits, ${TTL_MS}`)
+        returning hits, ${TTL_MS}`,
+      )
         .then((result) => {
           const row = rowsOf<Counter>(result)[0]!;
           callback(null, { current: Number(row.hits), ttl: Number(row.ttl) });
@@ -69,9 +71,11 @@ export function databaseRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
     }
 
     read(key: string, callback: Callback): void {
-      db.execute(sql`
+      db.execute(
+        sql`
         select hits, ${TTL_MS}
-        from ${rateLimitHits} where key = ${this.hashed(key)} and reset_at > now()`)
+        from ${rateLimitHits} where key = ${this.hashed(key)} and reset_at > now()`,
+      )
         .then((result) => {
           const row = rowsOf<Counter>(result)[0];
           callback(null, row ? { current: Number(row.hits), ttl: Number(row.ttl) } : { current: 0, ttl: 0 });

@@ -13,7 +13,10 @@ const SCRIPT_SOURCES = "'self' https://accounts.google.com https://connect.faceb
  * scripts (React Router's start-up and data, modules/web/pages.ts), the only inline code it runs.
  */
 export function contentSecurityPolicy(scriptHashes: readonly string[] = []): string {
-  return CONTENT_SECURITY_POLICY.replace(`script-src ${SCRIPT_SOURCES}`, `script-src ${[SCRIPT_SOURCES, ...scriptHashes].join(' ')}`);
+  return CONTENT_SECURITY_POLICY.replace(
+    `script-src ${SCRIPT_SOURCES}`,
+    `script-src ${[SCRIPT_SOURCES, ...scriptHashes].join(' ')}`,
+  );
 }
 
 export const CONTENT_SECURITY_POLICY = [
@@ -23,7 +26,7 @@ export const CONTENT_SECURITY_POLICY = [
   "img-src 'self' data: blob: https:",
   "font-src 'self'",
   "connect-src 'self' https://accounts.google.com https://graph.facebook.com",
-  "frame-src https://accounts.google.com https://www.facebook.com",
+  'frame-src https://accounts.google.com https://www.facebook.com',
   "frame-ancestors 'none'",
   "base-uri 'self'",
   "form-action 'self' https://checkout.stripe.com",

@@ -170,7 +170,8 @@ function missingFields(body: Json): string[] {
   else {
     lines.forEach((line: Json, index) => {
       if (!text(line?.ISBN)) missing.push(`OrderLines[${index}].ISBN`);
-      if (!Number.isInteger(line?.Quantity) || (line.Quantity as number) < 1) missing.push(`OrderLines[${index}].Quantity`);
+      if (!Number.isInteger(line?.Quantity) || (line.Quantity as number) < 1)
+        missing.push(`OrderLines[${index}].Quantity`);
     });
   }
   return missing;
@@ -207,34 +208,59 @@ export async function startFakeBookVault(options: FakeBookVaultOptions = {}): Pr
     },
     Partner: { CurrencyID: 'GBP' },
     Address: order.body.Address,
-    Progress: { Status: order.progress, IsDispatched: order.progress === 'Dispatched' || order.progress === 'Delivered' },
+    Progress: {
+      Status: order.progress,
+      IsDispatched: order.progress === 'Dispatched' || order.progress === 'Delivered',
+    },
     Tracking: order.tracking ? { Tracked: true, ...order.tracking, ServDetail: 'Tracked 48' } : null,
   });
 
-  const liveOrderFor = (docRef: string) => [...orders.values()].find((order) => order.docRef === docRef && order.status !== 'Cancelled');
+  const liveOrderFor = (docRef: string) =>
+    [...orders.values()].find((order) => order.docRef === docRef && order.status !== 'Cancelled');
 
   function placeOrder(query: Record<string, string>, body: unknown): { status: number; body: unknown } {
     const payMethod = query.payMethod ?? '';
     if (!['Draft', 'Saved', 'Credit'].includes(payMethod)) {
-      return { status: 400, body: { Messages: [errorMessage('InvalidPayMethod', `payMethod must be Draft, Saved or Credit, not "${payMethod}".`)] } };
+      return {
+        status: 400,
+        body: {
+          Messages: [errorMessage('InvalidPayMethod', `payMethod must be Draft, Saved or Credit, not "${payMethod}".`)],
+        },
+      };
     }
     if (!body || typeof body !== 'object' || Array.isArray(body)) {
-      return { status: 400, body: { Messages: [errorMessage('InvalidBody', 'The request body must be an order in JSON.')] } };
+      return {
+        status: 400,
+        body: { Messages: [errorMessage('InvalidBody', 'The request body must be an order in JSON.')] },
+      };
     }
     const order = body as Json;
     const missing = missingFields(order);
     if (missing.length > 0) {
-      return { status: 400, body: { Messages: missing.map((field) => errorMessage('MissingField', `${field} is required.`)) } };
+      return {
+        status: 400,
+        body: { Messages: missing.map((field) => errorMessage('MissingField', `${field} is required.`)) },
+      };
     }
     const address = order.Address as Json;
     const country = String((address.Country as Json).ISO_Code);
     if (country !== 'GB' && !order.CustomsDeclaration) {
-      return { status: 400, body: { Messages: [errorMessage('CustomsRequired', `A customs declaration is required for orders to ${country}.`)] } };
+      return {
+        status: 400,
+        body: {
+          Messages: [errorMessage('CustomsRequired', `A customs declaration is required for orders to ${country}.`)],
+        },
+      };
     }
     const existing = liveOrderFor(String(order.DocRef));
     if (existing) {
       if (duplicateMode === 'answer-existing') return { status: 200, body: orderView(existing) };
-      return { status: 400, body: { Messages: [errorMessage('DuplicateDocRef', `An order with DocRef ${String(order.DocRef)} already exists.`)] } };
+      return {
+        status: 400,
+        body: {
+          Messages: [errorMessage('DuplicateDocRef', `An order with DocRef ${String(order.DocRef)} already exists.`)],
+        },
+      };
     }
     const lines = (order.OrderLines as Json[]).map((line) => ({
       ISBN: String(line.ISBN),
@@ -262,15 +288,26 @@ export async function startFakeBookVault(options: FakeBookVaultOptions = {}): Pr
     return { status: 200, body: orderView(created) };
   }
 
-  function handle(method: string, path: string, query: Record<string, string>, body: unknown): { status: number; body: unknown } {
-    if (path !== '/Order') return { status: 404, body: { Message: `No HTTP resource was found that matches ${method} ${path}.` } };
+  function handle(
+    method: string,
+    path: string,
+    query: Record<string, string>,
+    body: unknown,
+  ): { status: number; body: unknown } {
+    if (path !== '/Order')
+      return { status: 404, body: { Message: `No HTTP resource was found that matches ${method} ${path}.` } };
     if (method === 'POST') return placeOrder(query, body);
     const order = query.PodRef ? orders.get(query.PodRef) : undefined;
     if (method === 'GET' || method === 'DELETE') {
       if (!order) return { status: 404, body: { Message: `Order ${query.PodRef ?? ''} was not found.` } };
       if (method === 'GET') return { status: 200, body: orderView(order) };
       if (TOO_LATE_TO_CANCEL.has(order.progress)) {
-        return { status: 400, body: { Messages: [errorMessage('CannotCancel', 'The order is in production and can no longer be cancelled.')] } };
+        return {
+          status: 400,
+          body: {
+            Messages: [errorMessage('CannotCancel', 'The order is in production and can no longer be cancelled.')],
+          },
+        };
       }
       order.status = 'Cancelled';
       return { status: 200, body: { PodRef: order.podRef, Status: order.status } };
@@ -294,14 +331,24 @@ export async function startFakeBookVault(options: FakeBookVaultOptions = {}): Pr
       }
       const query = Object.fromEntries(url.searchParams);
       const authorization = req.headers.authorization;
-      const call: FakeBookVaultCall = { method: req.method ?? 'GET', path: url.pathname, query, authorization, contentType: req.headers['content-type'], body };
+      const call: FakeBookVaultCall = {
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        query,
+        authorization,
+        contentType: req.headers['content-type'],
+        body,
+      };
       calls.push(call);
 
       const next = script.shift();
       const write = (answer: { status: number; body: unknown }, headers: Record<string, string>) => {
         if (res.destroyed) return; // the caller went away while the answer waited
         const payload = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
-        res.writeHead(answer.status, { 'content-type': typeof answer.body === 'string' ? 'text/html' : 'application/json', ...headers });
+        res.writeHead(answer.status, {
+          'content-type': typeof answer.body === 'string' ? 'text/html' : 'application/json',
+          ...headers,
+        });
         res.end(payload);
       };
       const send = (answer: { status: number; body: unknown }, headers: Record<string, string> = {}) => {
@@ -315,7 +362,10 @@ export async function startFakeBookVault(options: FakeBookVaultOptions = {}): Pr
       };
       // Turned away before anything is done: a 503 or 429 says when to come back.
       const turnAway = (status: number) =>
-        send({ status, body: { Message: 'An error has occurred.' } }, status === 503 || status === 429 ? { 'retry-after': '0' } : {});
+        send(
+          { status, body: { Message: 'An error has occurred.' } },
+          status === 503 || status === 429 ? { 'retry-after': '0' } : {},
+        );
       if (next?.kind === 'fail') return turnAway(next.status);
       if (next?.kind === 'answer') return send(next, next.headers);
       if (!next && randomFailures && randomFailures.next() < randomFailures.rate) {
@@ -338,7 +388,11 @@ export async function startFakeBookVault(options: FakeBookVaultOptions = {}): Pr
         req.socket.destroy();
         return;
       }
-      if (next?.kind === 'gateway') return send({ status: next.status, body: `<html><body><h1>Error ${next.status}</h1><p>The gateway got no answer it could pass on.</p></body></html>` });
+      if (next?.kind === 'gateway')
+        return send({
+          status: next.status,
+          body: `<html><body><h1>Error ${next.status}</h1><p>The gateway got no answer it could pass on.</p></body></html>`,
+        });
       send(answer!);
     });
   });
@@ -363,8 +417,10 @@ export async function startFakeBookVault(options: FakeBookVaultOptions = {}): Pr
     set duplicateDocRef(mode) {
       duplicateMode = mode;
     },
-    callCount: (method, path) => calls.filter((call) => (!method || call.method === method) && (!path || call.path === path)).length,
-    orderFor: (docRef) => liveOrderFor(docRef) ?? [...orders.values()].reverse().find((order) => order.docRef === docRef),
+    callCount: (method, path) =>
+      calls.filter((call) => (!method || call.method === method) && (!path || call.path === path)).length,
+    orderFor: (docRef) =>
+      liveOrderFor(docRef) ?? [...orders.values()].reverse().find((order) => order.docRef === docRef),
     failNext(count, status = 503) {
       for (let i = 0; i < count; i++) script.push({ kind: 'fail', status });
     },

@@ -28,7 +28,11 @@ export interface FakeStripe {
   /** Until called again with null, every request answers Stripe's error shape with this status, type and message. */
   failWith(failure: { status: number; error: { type: string; message: string; code?: string } } | null): void;
   /** A checkout.session.completed event for a session, paid; `override` changes the session object. */
-  completedEvent(sessionId: string, override?: Json, eventId?: string): { payload: string; signature: string; eventId: string };
+  completedEvent(
+    sessionId: string,
+    override?: Json,
+    eventId?: string,
+  ): { payload: string; signature: string; eventId: string };
   event(type: string, object: Json, eventId?: string): { payload: string; signature: string; eventId: string };
   sign(payload: string, secret?: string): string;
   close(): Promise<void>;
@@ -37,7 +41,14 @@ export interface FakeStripe {
 /** The delivery address a completed session carries (when the session collects one), as Stripe shapes it. */
 export const STRIPE_TEST_SHIPPING = {
   name: 'Ann Reader',
-  address: { line1: '14 Orchard Row', line2: 'Flat 2', city: 'York', state: 'North Yorkshire', postal_code: 'YO1 7HH', country: 'GB' },
+  address: {
+    line1: '14 Orchard Row',
+    line2: 'Flat 2',
+    city: 'York',
+    state: 'North Yorkshire',
+    postal_code: 'YO1 7HH',
+    country: 'GB',
+  },
 };
 export const STRIPE_TEST_PHONE = '+441904555123';
 
@@ -79,7 +90,16 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     if (method === 'POST' && path === '/v1/coupons') {
       const amountOff = Number(body.amount_off);
       if (!Number.isInteger(amountOff) || amountOff <= 0) return error(400, 'amount_off must be a positive integer');
-      const coupon = { id: id('coupon'), object: 'coupon', amount_off: amountOff, currency: body.currency, duration: body.duration, name: body.name, max_redemptions: Number(body.max_redemptions), metadata: body.metadata ?? {} };
+      const coupon = {
+        id: id('coupon'),
+        object: 'coupon',
+        amount_off: amountOff,
+        currency: body.currency,
+        duration: body.duration,
+        name: body.name,
+        max_redemptions: Number(body.max_redemptions),
+        metadata: body.metadata ?? {},
+      };
       coupons.set(coupon.id, coupon);
       return { status: 200, body: coupon };
     }
@@ -90,7 +110,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       for (const line of lineItems) {
         const unit = Number((line.price_data as Json).unit_amount);
         const qty = Number(line.quantity);
-        if (!Number.isInteger(unit) || unit < 0 || !Number.isInteger(qty) || qty < 1) return error(400, 'bad line item');
+        if (!Number.isInteger(unit) || unit < 0 || !Number.isInteger(qty) || qty < 1)
+          return error(400, 'bad line item');
         subtotal += unit * qty;
       }
       const discounts = (body.discounts as Json[] | undefined) ?? [];
@@ -134,7 +155,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const session = sessions.get(expire[1]!);
       if (!session) return error(404, 'No such checkout session');
       // Stripe: "A Checkout Session can be expired when it is in one of these statuses: open".
-      if (session.status !== 'open') return error(400, `Only Checkout Sessions with a status in ["open"] can be expired. This session has a status of ${String(session.status)}.`);
+      if (session.status !== 'open')
+        return error(
+          400,
+          `Only Checkout Sessions with a status in ["open"] can be expired. This session has a status of ${String(session.status)}.`,
+        );
       const expired = { ...session, status: 'expired' };
       sessions.set(expire[1]!, expired);
       return { status: 200, body: expired };

@@ -32,7 +32,9 @@ export default async function setup(project: TestProject) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'shop-snapshot-'));
   const database = await openDatabase({ kind: 'pglite' });
   await migrateDatabase(database);
-  const dump = await (database as unknown as { pglite: { dumpDataDir(c?: 'none'): Promise<Blob> } }).pglite.dumpDataDir('none');
+  const dump = await (database as unknown as { pglite: { dumpDataDir(c?: 'none'): Promise<Blob> } }).pglite.dumpDataDir(
+    'none',
+  );
   await database.close();
   const file = path.join(dir, 'migrated.tar');
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));

@@ -22,7 +22,9 @@ import { withDatabase } from './global-setup';
 export const usingPostgres = () => process.env.TEST_DB === 'postgres';
 
 /** A database of its own for one test file, and how to drop it. `poolSize`: the shop's pool on PostgreSQL (5 unless given). */
-export async function createTestDatabase(options: { poolSize?: number } = {}): Promise<{ database: Database; drop: () => Promise<void>; url?: string }> {
+export async function createTestDatabase(
+  options: { poolSize?: number } = {},
+): Promise<{ database: Database; drop: () => Promise<void>; url?: string }> {
   if (usingPostgres()) {
     const url = process.env.TEST_DATABASE_URL!;
     const name = `shop_t_${randomBytes(6).toString('hex')}`;

@@ -11,21 +11,28 @@ export type PictureFormat = 'jpeg' | 'png' | 'webp' | 'avif' | 'gif';
 
 /** A one-colour PNG, `size` pixels square. */
 export async function pngImage(colour: string, size = 32): Promise<Buffer> {
-  return sharp({ create: { width: size, height: size, channels: 3, background: colour } }).png().toBuffer();
+  return sharp({ create: { width: size, height: size, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
 }
 
 /** A JPEG of noise, so the file is big enough that cutting it loses real image data. */
 export async function jpegImage(size = 256): Promise<Buffer> {
   const raw = Buffer.alloc(size * size * 3);
   for (let i = 0; i < raw.length; i += 1) raw[i] = (i * 2654435761) >>> 24;
-  return sharp(raw, { raw: { width: size, height: size, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+  return sharp(raw, { raw: { width: size, height: size, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
 }
 
 /** The first 60 % of a file: a truncated upload. */
 export const truncated = (bytes: Buffer) => bytes.subarray(0, Math.floor(bytes.length * 0.6));
 
 /** A small picture with some detail (so each colour gives different bytes). */
-export function picture(format: PictureFormat, options: { width?: number; height?: number; colour?: string } = {}): Promise<Buffer> {
+export function picture(
+  format: PictureFormat,
+  options: { width?: number; height?: number; colour?: string } = {},
+): Promise<Buffer> {
   const width = options.width ?? 400;
   const height = options.height ?? 300;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="${options.colour ?? '#2a6f97'}"/><circle cx="${width / 2}" cy="${height / 2}" r="${Math.min(width, height) / 3}" fill="#f4d35e"/></svg>`;

@@ -4,7 +4,11 @@ import type { Db } from '../db/client';
 import { outgoingMail } from '../db/schema';
 
 export async function mailsTo(db: Db, to: string) {
-  return db.select().from(outgoingMail).where(eq(outgoingMail.to, to.toLowerCase())).orderBy(desc(outgoingMail.createdAt));
+  return db
+    .select()
+    .from(outgoingMail)
+    .where(eq(outgoingMail.to, to.toLowerCase()))
+    .orderBy(desc(outgoingMail.createdAt));
 }
 
 /** The first link in a mail's text that matches `pattern`. */

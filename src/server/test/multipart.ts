@@ -16,7 +16,9 @@ export function multipartBody(fields: Record<string, string>, images: FilePart[]
   }
   for (const image of images) {
     parts.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${fileField}"; filename="${image.filename}"\r\nContent-Type: ${image.contentType}\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${fileField}"; filename="${image.filename}"\r\nContent-Type: ${image.contentType}\r\n\r\n`,
+      ),
       image.bytes,
       Buffer.from('\r\n'),
     );
@@ -28,7 +30,14 @@ export function multipartBody(fields: Record<string, string>, images: FilePart[]
 export const png = (bytes: Buffer, filename = 'cover.png'): FilePart => ({ filename, contentType: 'image/png', bytes });
 
 /** The product form's text fields for a book (fixture-shaped: price in pence). */
-export function productFormFields(book: { id: string; name: string; type?: string; description?: string; age?: string; pricePence?: number }): Record<string, string> {
+export function productFormFields(book: {
+  id: string;
+  name: string;
+  type?: string;
+  description?: string;
+  age?: string;
+  pricePence?: number;
+}): Record<string, string> {
   return {
     id: book.id,
     name: book.name,
@@ -40,7 +49,13 @@ export function productFormFields(book: { id: string; name: string; type?: strin
 }
 
 /** An admin's multipart post of the product form (add_product, edit_product/{id}). */
-export function adminForm(app: App, token: string, url: string, fields: Record<string, string>, images: FilePart[] = []) {
+export function adminForm(
+  app: App,
+  token: string,
+  url: string,
+  fields: Record<string, string>,
+  images: FilePart[] = [],
+) {
   const { payload, headers } = multipartBody(fields, images);
   return app.inject({ method: 'POST', url, payload, headers: { ...headers, authorization: `Bearer ${token}` } });
 }

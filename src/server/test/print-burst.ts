@@ -25,7 +25,10 @@ export const PRINT_ADMIN = { email: 'print-admin@example.com', password: 'Print2
 export const SHOP_EMAIL = 'shop@localhost';
 
 /** The environment every print fault shop shares (the fake's key and address come with each). */
-export function printShopEnv(bv: FakeBookVault, options: { dataDir: string; databaseUrl?: string; apiKey?: string; leaseSeconds: number }): Record<string, string> {
+export function printShopEnv(
+  bv: FakeBookVault,
+  options: { dataDir: string; databaseUrl?: string; apiKey?: string; leaseSeconds: number },
+): Record<string, string> {
   return {
     DATA_DIR: options.dataDir,
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
@@ -47,15 +50,24 @@ export function printShopEnv(bv: FakeBookVault, options: { dataDir: string; data
 
 export async function seedPrintableBooks(db: Db): Promise<ProductFixture[]> {
   const books: ProductFixture[] = [];
-  for (const [i, isbn] of PRINT_ISBNS.entries()) books.push(await createProduct(db, { id: isbn, name: `Printable Book ${i + 1}`, pricePence: 600 + i * 150 }));
+  for (const [i, isbn] of PRINT_ISBNS.entries())
+    books.push(await createProduct(db, { id: isbn, name: `Printable Book ${i + 1}`, pricePence: 600 + i * 150 }));
   return books;
 }
 
-async function json<T>(method: 'GET' | 'POST', url: string, options: { body?: unknown; token?: string } = {}): Promise<T> {
+async function json<T>(
+  method: 'GET' | 'POST',
+  url: string,
+  options: { body?: unknown; token?: string } = {},
+): Promise<T> {
   const headers: Record<string, string> = {};
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (options.token) headers.authorization = `Bearer ${options.token}`;
-  const res = await fetch(url, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+  const res = await fetch(url, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
   const text = await res.text();
   if (res.status !== 200) throw new Error(`${method} ${url} answered ${res.status}: ${text.slice(0, 300)}`);
   return JSON.parse(text) as T;
@@ -68,7 +80,9 @@ export async function openCheckouts(baseUrls: string[], books: ProductFixture[],
     const cartItems = [{ product_id: books[i % books.length]!.id, qty: 1 + (i % 3) }];
     if (i % 2) cartItems.push({ product_id: books[(i + 1) % books.length]!.id, qty: 1 });
     const base = baseUrls[i % baseUrls.length]!;
-    const answer = await json<{ sessionId: string }>('POST', `${base}/api/checkout/create_checkout_session`, { body: { cartItems, user_id: null, user_email: '', currency: 'GBP' } });
+    const answer = await json<{ sessionId: string }>('POST', `${base}/api/checkout/create_checkout_session`, {
+      body: { cartItems, user_id: null, user_email: '', currency: 'GBP' },
+    });
     sessions.push(answer.sessionId);
   }
   return sessions;
@@ -76,13 +90,16 @@ export async function openCheckouts(baseUrls: string[], books: ProductFixture[],
 
 /** Pays a demo checkout (the shopper's Pay with an address); answers the order's id. */
 export async function payCheckout(baseUrl: string, sessionId: string, n: number): Promise<string> {
-  const answer = await json<{ order_id: string }>('POST', `${baseUrl}/api/checkout/demo/${sessionId}/pay`, { body: { email: `reader-${n}@example.com`, address: TEST_ADDRESS } });
+  const answer = await json<{ order_id: string }>('POST', `${baseUrl}/api/checkout/demo/${sessionId}/pay`, {
+    body: { email: `reader-${n}@example.com`, address: TEST_ADDRESS },
+  });
   return answer.order_id;
 }
 
 /** The admin's two-step sign-in: password, then the token mailed to the dev mailbox. */
 export async function adminToken(baseUrl: string, admin = PRINT_ADMIN): Promise<string> {
-  const mailbox = () => json<{ id: string; text: string }[]>('GET', `${baseUrl}/api/dev/mailbox?to=${encodeURIComponent(admin.email)}`);
+  const mailbox = () =>
+    json<{ id: string; text: string }[]>('GET', `${baseUrl}/api/dev/mailbox?to=${encodeURIComponent(admin.email)}`);
   const seen = new Set((await mailbox()).map((mail) => mail.id));
   const login = await json<{ admin?: boolean; token: string }>('POST', `${baseUrl}/api/login`, { body: admin });
   if (!login.admin) throw new Error('the print admin did not sign in as an admin');
@@ -92,12 +109,18 @@ export async function adminToken(baseUrl: string, admin = PRINT_ADMIN): Promise<
     .map((mail) => /verify_admin=true&token=([^\s&]+)/.exec(mail.text)?.[1])
     .find(Boolean);
   if (!mailed) throw new Error('no admin verification mail in the outbox');
-  return (await json<{ token: string }>('GET', `${baseUrl}/api/admin/verify_admin?token=${mailed}`, { token: login.token })).token;
+  return (
+    await json<{ token: string }>('GET', `${baseUrl}/api/admin/verify_admin?token=${mailed}`, { token: login.token })
+  ).token;
 }
 
 /** The print state the admin sees for each of the shop's newest orders (at most 100). */
 async function printStates(baseUrl: string, token: string): Promise<Map<string, string | null>> {
-  const page = await json<{ orders: { order_id: string; print_state: string | null }[] }>('GET', `${baseUrl}/api/admin/orders?limit=100`, { token });
+  const page = await json<{ orders: { order_id: string; print_state: string | null }[] }>(
+    'GET',
+    `${baseUrl}/api/admin/orders?limit=100`,
+    { token },
+  );
   return new Map(page.orders.map((order) => [order.order_id, order.print_state]));
 }
 
@@ -105,13 +128,21 @@ async function printStates(baseUrl: string, token: string): Promise<Map<string, 
  * Waits (bounded) until none of `orderIds` is still queued or being sent, as the admin's order
  * list shows it: each was sent, or needs the owner. Throws with those still waiting.
  */
-export async function waitUntilPrintSettled(baseUrl: string, token: string, orderIds: string[], timeoutMs = 40_000): Promise<void> {
+export async function waitUntilPrintSettled(
+  baseUrl: string,
+  token: string,
+  orderIds: string[],
+  timeoutMs = 40_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const states = await printStates(baseUrl, token);
     const waiting = orderIds.filter((id) => !states.has(id) || states.get(id) === 'queued');
     if (waiting.length === 0) return;
-    if (Date.now() > deadline) throw new Error(`${waiting.length} order(s) still waiting to be sent after ${timeoutMs} ms: ${waiting.slice(0, 5).join(', ')}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `${waiting.length} order(s) still waiting to be sent after ${timeoutMs} ms: ${waiting.slice(0, 5).join(', ')}`,
+      );
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -127,12 +158,16 @@ export function postsByDocRef(bv: FakeBookVault): Map<string, number> {
   return counts;
 }
 
-export const docRefOf = (call: { body: unknown }) => String((call.body as { DocRef?: unknown } | undefined)?.DocRef ?? '');
+export const docRefOf = (call: { body: unknown }) =>
+  String((call.body as { DocRef?: unknown } | undefined)?.DocRef ?? '');
 
 /** Each order's print job and BookVault reference, read from the database. */
 export async function printOutcomes(db: Db, orderIds: string[]) {
   const jobs = await db.select().from(printJobs).where(inArray(printJobs.orderId, orderIds));
-  const refs = await db.select({ id: orders.id, bookVaultRef: orders.bookVaultRef, status: orders.status }).from(orders).where(inArray(orders.id, orderIds));
+  const refs = await db
+    .select({ id: orders.id, bookVaultRef: orders.bookVaultRef, status: orders.status })
+    .from(orders)
+    .where(inArray(orders.id, orderIds));
   const orderById = new Map(refs.map((row) => [row.id, row]));
   return new Map(jobs.map((job) => [job.orderId, { job, order: orderById.get(job.orderId)! }]));
 }

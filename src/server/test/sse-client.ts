@@ -19,7 +19,14 @@ export interface StreamClient {
 export function openStream(port: number, options: { localAddress?: string } = {}): Promise<StreamClient> {
   return new Promise((resolve, reject) => {
     const request = http.get(
-      { host: '127.0.0.1', port, path: '/api/sse/notifications', headers: { accept: 'text/event-stream' }, localAddress: options.localAddress, agent: false },
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/api/sse/notifications',
+        headers: { accept: 'text/event-stream' },
+        localAddress: options.localAddress,
+        agent: false,
+      },
       (response) => {
         let buffer = '';
         const waiters: Array<() => void> = [];
@@ -35,7 +42,10 @@ export function openStream(port: number, options: { localAddress?: string } = {}
           text: () => buffer,
           waitFor: (pattern, timeoutMs = 2000) =>
             new Promise((done, fail) => {
-              const timer = setTimeout(() => fail(new Error(`no ${pattern} within ${timeoutMs} ms; got ${JSON.stringify(buffer)}`)), timeoutMs);
+              const timer = setTimeout(
+                () => fail(new Error(`no ${pattern} within ${timeoutMs} ms; got ${JSON.stringify(buffer)}`)),
+                timeoutMs,
+              );
               const check = () => {
                 if (pattern.test(buffer)) {
                   clearTimeout(timer);

@@ -20,16 +20,14 @@ export interface TwoInstances {
 }
 
 async function instance(database: Database, jwtSecret: string): Promise<App> {
-  const app = await buildApp(
-    testConfig({ JWT_SECRET: jwtSecret }),
-    embeddedDeps(database),
-    { background: false },
-  );
+  const app = await buildApp(testConfig({ JWT_SECRET: jwtSecret }), embeddedDeps(database), { background: false });
   await app.ready();
   return app;
 }
 
-export async function createTwoInstances(jwtSecret = 'two-instances-test-secret-0123456789abcdef'): Promise<TwoInstances> {
+export async function createTwoInstances(
+  jwtSecret = 'two-instances-test-secret-0123456789abcdef',
+): Promise<TwoInstances> {
   const created = await createTestDatabase();
   const secondDatabase = await openDatabase({ kind: 'postgres', url: created.url!, poolSize: 5 });
   const first = await instance(created.database, jwtSecret);

@@ -12,7 +12,14 @@ const ROOT = path.resolve(import.meta.dirname, '../../..');
 export const TEST_WEB_DIST = path.join(ROOT, 'dist', 'web-test');
 const STAMP = path.join(TEST_WEB_DIST, '.vite', 'shop-build.json');
 const LOCK = path.join(ROOT, 'dist', '.web-test.lock');
-const SOURCES = ['src/web', 'src/shared', 'vite.config.ts', 'react-router.config.ts', 'scripts/build-web.mjs', 'package-lock.json'];
+const SOURCES = [
+  'src/web',
+  'src/shared',
+  'vite.config.ts',
+  'react-router.config.ts',
+  'scripts/build-web.mjs',
+  'package-lock.json',
+];
 
 function newestChange(entry: string): number {
   const stat = statSync(entry);
@@ -22,7 +29,9 @@ function newestChange(entry: string): number {
   return newest;
 }
 
-const upToDate = () => existsSync(STAMP) && statSync(STAMP).mtimeMs > Math.max(...SOURCES.map((source) => newestChange(path.join(ROOT, source))));
+const upToDate = () =>
+  existsSync(STAMP) &&
+  statSync(STAMP).mtimeMs > Math.max(...SOURCES.map((source) => newestChange(path.join(ROOT, source))));
 
 /** The folder of an up-to-date web build (WEB_DIST_DIR for createTestApp). */
 export async function testWebBuild(): Promise<string> {
@@ -35,14 +44,19 @@ export async function testWebBuild(): Promise<string> {
       break;
     } catch {
       // A lock left by a run that was killed while building.
-      if (existsSync(LOCK) && Date.now() - statSync(LOCK).mtimeMs > 300_000) rmSync(LOCK, { recursive: true, force: true });
-      if (Date.now() > deadline) throw new Error(`the web build for tests is locked (${LOCK}); remove it if no test run is building`);
+      if (existsSync(LOCK) && Date.now() - statSync(LOCK).mtimeMs > 300_000)
+        rmSync(LOCK, { recursive: true, force: true });
+      if (Date.now() > deadline)
+        throw new Error(`the web build for tests is locked (${LOCK}); remove it if no test run is building`);
       await delay(250);
     }
   }
   try {
     if (!upToDate()) {
-      const built = spawnSync(process.execPath, ['scripts/build-web.mjs', TEST_WEB_DIST, '--quiet'], { cwd: ROOT, encoding: 'utf8' });
+      const built = spawnSync(process.execPath, ['scripts/build-web.mjs', TEST_WEB_DIST, '--quiet'], {
+        cwd: ROOT,
+        encoding: 'utf8',
+      });
       if (built.status !== 0) throw new Error(`the web build failed:\n${built.stdout}\n${built.stderr}`);
     }
   } finally {

@@ -59,7 +59,10 @@ export const socialProviderSchema = z.enum(['google', 'facebook'], { message: 'P
 
 /** POST /api/social_login */
 export const socialLoginBodySchema = z.object({
-  token: z.string({ message: 'The sign-in token is missing.' }).min(1, { message: 'The sign-in token is missing.' }).max(8192),
+  token: z
+    .string({ message: 'The sign-in token is missing.' })
+    .min(1, { message: 'The sign-in token is missing.' })
+    .max(8192),
   provider: socialProviderSchema,
 });
 
@@ -68,7 +71,10 @@ export const checkVerificationQuerySchema = z.object({ email: emailSchema });
 export const checkVerificationAnswerSchema = z.object({ verified: z.boolean() });
 
 /** A mailed single-use secret in a query or body. */
-const mailedTokenSchema = z.string({ message: 'The link is missing its token.' }).min(1, { message: 'The link is missing its token.' }).max(512);
+const mailedTokenSchema = z
+  .string({ message: 'The link is missing its token.' })
+  .min(1, { message: 'The link is missing its token.' })
+  .max(512);
 
 /** GET /api/verify_email (+): the mailed link. A missing token just redirects with verified=false. */
 export const verifyEmailQuerySchema = z.object({ token: z.string().max(512).optional() });

@@ -3,7 +3,11 @@ import { z } from 'zod';
 import { CART_QTY_MAX, CART_QTY_MIN } from '../constants';
 import { productSchema } from './products';
 
-export const productIdSchema = z.string({ message: 'product_id is required.' }).trim().min(1, 'product_id is required.').max(200);
+export const productIdSchema = z
+  .string({ message: 'product_id is required.' })
+  .trim()
+  .min(1, 'product_id is required.')
+  .max(200);
 export const userIdSchema = z.string({ message: 'user_id is required.' }).min(1, 'user_id is required.');
 export const qtySchema = z
   .number({ message: `qty must be a whole number from ${CART_QTY_MIN} to ${CART_QTY_MAX}.` })
@@ -28,7 +32,9 @@ export const updateCartBodySchema = z.object({ user_id: userIdSchema, product_id
 export const removeCartBodySchema = z.object({ user_id: userIdSchema, product_id: productIdSchema });
 export const mergeCartBodySchema = z.object({
   user_id: userIdSchema,
-  items: z.array(z.object({ product_id: productIdSchema, qty: qtySchema })).max(200, 'At most 200 lines can be merged.'),
+  items: z
+    .array(z.object({ product_id: productIdSchema, qty: qtySchema }))
+    .max(200, 'At most 200 lines can be merged.'),
 });
 
 export const okSchema = z.object({ success: z.literal(true) });

@@ -5,7 +5,9 @@ import { discountCodeInputSchema } from './discounts';
 import { deliveryAddressInputSchema } from './orders';
 
 export const createCheckoutBodySchema = z.object({
-  cartItems: z.array(checkoutItemSchema, { message: 'cartItems must be a list.' }).max(200, 'At most 200 lines per order.'),
+  cartItems: z
+    .array(checkoutItemSchema, { message: 'cartItems must be a list.' })
+    .max(200, 'At most 200 lines per order.'),
   user_id: z.string().nullable().optional().default(null),
   user_email: z.string().max(320).optional().default(''),
   /** Ignored: shipping is always the shop's own. */
@@ -43,7 +45,10 @@ export const demoCheckoutSchema = z.object({
 
 export type DemoCheckout = z.infer<typeof demoCheckoutSchema>;
 
-export const demoPayBodySchema = z.object({ email: z.string().trim().max(320).optional(), address: deliveryAddressInputSchema });
+export const demoPayBodySchema = z.object({
+  email: z.string().trim().max(320).optional(),
+  address: deliveryAddressInputSchema,
+});
 
 export type DemoPayBody = z.input<typeof demoPayBodySchema>;
 

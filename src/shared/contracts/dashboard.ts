@@ -89,13 +89,21 @@ export const dashboardQuerySchema = z
         ctx.addIssue({ code: 'custom', path: ['period'], message: 'must be custom when from and to are given' });
       return;
     }
-    if (query.from === undefined) ctx.addIssue({ code: 'custom', path: ['from'], message: 'is needed for a custom period' });
-    if (query.to === undefined) ctx.addIssue({ code: 'custom', path: ['to'], message: 'is needed for a custom period' });
+    if (query.from === undefined)
+      ctx.addIssue({ code: 'custom', path: ['from'], message: 'is needed for a custom period' });
+    if (query.to === undefined)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: 'is needed for a custom period' });
     // A bad day has its own issue above.
-    if (query.from === undefined || query.to === undefined || !isDashboardDay(query.from) || !isDashboardDay(query.to)) return;
+    if (query.from === undefined || query.to === undefined || !isDashboardDay(query.from) || !isDashboardDay(query.to))
+      return;
     const days = daysBetween(query.from, query.to) + 1;
     if (days < 1) ctx.addIssue({ code: 'custom', path: ['to'], message: 'must not be before from' });
-    else if (days > DASHBOARD_MAX_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: `must make a period of at most ${DASHBOARD_MAX_DAYS} days with from, both included (about three years)` });
+    else if (days > DASHBOARD_MAX_DAYS)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['to'],
+        message: `must make a period of at most ${DASHBOARD_MAX_DAYS} days with from, both included (about three years)`,
+      });
   });
 export type DashboardQuery = z.input<typeof dashboardQuerySchema>;
 export type DashboardQueryInput = z.output<typeof dashboardQuerySchema>;
@@ -288,7 +296,12 @@ export const backupManifestSchema = z.object({
   database: z.enum(['pglite', 'postgres']),
   /** The last migration applied in the backed-up database: a restore refuses a level the code does not know. */
   migration: z.object({ count: z.number().int(), last: z.string().nullable(), last_at: z.number().nullable() }),
-  counts: z.object({ orders: z.number().int(), products: z.number().int(), users: z.number().int(), images: z.number().int() }),
+  counts: z.object({
+    orders: z.number().int(),
+    products: z.number().int(),
+    users: z.number().int(),
+    images: z.number().int(),
+  }),
   /** Image files (originals) in the backup; false when images live in S3 (the operator's bucket, not backed up here). */
   images_included: z.boolean(),
   image_files: z.number().int(),
@@ -326,5 +339,10 @@ export const backupListSchema = z.object({
 });
 export type BackupList = z.infer<typeof backupListSchema>;
 
-export const backupMadeSchema = z.object({ message: z.string(), file: z.string(), bytes: z.number().int(), manifest: backupManifestSchema });
+export const backupMadeSchema = z.object({
+  message: z.string(),
+  file: z.string(),
+  bytes: z.number().int(),
+  manifest: backupManifestSchema,
+});
 export type BackupMade = z.infer<typeof backupMadeSchema>;

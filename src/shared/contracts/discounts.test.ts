@@ -8,7 +8,7 @@ describe('discount form rules', () => {
     expect([0, 100, 12.5, '', 'ten', null].some(isValidDiscountPercent)).toBe(false);
   });
 
-  it('checks e-mails with the spec\'s simple pattern (the one e-mail rule, shared/validation.ts)', () => {
+  it("checks e-mails with the spec's simple pattern (the one e-mail rule, shared/validation.ts)", () => {
     expect(isValidEmail('a@b.co')).toBe(true);
     expect(isValidEmail('a@b')).toBe(false);
     expect(isValidEmail('a b@c.d')).toBe(false);

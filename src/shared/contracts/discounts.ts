@@ -23,7 +23,11 @@ export const sendDiscountBodySchema = z.object({
     .max(DISCOUNT_PERCENT_MAX, { message: 'must be a whole number from 1 to 99' }),
   types: z.array(z.string().max(100)).max(50).default([]),
   ages: z.array(productAgeSchema).max(3).default([]),
-  email: z.string().trim().toLowerCase().pipe(z.email({ message: 'must be a valid e-mail address' })),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ message: 'must be a valid e-mail address' })),
 });
 export type SendDiscountBody = z.input<typeof sendDiscountBodySchema>;
 export type SendDiscountInput = z.output<typeof sendDiscountBodySchema>;
@@ -62,7 +66,13 @@ export type ValidateDiscountAnswer = z.infer<typeof validateDiscountAnswerSchema
 export const discountCodePageQuerySchema = z.object({
   /** The opaque cursor of the previous page's next_cursor. */
   cursor: z.string().max(200, 'is too long').optional(),
-  limit: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100').optional().default(25),
+  limit: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(100, 'must be at most 100')
+    .optional()
+    .default(25),
 });
 
 export type DiscountCodePageQuery = z.input<typeof discountCodePageQuerySchema>;
@@ -111,7 +121,9 @@ export type DiscountCodePage = z.infer<typeof discountCodePageSchema>;
  * the sentence says until when). A revoked code is refused at the basket and at checkout with the
  * expired code's words ("This discount code has expired."), and no checkout can take it.
  */
-export const revokeDiscountCodeParamsSchema = z.object({ code: z.string().trim().min(1, 'must be a code').max(100, 'is too long') });
+export const revokeDiscountCodeParamsSchema = z.object({
+  code: z.string().trim().min(1, 'must be a code').max(100, 'is too long'),
+});
 
 export const revokeDiscountCodeAnswerSchema = z.object({ message: z.string(), code: adminDiscountCodeSchema });
 

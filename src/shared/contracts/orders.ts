@@ -62,7 +62,11 @@ export const printStateSchema = z.enum(PRINT_STATES);
 export type PrintState = z.infer<typeof printStateSchema>;
 
 /** An order as the admin sees it: the customer's view, the e-mail it was made for, whether a paid checkout came without an address, and the print state. */
-export const adminOrderSchema = orderSchema.extend({ user_email: z.string(), address_missing: z.boolean(), print_state: printStateSchema.nullable() });
+export const adminOrderSchema = orderSchema.extend({
+  user_email: z.string(),
+  address_missing: z.boolean(),
+  print_state: printStateSchema.nullable(),
+});
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 export const adminOrdersSchema = z.array(adminOrderSchema);
 
@@ -88,7 +92,12 @@ export type UpdateOrderStatusBody = z.input<typeof updateOrderStatusBodySchema>;
 export const lastDeliveryAddressSchema = z.object({ address: deliveryAddressSchema.nullable() });
 
 /** An order line with its price (pounds). */
-export const pricedOrderLineSchema = z.object({ product_id: z.string(), item: z.string(), quantity: z.number().int(), unit_price: z.number() });
+export const pricedOrderLineSchema = z.object({
+  product_id: z.string(),
+  item: z.string(),
+  quantity: z.number().int(),
+  unit_price: z.number(),
+});
 
 /**
  * GET /api/checkout/sessions/:sessionId/order: the order a checkout made, for the thank-you view
@@ -120,7 +129,13 @@ export const adminOrdersQuerySchema = z.object({
   print: z.enum(['needs_attention']).optional(),
   /** The opaque cursor of the previous page's next_cursor. */
   cursor: z.string().max(200, 'is too long').optional(),
-  limit: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100').optional().default(25),
+  limit: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(100, 'must be at most 100')
+    .optional()
+    .default(25),
 });
 export type AdminOrdersQuery = z.input<typeof adminOrdersQuerySchema>;
 

@@ -2,12 +2,26 @@ import { describe, expect, it } from 'vitest';
 import { parseProductFields, PRODUCT_FIELD_NAMES, productSchema, toProductAnswer } from './products';
 
 describe('parseProductFields', () => {
-  const good = { id: 'BV-1', name: ' Puzzle Book ', type: 'Puzzle', description: 'Line one\r\nLine two', age: 'Kids', price: '7.99' };
+  const good = {
+    id: 'BV-1',
+    name: ' Puzzle Book ',
+    type: 'Puzzle',
+    description: 'Line one\r\nLine two',
+    age: 'Kids',
+    price: '7.99',
+  };
 
   it('trims, normalises line endings and turns pounds into pence', () => {
     expect(parseProductFields(good)).toEqual({
       ok: true,
-      value: { id: 'BV-1', name: 'Puzzle Book', type: 'Puzzle', description: 'Line one\nLine two', age: 'Kids', price: 799 },
+      value: {
+        id: 'BV-1',
+        name: 'Puzzle Book',
+        type: 'Puzzle',
+        description: 'Line one\nLine two',
+        age: 'Kids',
+        price: 799,
+      },
     });
   });
 
@@ -40,7 +54,12 @@ describe('the product answer', () => {
   it('shows exactly the declared fields, money in pounds, and the images in slot order', () => {
     const stored = { id: 'BV-1', name: 'Puzzles', type: 'Puzzle', description: '', age: '' as const, price: 799 };
     const answer = toProductAnswer({ ...stored, imageKeys: ['k'] } as typeof stored, ['/a.webp', '/b.webp']);
-    expect(answer).toEqual({ ...stored, price: 7.99, imageUrls: ['/a.webp', '/b.webp'], image_URLs: '/a.webp,/b.webp' });
+    expect(answer).toEqual({
+      ...stored,
+      price: 7.99,
+      imageUrls: ['/a.webp', '/b.webp'],
+      image_URLs: '/a.webp,/b.webp',
+    });
     expect(productSchema.parse(answer)).toEqual(answer);
   });
 

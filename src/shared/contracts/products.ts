@@ -50,12 +50,20 @@ export const PRODUCT_FIELDS = {
       z
         .string()
         .min(1, 'The book-vault ID is required.')
-        .regex(PRODUCT_ID_PATTERN, 'The book-vault ID may use letters, digits, dots, dashes and underscores only (at most 64).'),
+        .regex(
+          PRODUCT_ID_PATTERN,
+          'The book-vault ID may use letters, digits, dots, dashes and underscores only (at most 64).',
+        ),
     ),
     answer: z.string(),
   },
   name: {
-    form: formField(z.string().min(1, 'The name is required.').max(PRODUCT_LIMITS.name, `The name must be at most ${PRODUCT_LIMITS.name} characters.`)),
+    form: formField(
+      z
+        .string()
+        .min(1, 'The name is required.')
+        .max(PRODUCT_LIMITS.name, `The name must be at most ${PRODUCT_LIMITS.name} characters.`),
+    ),
     answer: z.string(),
   },
   type: {
@@ -64,7 +72,9 @@ export const PRODUCT_FIELDS = {
   },
   description: {
     form: formField(
-      z.string().max(PRODUCT_LIMITS.description, `The description must be at most ${PRODUCT_LIMITS.description} characters.`),
+      z
+        .string()
+        .max(PRODUCT_LIMITS.description, `The description must be at most ${PRODUCT_LIMITS.description} characters.`),
       (text) => text.replace(/\r\n/g, '\n').trim(),
     ),
     answer: z.string(),
@@ -94,11 +104,15 @@ export type ProductFieldName = keyof Fields;
 /** The form's and the multipart body's field names, in checking order. */
 export const PRODUCT_FIELD_NAMES = Object.keys(PRODUCT_FIELDS) as ProductFieldName[];
 /** The fields kept in pence. */
-export type ProductMoneyField = { [K in ProductFieldName]: Fields[K] extends { money: true } ? K : never }[ProductFieldName];
+export type ProductMoneyField = {
+  [K in ProductFieldName]: Fields[K] extends { money: true } ? K : never;
+}[ProductFieldName];
 export const isMoneyField = (name: ProductFieldName): name is ProductMoneyField => 'money' in PRODUCT_FIELDS[name];
 
 function shapeOf<Part extends 'form' | 'answer'>(part: Part): { [K in ProductFieldName]: Fields[K][Part] } {
-  return Object.fromEntries(PRODUCT_FIELD_NAMES.map((name) => [name, PRODUCT_FIELDS[name][part]])) as { [K in ProductFieldName]: Fields[K][Part] };
+  return Object.fromEntries(PRODUCT_FIELD_NAMES.map((name) => [name, PRODUCT_FIELDS[name][part]])) as {
+    [K in ProductFieldName]: Fields[K][Part];
+  };
 }
 
 /** The product form as multipart sends it: strings (or missing) in, the stored fields out (money in pence). */
@@ -139,13 +153,21 @@ export function parseProductFields(raw: Partial<Record<string, string>>): Fields
 /** The answer's product from the stored fields (money in pence) and its image addresses in slot order. */
 export function toProductAnswer(fields: ProductFields, imageUrls: string[]): Product {
   const answer: Record<string, unknown> = {};
-  for (const name of PRODUCT_FIELD_NAMES) answer[name] = isMoneyField(name) ? penceToPounds(fields[name]) : fields[name];
+  for (const name of PRODUCT_FIELD_NAMES)
+    answer[name] = isMoneyField(name) ? penceToPounds(fields[name]) : fields[name];
   return { ...(answer as Omit<Product, 'imageUrls' | 'image_URLs'>), imageUrls, image_URLs: imageUrls.join(',') };
 }
 
 /* The storefront's calls (docs/api.md, "Catalogue") and the admin's product list. */
 
-export { LISTING_AGES, LISTING_PAGE_SIZE, LISTING_PAGE_SIZE_MAX, LISTING_SORTS, type ListingAge, type ListingSort } from '../listing';
+export {
+  LISTING_AGES,
+  LISTING_PAGE_SIZE,
+  LISTING_PAGE_SIZE_MAX,
+  LISTING_SORTS,
+  type ListingAge,
+  type ListingSort,
+} from '../listing';
 
 /** At most this many ids in one `get_products?ids=` call. */
 export const MAX_PRODUCT_IDS = 200;
@@ -235,7 +257,11 @@ export const ADMIN_PRODUCT_QUERY_MAX = 200;
 
 export const adminProductListQuerySchema = z.object({
   /** Text the book's name, id or type contains, in any case; trimmed; '' or missing = every book. */
-  q: z.string().max(ADMIN_PRODUCT_QUERY_MAX, `is too long (at most ${ADMIN_PRODUCT_QUERY_MAX} characters)`).optional().default(''),
+  q: z
+    .string()
+    .max(ADMIN_PRODUCT_QUERY_MAX, `is too long (at most ${ADMIN_PRODUCT_QUERY_MAX} characters)`)
+    .optional()
+    .default(''),
   limit: pageLimitSchema(ADMIN_PRODUCT_PAGE_SIZE),
   cursor: pageCursorSchema,
 });
@@ -256,5 +282,12 @@ export type CatalogueListing = z.infer<typeof catalogueListingSchema>;
 
 /** Splits `ids=a,b,c` into distinct, non-empty ids, in the order given. */
 export function parseIdList(ids: string): string[] {
-  return [...new Set(ids.split(',').map((id) => id.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      ids
+        .split(',')
+        .map((id) => id.trim())
+        .filter(Boolean),
+    ),
+  ];
 }

@@ -28,19 +28,33 @@ export const reviewRatingSchema = z
 export const reviewTextSchema = z
   .string({ message: REVIEW_RULES.textRequired })
   .transform(normaliseReviewText)
-  .pipe(z.string().min(1, { message: REVIEW_RULES.textRequired }).max(REVIEW_TEXT_MAX, { message: REVIEW_RULES.textTooLong }));
+  .pipe(
+    z
+      .string()
+      .min(1, { message: REVIEW_RULES.textRequired })
+      .max(REVIEW_TEXT_MAX, { message: REVIEW_RULES.textTooLong }),
+  );
 
 /** POST /api/verify_review_token */
 export const verifyReviewTokenBodySchema = z.object({
-  token: z.string({ message: 'The review link is missing its token.' }).min(1, { message: 'The review link is missing its token.' }).max(4096),
+  token: z
+    .string({ message: 'The review link is missing its token.' })
+    .min(1, { message: 'The review link is missing its token.' })
+    .max(4096),
 });
 
 /** The answer is a session, as a login's: `sessionAnswerSchema` in contracts/accounts.ts. */
 
 /** POST /api/server/add_review */
 export const addReviewBodySchema = z.object({
-  order_id: z.string({ message: 'Choose the order you are reviewing.' }).min(1, { message: 'Choose the order you are reviewing.' }).max(100),
-  product_id: z.string({ message: 'Choose the book you are reviewing.' }).min(1, { message: 'Choose the book you are reviewing.' }).max(200),
+  order_id: z
+    .string({ message: 'Choose the order you are reviewing.' })
+    .min(1, { message: 'Choose the order you are reviewing.' })
+    .max(100),
+  product_id: z
+    .string({ message: 'Choose the book you are reviewing.' })
+    .min(1, { message: 'Choose the book you are reviewing.' })
+    .max(200),
   rating: reviewRatingSchema,
   review: reviewTextSchema,
 });

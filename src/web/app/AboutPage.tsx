@@ -10,14 +10,15 @@ export function AboutPage() {
     <main className={styles.page}>
       <h1>About us</h1>
       <p className={styles.lead}>
-        {shop} is a small, independent shop for printed activity, puzzle, colouring and journal books, for children and for
-        the grown-ups who still love a good maze.
+        {shop} is a small, independent shop for printed activity, puzzle, colouring and journal books, for children and
+        for the grown-ups who still love a good maze.
       </p>
       <div className={styles.prose}>
         <p>
-          Every book we sell is designed by us and printed on demand by our UK print partner. Nothing sits in a warehouse:
-          when you order, your copy is printed, bound and posted to you, usually within a few working days. That means less
-          waste, no unsold stock heading for pulping, and a shop that can keep even its quietest titles in print.
+          Every book we sell is designed by us and printed on demand by our UK print partner. Nothing sits in a
+          warehouse: when you order, your copy is printed, bound and posted to you, usually within a few working days.
+          That means less waste, no unsold stock heading for pulping, and a shop that can keep even its quietest titles
+          in print.
         </p>
         <ul className={styles.values}>
           <li>
@@ -35,13 +36,14 @@ export function AboutPage() {
         </ul>
         <h2>How ordering works</h2>
         <p>
-          Add books to your basket, pay securely by card, and we send the order straight to print. You will get an e-mail when
-          your books are printed, another when they are posted (with tracking), and a link to tell us what you thought once
-          they arrive.
+          Add books to your basket, pay securely by card, and we send the order straight to print. You will get an
+          e-mail when your books are printed, another when they are posted (with tracking), and a link to tell us what
+          you thought once they arrive.
         </p>
         <h2>Get in touch</h2>
         <p>
-          Ideas for a new book, a question about an order, or a classroom that wants a bundle? We would love to hear from you.
+          Ideas for a new book, a question about an order, or a classroom that wants a bundle? We would love to hear
+          from you.
         </p>
       </div>
       <Link className={buttonClass()} to="/contact">

@@ -30,7 +30,14 @@ export function Footer() {
               // A profile the shop has not set is left out, never a dead link.
               return link ? (
                 <li key={key}>
-                  <a href={link.url} target="_blank" rel="noopener noreferrer" className={styles.socialLink} data-label={link.name} title={link.name}>
+                  <a
+                    href={link.url}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className={styles.socialLink}
+                    data-label={link.name}
+                    title={link.name}
+                  >
                     {label}
                     <span className="visually-hidden"> ({link.name}, opens in a new tab)</span>
                   </a>

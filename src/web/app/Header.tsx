@@ -88,13 +88,22 @@ export function Header() {
                   {label}
                 </NavLink>
               ))}
-              <a className={`${styles.textLink} ${styles.desktopOnly}`} href={clientConfig.salesDashboardUrl} target="_blank" rel="noopener noreferrer">
+              <a
+                className={`${styles.textLink} ${styles.desktopOnly}`}
+                href={clientConfig.salesDashboardUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
                 Sales
               </a>
             </>
           ) : (
             <>
-              <NavLink className={styles.iconLink} to="/cart" aria-label={`Basket, ${count} ${count === 1 ? 'item' : 'items'}`}>
+              <NavLink
+                className={styles.iconLink}
+                to="/cart"
+                aria-label={`Basket, ${count} ${count === 1 ? 'item' : 'items'}`}
+              >
                 <CartIcon />
                 {count > 0 && <span className={styles.badge}>{count}</span>}
               </NavLink>
@@ -111,7 +120,12 @@ export function Header() {
             </>
           )}
           {session ? (
-            <button type="button" className={`${styles.iconLink} ${styles.desktopOnly} ${styles.hasTip}`} onClick={logout} aria-label="Log out">
+            <button
+              type="button"
+              className={`${styles.iconLink} ${styles.desktopOnly} ${styles.hasTip}`}
+              onClick={logout}
+              aria-label="Log out"
+            >
               <LogoutIcon />
               <span className={styles.tip} aria-hidden="true">
                 Log out

@@ -49,6 +49,10 @@ export function RouteStyles() {
     matches.map((match) => match.id),
   ).map((href) => {
     const css = textOf(href);
-    return css === undefined ? <link key={href} rel="stylesheet" href={href} /> : <style key={href} {...{ [STYLE_HREF_ATTRIBUTE]: href }} dangerouslySetInnerHTML={{ __html: css }} />;
+    return css === undefined ? (
+      <link key={href} rel="stylesheet" href={href} />
+    ) : (
+      <style key={href} {...{ [STYLE_HREF_ATTRIBUTE]: href }} dangerouslySetInnerHTML={{ __html: css }} />
+    );
   });
 }

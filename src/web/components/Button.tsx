@@ -8,7 +8,9 @@ interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 }
 
 export function Button({ variant = 'primary', block = false, className, type = 'button', ...props }: ButtonProps) {
-  const classes = [styles.button, variant !== 'primary' && styles[variant], block && styles.block, className].filter(Boolean).join(' ');
+  const classes = [styles.button, variant !== 'primary' && styles[variant], block && styles.block, className]
+    .filter(Boolean)
+    .join(' ');
   return <button type={type} className={classes} {...props} />;
 }
 

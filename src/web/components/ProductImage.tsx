@@ -18,7 +18,14 @@ interface ProductImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 's
   priority?: boolean;
 }
 
-export function ProductImage({ src, alt, sizes = '(min-width: 1024px) 25vw, 50vw', eager = false, priority = false, ...rest }: ProductImageProps) {
+export function ProductImage({
+  src,
+  alt,
+  sizes = '(min-width: 1024px) 25vw, 50vw',
+  eager = false,
+  priority = false,
+  ...rest
+}: ProductImageProps) {
   const [failed, setFailed] = useState<string | null>(null);
   const broken = !src || failed === src;
   return (

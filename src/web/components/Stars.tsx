@@ -14,7 +14,14 @@ export function starsFor(value: number): number {
 
 export function StarShape({ filled }: { filled: boolean }) {
   return (
-    <svg viewBox="0 0 24 24" width="1em" height="1em" aria-hidden="true" focusable="false" className={filled ? styles.filled : styles.empty}>
+    <svg
+      viewBox="0 0 24 24"
+      width="1em"
+      height="1em"
+      aria-hidden="true"
+      focusable="false"
+      className={filled ? styles.filled : styles.empty}
+    >
       <path d="M12 2.8l2.8 5.9 6.4.8-4.7 4.4 1.2 6.4L12 17.2l-5.7 3.1 1.2-6.4-4.7-4.4 6.4-.8z" />
     </svg>
   );
@@ -23,7 +30,11 @@ export function StarShape({ filled }: { filled: boolean }) {
 export function Stars({ value, size = 'md', label }: { value: number; size?: 'sm' | 'md' | 'lg'; label?: string }) {
   const filled = starsFor(value);
   return (
-    <span className={`${styles.stars} ${styles[size]}`} role="img" aria-label={label ?? `Rated ${filled} out of ${STAR_COUNT}`}>
+    <span
+      className={`${styles.stars} ${styles[size]}`}
+      role="img"
+      aria-label={label ?? `Rated ${filled} out of ${STAR_COUNT}`}
+    >
       {Array.from({ length: STAR_COUNT }, (_, i) => (
         <StarShape key={i} filled={i < filled} />
       ))}

@@ -34,7 +34,10 @@ export async function download(path: string, options: CallOptions = {}): Promise
   const token = options.token === undefined ? readText(STORAGE_KEYS.token) : options.token;
   let response: Response;
   try {
-    response = await fetch(path, { headers: token ? { authorization: `Bearer ${token}` } : {}, signal: options.signal });
+    response = await fetch(path, {
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      signal: options.signal,
+    });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, UNREACHABLE);
@@ -45,4 +48,3 @@ export async function download(path: string, options: CallOptions = {}): Promise
   }
   return { blob: await response.blob(), filename: dispositionFilename(response.headers.get('content-disposition')) };
 }
-

@@ -6,7 +6,9 @@ import { ApiError, answer, api, setUnauthorizedHandler } from './api';
 const cartLines = answer('cart', 'cartLinesSchema');
 
 function answering(status: number, body: unknown) {
-  const fetch = vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+  const fetch = vi.fn(
+    async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
+  );
   vi.stubGlobal('fetch', fetch);
   return fetch;
 }
@@ -29,7 +31,7 @@ describe('api: answers are checked against the shared contracts', () => {
     expect((failure as ApiError).cause).toEqual([expect.objectContaining({ path: [0, 'qty'] })]);
   });
 
-  it('keeps the server\'s reason for a refused request (error answers are not contract answers)', async () => {
+  it("keeps the server's reason for a refused request (error answers are not contract answers)", async () => {
     answering(400, { message: 'qty must be a whole number from 1 to 99.' });
     await expect(api.post('/api/server/update_cart', answer('cart', 'okSchema'), { qty: 0 })).rejects.toMatchObject({
       status: 400,
@@ -38,11 +40,17 @@ describe('api: answers are checked against the shared contracts', () => {
   });
 
   it('reports a shop it cannot reach with status 0', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
-    await expect(api.get('/api/server/get_cart/u1', cartLines)).rejects.toMatchObject({ status: 0, message: expect.stringMatching(/Could not reach the shop/) });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    await expect(api.get('/api/server/get_cart/u1', cartLines)).rejects.toMatchObject({
+      status: 0,
+      message: expect.stringMatching(/Could not reach the shop/),
+    });
   });
 
-  it('builds the contracts without eval (the shop\'s CSP forbids it)', async () => {
+  it("builds the contracts without eval (the shop's CSP forbids it)", async () => {
     answering(200, []);
     await api.get('/api/server/get_cart/u1', cartLines);
     expect(globalConfig.jitless).toBe(true);
@@ -73,7 +81,11 @@ describe('api: a session the server refuses (401) is reported once (decision 130
     const fetch = answering(401, { message: MSG.sessionEnded });
     const refused = vi.fn();
     setUnauthorizedHandler(refused);
-    const failures = await Promise.all([api.get('/api/server/get_cart/u1', cartLines), api.get('/api/server/get_wishlist/u1', cartLines)].map((call) => call.catch((error: unknown) => error)));
+    const failures = await Promise.all(
+      [api.get('/api/server/get_cart/u1', cartLines), api.get('/api/server/get_wishlist/u1', cartLines)].map((call) =>
+        call.catch((error: unknown) => error),
+      ),
+    );
     expect(failures).toEqual([expect.objectContaining({ status: 401 }), expect.objectContaining({ status: 401 })]);
     expect((fetch.mock.calls as unknown as [string, RequestInit][]).map(([, init]) => init.headers)).toEqual([
       expect.objectContaining({ authorization: 'Bearer ended-session' }),
@@ -102,10 +114,19 @@ describe('api: a session the server refuses (401) is reported once (decision 130
 
   it('a 401 to a call that sent its own credential (a mailed token, a cookie) signs no one out', async () => {
     const storage = signedIn('live-session');
-    answering(401, { message: 'This password reset link is invalid, has already been used or has expired. Please ask for a new one.' });
+    answering(401, {
+      message: 'This password reset link is invalid, has already been used or has expired. Please ask for a new one.',
+    });
     const refused = vi.fn();
     setUnauthorizedHandler(refused);
-    await expect(api.post('/api/change_password', answer('accounts', 'successAnswerSchema'), { token: 'x', password: 'y' }, { token: null })).rejects.toMatchObject({ status: 401 });
+    await expect(
+      api.post(
+        '/api/change_password',
+        answer('accounts', 'successAnswerSchema'),
+        { token: 'x', password: 'y' },
+        { token: null },
+      ),
+    ).rejects.toMatchObject({ status: 401 });
     expect(refused).not.toHaveBeenCalled();
     expect(storage.get('token')).toBe('live-session');
   });

@@ -28,7 +28,8 @@ export class ApiError extends Error {
 export const UNREACHABLE = 'Could not reach the shop. Check your connection and try again.';
 
 /** The server answered with a reason (show it); anything else went wrong on the way. */
-export const serverMessage = (error: unknown): string | null => (error instanceof ApiError && error.status > 0 ? error.message : null);
+export const serverMessage = (error: unknown): string | null =>
+  error instanceof ApiError && error.status > 0 ? error.message : null;
 
 type ContractModule<C extends keyof Contracts> = Awaited<ReturnType<Contracts[C]>>;
 type SchemaNames<M> = { [K in keyof M]: M[K] extends $ZodType ? K : never }[keyof M] & string;
@@ -46,7 +47,10 @@ interface AnswerSchema<T> {
  * Marked free of side effects, so an unused answer does not keep its module in a bundle.
  */
 /* @__NO_SIDE_EFFECTS__ */
-export function answer<C extends keyof Contracts, K extends SchemaNames<ContractModule<C>>>(contract: C, name: K): AnswerSchema<output<ContractModule<C>[K]>> {
+export function answer<C extends keyof Contracts, K extends SchemaNames<ContractModule<C>>>(
+  contract: C,
+  name: K,
+): AnswerSchema<output<ContractModule<C>[K]>> {
   return { contract, name };
 }
 
@@ -75,7 +79,12 @@ interface RequestOptions {
  * the session in this browser: only while that token is still the stored one, so the calls that
  * were under way together report it once, and a late answer never signs out a newer session.
  */
-export function refusal(status: number, data: unknown, token: string | null, options: Pick<RequestOptions, 'token'>): ApiError {
+export function refusal(
+  status: number,
+  data: unknown,
+  token: string | null,
+  options: Pick<RequestOptions, 'token'>,
+): ApiError {
   const reason = (data as { message?: unknown } | null)?.message;
   const error = new ApiError(status, typeof reason === 'string' ? reason : `Request failed (${status})`);
   if (status === 401 && token && options.token === undefined && readText(STORAGE_KEYS.token) === token) {
@@ -102,7 +111,12 @@ async function apiRequest<T>(path: string, schema: AnswerSchema<T>, options: Req
 
   let response: Response;
   try {
-    response = await fetch(path, { method: options.method ?? (body ? 'POST' : 'GET'), headers, body, signal: options.signal });
+    response = await fetch(path, {
+      method: options.method ?? (body ? 'POST' : 'GET'),
+      headers,
+      body,
+      signal: options.signal,
+    });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, UNREACHABLE);
@@ -132,7 +146,8 @@ async function apiRequest<T>(path: string, schema: AnswerSchema<T>, options: Req
 export type CallOptions = Omit<RequestOptions, 'method' | 'body'>;
 
 export const api = {
-  get: <T>(path: string, schema: AnswerSchema<T>, options?: CallOptions) => apiRequest(path, schema, { ...options, method: 'GET' }),
+  get: <T>(path: string, schema: AnswerSchema<T>, options?: CallOptions) =>
+    apiRequest(path, schema, { ...options, method: 'GET' }),
   post: <T>(path: string, schema: AnswerSchema<T>, body?: unknown, options?: CallOptions) =>
     apiRequest(path, schema, { ...options, method: 'POST', body: body ?? {} }),
 };

@@ -28,8 +28,14 @@ export function subjectOf(control: HTMLElement | null): HTMLElement | null {
 }
 
 const headerBottom = () => document.querySelector('header')?.getBoundingClientRect().bottom ?? 0;
-const covers = (layer: Box, target: Box) => target.left < layer.right && target.right > layer.left && target.top < layer.bottom && target.bottom > layer.top;
-const union = (a: Box, b: Box): Box => ({ top: Math.min(a.top, b.top), bottom: Math.max(a.bottom, b.bottom), left: Math.min(a.left, b.left), right: Math.max(a.right, b.right) });
+const covers = (layer: Box, target: Box) =>
+  target.left < layer.right && target.right > layer.left && target.top < layer.bottom && target.bottom > layer.top;
+const union = (a: Box, b: Box): Box => ({
+  top: Math.min(a.top, b.top),
+  bottom: Math.max(a.bottom, b.bottom),
+  left: Math.min(a.left, b.left),
+  right: Math.max(a.right, b.right),
+});
 const inWindow = (box: Box) => box.top >= 0 && box.bottom <= window.innerHeight && box.bottom > box.top;
 
 /** The subject's box, with every never-cover control now in the window, as long as they fit in `room` together. */

@@ -10,7 +10,12 @@ import { ApiError, answer, api } from './api';
 const KEY = 'leftCheckout';
 
 export const cancelCheckout = (sessionId: string) =>
-  api.post(`/api/checkout/sessions/${encodeURIComponent(sessionId)}/cancel`, answer('checkout', 'cancelCheckoutAnswerSchema'), {}, { token: null });
+  api.post(
+    `/api/checkout/sessions/${encodeURIComponent(sessionId)}/cancel`,
+    answer('checkout', 'cancelCheckoutAnswerSchema'),
+    {},
+    { token: null },
+  );
 
 function read(): string | null {
   try {
@@ -52,7 +57,8 @@ export function releaseLeftCheckout(): Promise<void> {
       () => forgetLeftCheckout(sessionId),
       (error: unknown) => {
         // 404 and the like: nothing to cancel. Unreachable (0), busy (429) or failing (5xx): try again later.
-        if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429) forgetLeftCheckout(sessionId);
+        if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429)
+          forgetLeftCheckout(sessionId);
       },
     )
     .finally(() => {

@@ -55,7 +55,14 @@ describe('connectLiveUpdates', () => {
 describe('applyProductUpdate', () => {
   it('re-fetches product queries and leaves cart and wishlist queries alone', async () => {
     const client = new QueryClient();
-    for (const key of [['products'], ['products', 'all'], ['product', 'BV-1'], ['search', 'cat'], ['cart', 'u1'], ['wishlist', 'u1']]) {
+    for (const key of [
+      ['products'],
+      ['products', 'all'],
+      ['product', 'BV-1'],
+      ['search', 'cat'],
+      ['cart', 'u1'],
+      ['wishlist', 'u1'],
+    ]) {
       client.setQueryData(key, 'cached');
     }
     await applyProductUpdate(client);

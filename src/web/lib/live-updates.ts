@@ -33,7 +33,11 @@ interface LiveUpdateOptions {
 
 /** Opens the stream and keeps it open; returns the function that closes it for good. */
 export function connectLiveUpdates(onUpdate: () => void, options: LiveUpdateOptions = {}): () => void {
-  const { url = PRODUCT_EVENTS_URL, reconnectMs = SSE_RECONNECT_MS, createSource = (address) => new EventSource(address) } = options;
+  const {
+    url = PRODUCT_EVENTS_URL,
+    reconnectMs = SSE_RECONNECT_MS,
+    createSource = (address) => new EventSource(address),
+  } = options;
   let source: EventSource | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let stopped = false;

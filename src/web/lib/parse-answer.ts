@@ -27,7 +27,11 @@ export const contracts = {
 
 export type Contracts = typeof contracts;
 
-export async function parseAnswer<T>(contract: keyof Contracts, name: string, data: unknown): Promise<{ ok: true; value: T } | { ok: false; issues: unknown }> {
+export async function parseAnswer<T>(
+  contract: keyof Contracts,
+  name: string,
+  data: unknown,
+): Promise<{ ok: true; value: T } | { ok: false; issues: unknown }> {
   const module: Record<string, unknown> = await contracts[contract]();
   const result = safeParse(module[name] as $ZodType<T>, data);
   return result.success ? { ok: true, value: result.data } : { ok: false, issues: result.error.issues };

@@ -25,7 +25,9 @@ const idList = (ids: readonly string[]) => [...new Set(ids)].sort();
  */
 async function fetchProducts(ids: string[]): Promise<Product[]> {
   if (ids.length === 0) return [];
-  const products = await api.get(`/api/server/get_products?ids=${ids.map(encodeURIComponent).join(',')}`, productList, { token: null });
+  const products = await api.get(`/api/server/get_products?ids=${ids.map(encodeURIComponent).join(',')}`, productList, {
+    token: null,
+  });
   const kept = new Map((cachedProducts() ?? []).map((product) => [product.id, product]));
   for (const id of ids) kept.delete(id);
   for (const product of products) kept.set(product.id, product);

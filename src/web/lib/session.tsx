@@ -21,7 +21,12 @@ function sessionFromToken(token: string | null, now = Date.now()): Session | nul
   const part = token.split('.')[1];
   if (!part) return null;
   try {
-    const json = atob(part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '='));
+    const json = atob(
+      part
+        .replace(/-/g, '+')
+        .replace(/_/g, '/')
+        .padEnd(Math.ceil(part.length / 4) * 4, '='),
+    );
     const payload = JSON.parse(json) as Record<string, unknown>;
     if (payload.typ !== 'session' || typeof payload.exp !== 'number' || payload.exp * 1000 <= now) return null;
     if (typeof payload.id !== 'string' || typeof payload.email !== 'string') return null;
@@ -69,7 +74,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   // A server-rendered page is a guest's page until hydration is over (lib/hydration.ts).
   const shown = useIsClient() ? session : null;
-  const value = useMemo(() => ({ session: shown, isAdmin: shown?.role === 'admin', signIn, signOut }), [shown, signIn, signOut]);
+  const value = useMemo(
+    () => ({ session: shown, isAdmin: shown?.role === 'admin', signIn, signOut }),
+    [shown, signIn, signOut],
+  );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 

@@ -31,7 +31,13 @@ export async function homeLoader({ request, context }: LoaderFunctionArgs): Prom
 }
 
 /** The shop's title; a filtered view's canonical address keeps its filters (not the page count). */
-export function homeMeta({ data, matches }: { data: HomeData | undefined; matches: readonly ({ id: string; data: unknown } | undefined)[] }): MetaDescriptor[] {
+export function homeMeta({
+  data,
+  matches,
+}: {
+  data: HomeData | undefined;
+  matches: readonly ({ id: string; data: unknown } | undefined)[];
+}): MetaDescriptor[] {
   const site = siteOf(matches);
   const query = data ? homeQuery({ ...data.view, pages: 1 }) : '';
   return toMeta(pageHead(site, { title: homeTitle(site), path: `/${query}` }));
@@ -41,7 +47,11 @@ export function homeMeta({ data, matches }: { data: HomeData | undefined; matche
  * The grid is loaded again when its view in the address changes, or when asked (a product
  * changed), not when another part of the address does (`?verified=…` being tidied away).
  */
-export function homeShouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs): boolean {
+export function homeShouldRevalidate({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs): boolean {
   if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
   const view = (url: URL) => JSON.stringify(HOME_QUERY.read(url.searchParams));
   return view(currentUrl) !== view(nextUrl) || currentUrl.pathname !== nextUrl.pathname;

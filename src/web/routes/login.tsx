@@ -13,5 +13,9 @@ export const handle = homeHandle;
 
 export default function Page() {
   const data = useLoaderData<HomeData>();
-  return <GuestOnly><HomePage data={data} overlay={<LoginForm />} /></GuestOnly>;
+  return (
+    <GuestOnly>
+      <HomePage data={data} overlay={<LoginForm />} />
+    </GuestOnly>
+  );
 }

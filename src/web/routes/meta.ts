@@ -9,7 +9,8 @@ interface Match {
 
 /** The shop's public address and name, as the root loader gave them. */
 export function siteOf(matches: readonly (Match | undefined)[]): Site {
-  const root = matches.find((match) => match?.id === 'root')?.data as { config: { shopName: string }; publicUrl: string } | undefined;
+  const root = matches.find((match) => match?.id === 'root')?.data as
+    { config: { shopName: string }; publicUrl: string } | undefined;
   return { publicUrl: root?.publicUrl ?? '', shopName: root?.config.shopName ?? 'Book shop' };
 }
 
@@ -20,8 +21,21 @@ export const toMeta = (tags: HeadTag[]): MetaDescriptor[] => tags as MetaDescrip
  * for (a basket, an account) out of its index; the others get their canonical address.
  */
 export function titledPage(title: string, options: { description?: string; noindex?: boolean } = {}) {
-  return ({ matches, location }: { matches: readonly (Match | undefined)[]; location: { pathname: string } }): MetaDescriptor[] => {
+  return ({
+    matches,
+    location,
+  }: {
+    matches: readonly (Match | undefined)[];
+    location: { pathname: string };
+  }): MetaDescriptor[] => {
     const site = siteOf(matches);
-    return toMeta(pageHead(site, { title: `${title} | ${site.shopName}`, description: options.description, path: location.pathname, noindex: options.noindex }));
+    return toMeta(
+      pageHead(site, {
+        title: `${title} | ${site.shopName}`,
+        description: options.description,
+        path: location.pathname,
+        noindex: options.noindex,
+      }),
+    );
   };
 }

@@ -10,7 +10,10 @@ export function loader(): never {
 
 export const meta = ({ matches }: MetaArgs) => [
   { title: `${MSG.pageNotFound} | ${siteOf(matches).shopName}` },
-  { name: 'description', content: 'This page is not in the shop. Browse the printed activity, puzzle, colouring and journal books instead.' },
+  {
+    name: 'description',
+    content: 'This page is not in the shop. Browse the printed activity, puzzle, colouring and journal books instead.',
+  },
   { name: 'robots', content: 'noindex' },
 ];
 

@@ -16,7 +16,8 @@ export async function loader({ params, context }: LoaderFunctionArgs): Promise<B
   return data;
 }
 
-export const meta = ({ data, matches }: MetaArgs<typeof loader>) => (data ? toMeta(productHead(data.product, siteOf(matches))) : []);
+export const meta = ({ data, matches }: MetaArgs<typeof loader>) =>
+  data ? toMeta(productHead(data.product, siteOf(matches))) : [];
 
 /** The same for every visitor: the server keeps it until a product changes or a review is added; not when its reviews could not be read. */
 export const handle = { pageCache: (data: unknown) => (data as BookPage | undefined)?.reviews != null };

@@ -11,7 +11,11 @@ export const meta = titledPage('Your account', { noindex: true });
 export default function Profile() {
   return (
     <RequireUser>
-      <ProfilePage verification={<VerificationStatus />} changePassword={<ProfilePasswordPanel />} orderHistory={<OrderHistory />} />
+      <ProfilePage
+        verification={<VerificationStatus />}
+        changePassword={<ProfilePasswordPanel />}
+        orderHistory={<OrderHistory />}
+      />
     </RequireUser>
   );
 }

@@ -7,7 +7,9 @@ import { siteOf, toMeta } from './meta';
 
 export async function loader({ request, context }: LoaderFunctionArgs): Promise<SearchData> {
   const view = SEARCH_QUERY.read(new URL(request.url).searchParams);
-  const found = view.query ? await context.shop.search(view.query, SEARCH_PAGE_SIZE * view.pages) : { products: [], more: false };
+  const found = view.query
+    ? await context.shop.search(view.query, SEARCH_PAGE_SIZE * view.pages)
+    : { products: [], more: false };
   return { view, ...found };
 }
 
@@ -23,7 +25,9 @@ export const meta = ({ data, matches }: MetaArgs<typeof loader>) => {
   return toMeta(
     pageHead(site, {
       title: query ? `Search: ${query} | ${site.shopName}` : `Search | ${site.shopName}`,
-      description: found ? `Activity, puzzle, colouring and journal books matching “${query}” at ${site.shopName}, printed on demand and delivered in the UK.` : `Books found in ${site.shopName}.`,
+      description: found
+        ? `Activity, puzzle, colouring and journal books matching “${query}” at ${site.shopName}, printed on demand and delivered in the UK.`
+        : `Books found in ${site.shopName}.`,
       path: query ? searchPath(query) : '/search',
       noindex: !found,
     }),

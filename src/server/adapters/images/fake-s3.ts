@@ -20,9 +20,12 @@ export interface FakeS3 {
   close(): Promise<void>;
 }
 
-const xmlError = (code: string) => `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${code}</Message></Error>`;
+const xmlError = (code: string) =>
+  `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${code}</Message></Error>`;
 
-export async function startFakeS3(options: { bucket?: string; accessKeyId?: string; secretAccessKey?: string; region?: string } = {}): Promise<FakeS3> {
+export async function startFakeS3(
+  options: { bucket?: string; accessKeyId?: string; secretAccessKey?: string; region?: string } = {},
+): Promise<FakeS3> {
   const bucket = options.bucket ?? 'shop-images';
   const accessKeyId = options.accessKeyId ?? 'FAKEACCESSKEY';
   const secretAccessKey = options.secretAccessKey ?? 'fake/secret/key';
@@ -31,9 +34,10 @@ export async function startFakeS3(options: { bucket?: string; accessKeyId?: stri
   const requests: FakeS3['requests'] = [];
 
   const verify = (request: http.IncomingMessage, body: Buffer): string | null => {
-    const auth = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, SignedHeaders=([a-z0-9;-]+), Signature=([0-9a-f]{64})$/.exec(
-      request.headers.authorization ?? '',
-    );
+    const auth =
+      /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, SignedHeaders=([a-z0-9;-]+), Signature=([0-9a-f]{64})$/.exec(
+        request.headers.authorization ?? '',
+      );
     if (!auth) return 'AuthorizationHeaderMalformed';
     const [, keyId, day, signedRegion, signedHeaders, signature] = auth;
     if (keyId !== accessKeyId) return 'InvalidAccessKeyId';
@@ -52,7 +56,12 @@ export async function startFakeS3(options: { bucket?: string; accessKeyId?: stri
       signedHeaders,
       payloadHash,
     ].join('\n');
-    const toSign = ['AWS4-HMAC-SHA256', stamp, `${day}/${region}/s3/aws4_request`, createHash('sha256').update(canonical).digest('hex')].join('\n');
+    const toSign = [
+      'AWS4-HMAC-SHA256',
+      stamp,
+      `${day}/${region}/s3/aws4_request`,
+      createHash('sha256').update(canonical).digest('hex'),
+    ].join('\n');
     const h = (key: Buffer | string, data: string) => createHmac('sha256', key).update(data).digest();
     const signingKey = h(h(h(h(`AWS4${secretAccessKey}`, day!), region), 's3'), 'aws4_request');
     return createHmac('sha256', signingKey).update(toSign).digest('hex') === signature ? null : 'SignatureDoesNotMatch';

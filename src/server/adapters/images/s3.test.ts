@@ -56,7 +56,12 @@ describe('s3ImageStore against an S3-compatible server', () => {
   });
 
   it('is the store chosen when S3_* is configured, local files otherwise', () => {
-    const env = { S3_ENDPOINT: s3.url, S3_BUCKET: s3.bucket, S3_ACCESS_KEY_ID: s3.accessKeyId, S3_SECRET_ACCESS_KEY: s3.secretAccessKey };
+    const env = {
+      S3_ENDPOINT: s3.url,
+      S3_BUCKET: s3.bucket,
+      S3_ACCESS_KEY_ID: s3.accessKeyId,
+      S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+    };
     expect(imageStoreFor(testConfig(env)).kind).toBe('s3');
     expect(imageStoreFor(testConfig()).kind).toBe('local');
   });

@@ -28,7 +28,11 @@ export class S3Error extends Error {
 }
 
 export function s3ImageStore(options: S3Options): ImageStore {
-  const keys: SigningKeys = { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey, region: options.region };
+  const keys: SigningKeys = {
+    accessKeyId: options.accessKeyId,
+    secretAccessKey: options.secretAccessKey,
+    region: options.region,
+  };
   const base = options.endpoint.replace(/\/+$/, '');
   const timeoutMs = options.timeoutMs ?? 10000;
   const urlFor = (key: string) => new URL(`${base}/${uriEncode(options.bucket, false)}/${uriEncode(key, true)}`);
@@ -36,8 +40,18 @@ export function s3ImageStore(options: S3Options): ImageStore {
   async function send(method: 'GET' | 'PUT', key: string, body?: Buffer, contentType?: string): Promise<Response> {
     const url = urlFor(key);
     const extra: Record<string, string> = contentType ? { 'content-type': contentType } : {};
-    const headers = signRequest(keys, { method, url, headers: extra, payloadHash: body ? sha256Hex(body) : EMPTY_PAYLOAD_HASH });
-    return fetch(url, { method, headers, body: body ? new Uint8Array(body) : undefined, signal: AbortSignal.timeout(timeoutMs) });
+    const headers = signRequest(keys, {
+      method,
+      url,
+      headers: extra,
+      payloadHash: body ? sha256Hex(body) : EMPTY_PAYLOAD_HASH,
+    });
+    return fetch(url, {
+      method,
+      headers,
+      body: body ? new Uint8Array(body) : undefined,
+      signal: AbortSignal.timeout(timeoutMs),
+    });
   }
 
   async function failure(response: Response, what: string): Promise<S3Error> {

@@ -5,7 +5,11 @@ describe('signRequest (AWS Signature Version 4)', () => {
   it("matches AWS's published example for GET Object", () => {
     // https://docs.aws.amazon.com/AmazonS3/latest/API/sig-v4-header-based-auth.html, "Example: GET Object"
     const headers = signRequest(
-      { accessKeyId: 'AKIAIOSFODNN7EXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY', region: 'us-east-1' },
+      {
+        accessKeyId: 'AKIAIOSFODNN7EXAMPLE',
+        secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+        region: 'us-east-1',
+      },
       {
         method: 'GET',
         url: new URL('https://examplebucket.s3.amazonaws.com/test.txt'),
@@ -22,7 +26,12 @@ describe('signRequest (AWS Signature Version 4)', () => {
 
   it('changes the signature when anything signed changes', () => {
     const keys = { accessKeyId: 'id', secretAccessKey: 'secret', region: 'eu-west-2' };
-    const base = { method: 'PUT', url: new URL('http://127.0.0.1:9000/bucket/a'), payloadHash: 'ab'.repeat(32), date: new Date('2024-01-01T00:00:00Z') };
+    const base = {
+      method: 'PUT',
+      url: new URL('http://127.0.0.1:9000/bucket/a'),
+      payloadHash: 'ab'.repeat(32),
+      date: new Date('2024-01-01T00:00:00Z'),
+    };
     const signature = (request: typeof base) => signRequest(keys, request).authorization;
     expect(signature(base)).toBe(signature({ ...base }));
     expect(signature({ ...base, url: new URL('http://127.0.0.1:9000/bucket/b') })).not.toBe(signature(base));

@@ -40,7 +40,10 @@ export function uriEncode(value: string, keepSlash: boolean): string {
 }
 
 function amzDate(date: Date): { stamp: string; day: string } {
-  const stamp = date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  const stamp = date
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
   return { stamp, day: stamp.slice(0, 8) };
 }
 
@@ -49,7 +52,8 @@ export function signRequest(keys: SigningKeys, request: RequestToSign): Record<s
   const service = keys.service ?? 's3';
   const { stamp, day } = amzDate(request.date ?? new Date());
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(request.headers ?? {})) headers[name.toLowerCase()] = value.trim().replace(/\s+/g, ' ');
+  for (const [name, value] of Object.entries(request.headers ?? {}))
+    headers[name.toLowerCase()] = value.trim().replace(/\s+/g, ' ');
   headers.host = request.url.host;
   headers['x-amz-date'] = stamp;
   headers['x-amz-content-sha256'] = request.payloadHash;

@@ -13,7 +13,9 @@ const row = async (id: string) => (await db().select().from(outgoingMail).where(
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  t = await createTestApp({ deps: { mail: smtpTransport(`smtp://127.0.0.1:${smtp.port}`, 'Book Shop <shop@example.com>') } });
+  t = await createTestApp({
+    deps: { mail: smtpTransport(`smtp://127.0.0.1:${smtp.port}`, 'Book Shop <shop@example.com>') },
+  });
 });
 afterAll(async () => {
   await t?.close();
@@ -27,7 +29,11 @@ beforeEach(() => {
 
 describe('mail through SMTP', () => {
   it('delivers an enqueued message to the SMTP server with its recipient, subject and text, and marks it sent', async () => {
-    const id = await enqueueMail(db(), { to: 'reader@example.com', subject: 'Your order is on its way', text: 'Hello Reader,\nTrack it here: http://localhost:3000/orders\n' });
+    const id = await enqueueMail(db(), {
+      to: 'reader@example.com',
+      subject: 'Your order is on its way',
+      text: 'Hello Reader,\nTrack it here: http://localhost:3000/orders\n',
+    });
     expect((await row(id)).status).toBe('pending');
     await t.app.ctx.mailWorker.kick();
 
@@ -59,7 +65,10 @@ describe('mail through SMTP', () => {
     expect(smtp.received).toHaveLength(0);
 
     // The back-off has passed.
-    await db().update(outgoingMail).set({ nextAttemptAt: sql`now() - interval '1 second'` }).where(eq(outgoingMail.id, id));
+    await db()
+      .update(outgoingMail)
+      .set({ nextAttemptAt: sql`now() - interval '1 second'` })
+      .where(eq(outgoingMail.id, id));
     await t.app.ctx.mailWorker.kick();
     expect(smtp.received.map((m) => m.to)).toEqual([['later@example.com']]);
     expect(await row(id)).toMatchObject({ status: 'sent', attempts: 2 });
@@ -70,7 +79,11 @@ describe('mail through SMTP', () => {
     await closed.close();
     const unreachable = smtpTransport(`smtp://127.0.0.1:${closed.port}`, 'shop@example.com');
     const worker = new MailWorker(db(), unreachable, t.app.log);
-    const id = await enqueueMail(db(), { to: 'nobody-home@example.com', subject: 'Lost', text: 'Nobody is listening.' });
+    const id = await enqueueMail(db(), {
+      to: 'nobody-home@example.com',
+      subject: 'Lost',
+      text: 'Nobody is listening.',
+    });
     await worker.kick();
     const kept = await row(id);
     expect(kept).toMatchObject({ status: 'pending', attempts: 1 });

@@ -32,7 +32,13 @@ export function createStripeClient(options: Pick<StripeOptions, 'secretKey' | 'a
     maxNetworkRetries: 2,
     timeout: 20_000,
     telemetry: false,
-    ...(url ? { host: url.hostname, port: url.port || (url.protocol === 'https:' ? 443 : 80), protocol: url.protocol === 'https:' ? 'https' : 'http' } : {}),
+    ...(url
+      ? {
+          host: url.hostname,
+          port: url.port || (url.protocol === 'https:' ? 443 : 80),
+          protocol: url.protocol === 'https:' ? 'https' : 'http',
+        }
+      : {}),
   });
 }
 
@@ -46,17 +52,33 @@ export function sessionParams(request: CheckoutRequest, couponId: string | null)
     line_items: [
       ...request.lines.map((line) => ({
         quantity: line.qty,
-        price_data: { currency: 'gbp', unit_amount: line.unitPence, product_data: { name: line.name, metadata: { product_id: line.productId } } },
+        price_data: {
+          currency: 'gbp',
+          unit_amount: line.unitPence,
+          product_data: { name: line.name, metadata: { product_id: line.productId } },
+        },
       })),
       ...(request.shippingPence > 0
-        ? [{ quantity: 1, price_data: { currency: 'gbp', unit_amount: request.shippingPence, product_data: { name: SHIPPING_LINE_NAME } } }]
+        ? [
+            {
+              quantity: 1,
+              price_data: {
+                currency: 'gbp',
+                unit_amount: request.shippingPence,
+                product_data: { name: SHIPPING_LINE_NAME },
+              },
+            },
+          ]
         : []),
     ],
     discounts: couponId ? [{ coupon: couponId }] : undefined,
     metadata: request.metadata,
     payment_intent_data: { metadata: request.metadata },
     // The delivery address and a phone number (the print partner's courier asks for one): decision 110.
-    shipping_address_collection: { allowed_countries: request.shippingCountries as Stripe.Checkout.SessionCreateParams.ShippingAddressCollection.AllowedCountry[] },
+    shipping_address_collection: {
+      allowed_countries:
+        request.shippingCountries as Stripe.Checkout.SessionCreateParams.ShippingAddressCollection.AllowedCountry[],
+    },
     phone_number_collection: { enabled: true },
     success_url: request.successUrl(STRIPE_SESSION_ID_TEMPLATE),
     cancel_url: request.cancelUrl,
@@ -75,7 +97,9 @@ const REFUSAL_TYPES = new Set(['StripeInvalidRequestError', 'StripeCardError', '
  */
 export function stripeFailure(error: unknown): AppError | null {
   if (!(error instanceof Stripe.errors.StripeError)) return null;
-  return REFUSAL_TYPES.has(error.type) ? badRequest(MSG.paymentRefused, error) : unavailable(MSG.paymentUnavailable, error);
+  return REFUSAL_TYPES.has(error.type)
+    ? badRequest(MSG.paymentRefused, error)
+    : unavailable(MSG.paymentUnavailable, error);
 }
 
 export function stripePaymentProvider(options: StripeOptions): PaymentProvider {
@@ -111,7 +135,9 @@ export function stripePaymentProvider(options: StripeOptions): PaymentProvider {
         couponId = coupon.id;
       }
       const session = await call(() =>
-        stripe.checkout.sessions.create(sessionParams(request, couponId), { idempotencyKey: `checkout-${request.reference}` }),
+        stripe.checkout.sessions.create(sessionParams(request, couponId), {
+          idempotencyKey: `checkout-${request.reference}`,
+        }),
       );
       if (!session.url) throw unavailable('The payment provider did not answer a payment page.');
       if (session.amount_total !== null && session.amount_total !== request.totalPence) {
@@ -139,7 +165,8 @@ export function stripePaymentProvider(options: StripeOptions): PaymentProvider {
         return true;
       } catch (error) {
         // Only an open session can be expired: ask Stripe whether this one expired already or was completed.
-        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw stripeFailure(error) ?? unavailable(MSG.paymentUnavailable, error);
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError))
+          throw stripeFailure(error) ?? unavailable(MSG.paymentUnavailable, error);
       }
       const session = await call(() => stripe.checkout.sessions.retrieve(sessionId));
       return session.status === 'expired';
@@ -157,7 +184,18 @@ const kinds: Record<string, PaymentEvent['kind']> = {
 export function toPaymentEvent(event: Stripe.Event): PaymentEvent {
   const kind = kinds[event.type] ?? 'other';
   if (kind === 'other') {
-    return { id: event.id, kind, providerType: event.type, sessionId: null, paid: false, amountTotalPence: null, currency: null, email: null, deliveryAddress: null, paymentRef: null };
+    return {
+      id: event.id,
+      kind,
+      providerType: event.type,
+      sessionId: null,
+      paid: false,
+      amountTotalPence: null,
+      currency: null,
+      email: null,
+      deliveryAddress: null,
+      paymentRef: null,
+    };
   }
   const session = event.data.object as Stripe.Checkout.Session;
   return {
@@ -170,7 +208,8 @@ export function toPaymentEvent(event: Stripe.Event): PaymentEvent {
     currency: session.currency ?? null,
     email: session.customer_details?.email ?? session.customer_email ?? null,
     deliveryAddress: collectedAddress(session),
-    paymentRef: typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null),
+    paymentRef:
+      typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null),
   };
 }
 
@@ -184,7 +223,10 @@ type OlderSession = { shipping_details?: Stripe.Checkout.Session.CollectedInform
  * customer's (`customer_details.phone`). Null when the session has no address at all.
  */
 export function collectedAddress(session: Stripe.Checkout.Session): Partial<DeliveryAddress> | null {
-  const shipping = session.collected_information?.shipping_details ?? (session as Stripe.Checkout.Session & OlderSession).shipping_details ?? null;
+  const shipping =
+    session.collected_information?.shipping_details ??
+    (session as Stripe.Checkout.Session & OlderSession).shipping_details ??
+    null;
   const address = shipping?.address;
   if (!shipping || !address?.line1) return null;
   return {

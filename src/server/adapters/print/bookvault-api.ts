@@ -87,7 +87,14 @@ export function orderBody(order: PrintOrder, dispatchService: string): BookVault
 /** An identifier may come as a number (PodRef: 7001) or a string. */
 const identifier = z.union([z.string(), z.number()]).transform(String);
 /** A sum in the account's currency, as a number or a decimal string. */
-const amount = z.union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/).transform(Number)]);
+const amount = z.union([
+  z.number(),
+  z
+    .string()
+    .trim()
+    .regex(/^-?\d+(\.\d+)?$/)
+    .transform(Number),
+]);
 const optionalText = z.string().nullish().catch(null);
 
 /**
@@ -194,11 +201,14 @@ function lineErrors(answer: OrderAnswer, order: PrintOrder): string[] {
 
 function criticalWords(answer: OrderAnswer): string[] {
   if (!answer.CriticalError) return [];
-  return [typeof answer.CriticalError === 'string' ? clip(`Critical error: ${answer.CriticalError}`) : 'Critical error.'];
+  return [
+    typeof answer.CriticalError === 'string' ? clip(`Critical error: ${answer.CriticalError}`) : 'Critical error.',
+  ];
 }
 
 /** Pounds (or the account's unit) to pence. */
-const pence = (value: number | null | undefined) => (value === null || value === undefined ? null : Math.round(value * 100));
+const pence = (value: number | null | undefined) =>
+  value === null || value === undefined ? null : Math.round(value * 100);
 
 export function readCost(answer: OrderAnswer): PrintCost | null {
   const total = pence(answer.OrderCost?.GrandTotal);
@@ -219,10 +229,17 @@ const sentence = (words: string[]) => words.map((word) => (/[.!?…]$/.test(word
  */
 export function placementResult(json: unknown, order: PrintOrder): SubmitResult {
   const answer = readOrderAnswer(json);
-  if (!answer) return { outcome: 'uncertain', reason: 'BookVault answered the order with something that is not an order we can read.' };
+  if (!answer)
+    return {
+      outcome: 'uncertain',
+      reason: 'BookVault answered the order with something that is not an order we can read.',
+    };
   const ref = answer.PodRef ?? null;
   if (answer.DocRef && ref && answer.DocRef !== order.docRef) {
-    return { outcome: 'uncertain', reason: `BookVault answered with its order ${ref}, which carries another reference (${answer.DocRef}).` };
+    return {
+      outcome: 'uncertain',
+      reason: `BookVault answered with its order ${ref}, which carries another reference (${answer.DocRef}).`,
+    };
   }
   const messages = (answer.Messages ?? []).filter(isErrorMessage).map(messageWords).filter(Boolean);
   const lines = lineErrors(answer, order);
@@ -233,15 +250,33 @@ export function placementResult(json: unknown, order: PrintOrder): SubmitResult 
     return duplicate(words, ref);
   }
   if (paymentLink) {
-    return refused('payment_needed', `BookVault holds the order${ref ? ` (${ref})` : ''} but waits for its payment: pay it through BookVault's payment link, or cancel it there.`, words, ref, paymentLink);
+    return refused(
+      'payment_needed',
+      `BookVault holds the order${ref ? ` (${ref})` : ''} but waits for its payment: pay it through BookVault's payment link, or cancel it there.`,
+      words,
+      ref,
+      paymentLink,
+    );
   }
   if (words.length > 0) {
-    return refused(lines.length > 0 ? 'line_errors' : 'order_errors', `BookVault refused the order: ${sentence(words)}`, words, ref, null);
+    return refused(
+      lines.length > 0 ? 'line_errors' : 'order_errors',
+      `BookVault refused the order: ${sentence(words)}`,
+      words,
+      ref,
+      null,
+    );
   }
   if (!ref) return { outcome: 'uncertain', reason: 'BookVault answered without an order reference (PodRef).' };
   if ((answer.Status ?? '').toLowerCase() !== 'active') {
     const status = answer.Status || 'no status';
-    return refused('order_errors', `BookVault kept the order as ${status}, not Active: it will not be printed.`, [`Status: ${status}`], ref, null);
+    return refused(
+      'order_errors',
+      `BookVault kept the order as ${status}, not Active: it will not be printed.`,
+      [`Status: ${status}`],
+      ref,
+      null,
+    );
   }
   return { outcome: 'accepted', ref, cost: readCost(answer) };
 }
@@ -265,7 +300,8 @@ export function answerWords(json: unknown, text: string, order?: PrintOrder): st
       if (typeof record[key] === 'string') words.push(clip(record[key]));
     }
   }
-  if (words.filter(Boolean).length === 0 && text.trim() && json === undefined) words.push(clip(text.slice(0, MAX_WORD_LENGTH)));
+  if (words.filter(Boolean).length === 0 && text.trim() && json === undefined)
+    words.push(clip(text.slice(0, MAX_WORD_LENGTH)));
   return [...new Set(words.filter(Boolean))].slice(0, MAX_WORDS);
 }
 
@@ -276,13 +312,32 @@ export function refusalResult(httpStatus: number, json: unknown, text: string, o
   const ref = answer?.PodRef ?? null;
   if (httpStatus === 409 || words.some((word) => DUPLICATE_WORDS.test(word))) return duplicate(words, ref);
   const paymentLink = answer?.OrderCost?.PaymentLink?.trim() || null;
-  if (paymentLink) return refused('payment_needed', `BookVault waits for the order's payment: ${sentence(words) || 'see its payment link.'}`, words, ref, paymentLink);
+  if (paymentLink)
+    return refused(
+      'payment_needed',
+      `BookVault waits for the order's payment: ${sentence(words) || 'see its payment link.'}`,
+      words,
+      ref,
+      paymentLink,
+    );
   const hasLineErrors = answer ? lineErrors(answer, order).length > 0 : false;
   const detail = words.length > 0 ? sentence(words) : 'it gave no reason.';
-  return refused(hasLineErrors ? 'line_errors' : 'order_errors', `BookVault refused the order (HTTP ${httpStatus}): ${detail}`, words, ref, null);
+  return refused(
+    hasLineErrors ? 'line_errors' : 'order_errors',
+    `BookVault refused the order (HTTP ${httpStatus}): ${detail}`,
+    words,
+    ref,
+    null,
+  );
 }
 
-function refused(cause: Extract<SubmitResult, { outcome: 'refused' }>['cause'], reason: string, words: string[], ref: string | null, paymentLink: string | null): SubmitResult {
+function refused(
+  cause: Extract<SubmitResult, { outcome: 'refused' }>['cause'],
+  reason: string,
+  words: string[],
+  ref: string | null,
+  paymentLink: string | null,
+): SubmitResult {
   return { outcome: 'refused', cause, reason, partnerWords: words, ref, paymentLink };
 }
 
@@ -299,7 +354,9 @@ function duplicate(words: string[], ref: string | null): SubmitResult {
 export function cancelRefusalWords(json: unknown): string[] {
   const answer = readOrderAnswer(json);
   if (!answer) return [];
-  return [...criticalWords(answer), ...(answer.Messages ?? []).filter(isErrorMessage).map(messageWords)].filter(Boolean);
+  return [...criticalWords(answer), ...(answer.Messages ?? []).filter(isErrorMessage).map(messageWords)].filter(
+    Boolean,
+  );
 }
 
 // ---------------------------------------------------------------- order states

@@ -68,7 +68,12 @@ describe('submitting an order to BookVault', () => {
       cost: { totalPence: 1049, productionPence: 750, dispatchPence: 299, currency: 'GBP' },
     });
     const call = lastCall();
-    expect(call).toMatchObject({ method: 'POST', path: '/Order', query: { payMethod: 'Saved' }, authorization: `basic ${bv.apiKey}` });
+    expect(call).toMatchObject({
+      method: 'POST',
+      path: '/Order',
+      query: { payMethod: 'Saved' },
+      authorization: `basic ${bv.apiKey}`,
+    });
     expect(call.contentType).toBe('application/json');
     expect(call.body).toEqual({
       DocRef: order.docRef,
@@ -98,7 +103,9 @@ describe('submitting an order to BookVault', () => {
   });
 
   it('adds a customs declaration for an address outside GB, and only there', async () => {
-    const abroad = newOrder({ address: { ...UK, city: 'Paris', county: 'Île-de-France', postcode: '75001', country: 'FR' } });
+    const abroad = newOrder({
+      address: { ...UK, city: 'Paris', county: 'Île-de-France', postcode: '75001', country: 'FR' },
+    });
     acceptedRef(await partnerFor().submit(abroad));
     expect(lastCall().body).toMatchObject({
       Address: { County: 'Île-de-France', Country: { ISO_Code: 'FR' } },
@@ -121,7 +128,9 @@ describe('submitting an order to BookVault', () => {
     expect(JSON.stringify(result)).not.toContain(wrongKey);
     expect(bv.orderFor(order.docRef)).toBeUndefined();
 
-    const error = await partnerFor({ apiKey: wrongKey }).status('500001').catch((e: unknown) => e);
+    const error = await partnerFor({ apiKey: wrongKey })
+      .status('500001')
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PrintPartnerError);
     expect((error as PrintPartnerError).kind).toBe('unauthorised');
     expect((error as Error).message).not.toContain(wrongKey);
@@ -131,14 +140,24 @@ describe('submitting an order to BookVault', () => {
     const order = newOrder({ address: { ...UK, city: '', county: '' } });
     const result = refusal(await partnerFor().submit(order));
     expect(result.cause).toBe('order_errors');
-    expect(result.partnerWords).toEqual(['MissingField: Address.Town is required.', 'MissingField: Address.County is required.']);
-    expect(result.reason).toBe('BookVault refused the order (HTTP 400): MissingField: Address.Town is required. MissingField: Address.County is required.');
+    expect(result.partnerWords).toEqual([
+      'MissingField: Address.Town is required.',
+      'MissingField: Address.County is required.',
+    ]);
+    expect(result.reason).toBe(
+      'BookVault refused the order (HTTP 400): MissingField: Address.Town is required. MissingField: Address.County is required.',
+    );
     expect(result.ref).toBeNull();
     expect(bv.orderFor(order.docRef)).toBeUndefined();
   });
 
   it('refuses an order with an unknown ISBN by its line, keeps the draft’s reference, and takes it again once that draft is cancelled', async () => {
-    const order = newOrder({ lines: [{ bookId: KNOWN_ISBN, quantity: 1 }, { bookId: 'BV-9999', quantity: 1 }] });
+    const order = newOrder({
+      lines: [
+        { bookId: KNOWN_ISBN, quantity: 1 },
+        { bookId: 'BV-9999', quantity: 1 },
+      ],
+    });
     const partner = partnerFor();
     const result = refusal(await partner.submit(order));
     const draft = bv.orderFor(order.docRef)!;
@@ -161,7 +180,11 @@ describe('submitting an order to BookVault', () => {
       const order = newOrder();
       const result = refusal(await partnerFor().submit(order));
       const held = bv.orderFor(order.docRef)!;
-      expect(result).toMatchObject({ cause: 'payment_needed', ref: String(held.podRef), paymentLink: `https://bookvault.example/pay/${held.podRef}` });
+      expect(result).toMatchObject({
+        cause: 'payment_needed',
+        ref: String(held.podRef),
+        paymentLink: `https://bookvault.example/pay/${held.podRef}`,
+      });
       expect(result.reason).toMatch(/waits for its payment/);
     } finally {
       bv.requirePayment(false);
@@ -171,7 +194,13 @@ describe('submitting an order to BookVault', () => {
   it('refuses an answer with a critical error or an error-level message, and accepts one with a warning only', async () => {
     const order = newOrder();
     const lines = [{ ISBN: KNOWN_ISBN, Quantity: 2, ErrorCode: 'OK' }];
-    bv.answerNext(200, { PodRef: 7001, Status: 'Active', CriticalError: 'The address could not be verified', Messages: [], OrderLines: lines });
+    bv.answerNext(200, {
+      PodRef: 7001,
+      Status: 'Active',
+      CriticalError: 'The address could not be verified',
+      Messages: [],
+      OrderLines: lines,
+    });
     expect(refusal(await partnerFor().submit(order))).toMatchObject({
       cause: 'order_errors',
       ref: '7001',
@@ -185,7 +214,9 @@ describe('submitting an order to BookVault', () => {
       Messages: [{ Level: 'Error', Code: 'PostcodeInvalid', Text: 'The postcode is not valid.' }],
       OrderLines: lines,
     });
-    expect(refusal(await partnerFor().submit(order)).partnerWords).toEqual(['PostcodeInvalid: The postcode is not valid.']);
+    expect(refusal(await partnerFor().submit(order)).partnerWords).toEqual([
+      'PostcodeInvalid: The postcode is not valid.',
+    ]);
 
     bv.answerNext(200, {
       PodRef: 7003,
@@ -238,7 +269,11 @@ describe('submitting an order to BookVault', () => {
   it('answers a call turned away (429, 408, 503 with Retry-After) as failed (retryable), and records nothing', async () => {
     const order = newOrder();
     bv.failNext(1, 503);
-    expect(await partnerFor().submit(order)).toEqual({ outcome: 'failed', reason: 'BookVault did not take the order (HTTP 503). An error has occurred.', retryAfterSeconds: 0 });
+    expect(await partnerFor().submit(order)).toEqual({
+      outcome: 'failed',
+      reason: 'BookVault did not take the order (HTTP 503). An error has occurred.',
+      retryAfterSeconds: 0,
+    });
     bv.answerNext(429, { Message: 'Too many requests.' }, { 'retry-after': '30' });
     expect(await partnerFor().submit(order)).toMatchObject({ outcome: 'failed', retryAfterSeconds: 30 });
     bv.answerNext(408, { Message: 'The request took too long to arrive.' });
@@ -248,7 +283,9 @@ describe('submitting an order to BookVault', () => {
     expect(bv.orderFor(order.docRef)).toBeUndefined();
 
     acceptedRef(await partnerFor().submit(order));
-    expect(bv.calls.filter((call) => (call.body as { DocRef?: string } | undefined)?.DocRef === order.docRef)).toHaveLength(5);
+    expect(
+      bv.calls.filter((call) => (call.body as { DocRef?: string } | undefined)?.DocRef === order.docRef),
+    ).toHaveLength(5);
   });
 
   // Issue 32, finding 9: a 502 or a Cloudflare-style 520–524 used to be "certainly not taken" and was sent again.
@@ -260,7 +297,11 @@ describe('submitting an order to BookVault', () => {
       const result = await partnerFor().submit(order);
       expect(result).toEqual({
         outcome: 'uncertain',
-        reason: expect.stringMatching(new RegExp(`^BookVault or a gateway in front of it answered HTTP ${status}: the order may have reached BookVault\\. <html>`)),
+        reason: expect.stringMatching(
+          new RegExp(
+            `^BookVault or a gateway in front of it answered HTTP ${status}: the order may have reached BookVault\\. <html>`,
+          ),
+        ),
       });
       expect(bv.orderFor(order.docRef)?.status).toBe('Active');
     },
@@ -279,7 +320,10 @@ describe('submitting an order to BookVault', () => {
     bv.hangNext(1);
     const started = Date.now();
     const result = await partnerFor({ timeoutMs: 300 }).submit(order);
-    expect(result).toEqual({ outcome: 'uncertain', reason: 'BookVault may have received the order but we have no answer: the time limit of 0.3 s passed.' });
+    expect(result).toEqual({
+      outcome: 'uncertain',
+      reason: 'BookVault may have received the order but we have no answer: the time limit of 0.3 s passed.',
+    });
     expect(Date.now() - started).toBeLessThan(1500);
     expect(bv.orderFor(order.docRef)?.status).toBe('Active');
   });
@@ -290,7 +334,8 @@ describe('submitting an order to BookVault', () => {
     const result = await partnerFor().submit(order);
     expect(result).toEqual({
       outcome: 'uncertain',
-      reason: 'BookVault may have received the order but we have no answer: the connection closed before the answer (UND_ERR_SOCKET).',
+      reason:
+        'BookVault may have received the order but we have no answer: the connection closed before the answer (UND_ERR_SOCKET).',
     });
     expect(bv.orderFor(order.docRef)?.status).toBe('Active');
   });
@@ -299,7 +344,10 @@ describe('submitting an order to BookVault', () => {
     bv.answerNext(200, '<html>Welcome</html>');
     expect((await partnerFor().submit(newOrder())).outcome).toBe('uncertain');
     bv.answerNext(200, { Status: 'Active', OrderLines: [] });
-    expect(await partnerFor().submit(newOrder())).toEqual({ outcome: 'uncertain', reason: 'BookVault answered without an order reference (PodRef).' });
+    expect(await partnerFor().submit(newOrder())).toEqual({
+      outcome: 'uncertain',
+      reason: 'BookVault answered without an order reference (PodRef).',
+    });
   });
 
   it('answers a refused connection as failed: nothing was sent', async () => {
@@ -309,7 +357,9 @@ describe('submitting an order to BookVault', () => {
     await new Promise<void>((resolve) => closed.close(() => resolve()));
     const result = await partnerFor({ apiUrl: `http://127.0.0.1:${port}` }).submit(newOrder());
     expect(result).toMatchObject({ outcome: 'failed', retryAfterSeconds: null });
-    expect((result as { reason: string }).reason).toMatch(/^BookVault could not be reached: the connection was refused \(ECONNREFUSED\).*; nothing was sent\.$/);
+    expect((result as { reason: string }).reason).toMatch(
+      /^BookVault could not be reached: the connection was refused \(ECONNREFUSED\).*; nothing was sent\.$/,
+    );
   });
 
   it('answers a redirect as a setup problem instead of following it', async () => {
@@ -340,14 +390,27 @@ describe('following an order at BookVault', () => {
       cost: { totalPence: 1049, productionPence: 750, dispatchPence: 299, currency: 'GBP' },
       docRef: order.docRef,
     });
-    expect(lastCall()).toMatchObject({ method: 'GET', path: '/Order', query: { PodRef: ref }, authorization: `basic ${bv.apiKey}` });
+    expect(lastCall()).toMatchObject({
+      method: 'GET',
+      path: '/Order',
+      query: { PodRef: ref },
+      authorization: `basic ${bv.apiKey}`,
+    });
 
     bv.advance(ref, 'printing');
     expect(await partner.status(ref)).toMatchObject({ state: 'printing', partnerStatus: 'Active / SentToPrint' });
 
     bv.advance(ref, 'dispatched');
-    const tracking = { number: `TT${ref}GB`, carrier: 'Royal Mail Tracked 48', url: `https://tracking.example/royal-mail/TT${ref}GB` };
-    expect(await partner.status(ref)).toMatchObject({ state: 'dispatched', tracking, partnerStatus: 'Active / Dispatched' });
+    const tracking = {
+      number: `TT${ref}GB`,
+      carrier: 'Royal Mail Tracked 48',
+      url: `https://tracking.example/royal-mail/TT${ref}GB`,
+    };
+    expect(await partner.status(ref)).toMatchObject({
+      state: 'dispatched',
+      tracking,
+      partnerStatus: 'Active / Dispatched',
+    });
 
     bv.advance(ref, 'delivered');
     expect(await partner.status(ref)).toMatchObject({ state: 'delivered', tracking });
@@ -376,7 +439,10 @@ describe('following an order at BookVault', () => {
     bv.failNext(1, 502);
     await expect(partner.status('500001')).rejects.toMatchObject({ kind: 'unavailable' });
     bv.hangNext(1);
-    await expect(partner.status('500001')).rejects.toMatchObject({ kind: 'unavailable', message: expect.stringMatching(/could not be asked about order 500001: the time limit of 0\.3 s passed\./) });
+    await expect(partner.status('500001')).rejects.toMatchObject({
+      kind: 'unavailable',
+      message: expect.stringMatching(/could not be asked about order 500001: the time limit of 0\.3 s passed\./),
+    });
   });
 
   it('cancels an order not yet printing, and reports a refusal once it is', async () => {

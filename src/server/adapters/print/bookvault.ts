@@ -76,7 +76,8 @@ function errorCodes(error: unknown, seen = new Set<unknown>()): string[] {
   return [...own, ...errorCodes(record.cause, seen), ...inner];
 }
 
-const isTimeout = (error: unknown) => error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+const isTimeout = (error: unknown) =>
+  error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
 
 const CODE_WORDS: Record<string, string> = {
   ECONNREFUSED: 'the connection was refused',
@@ -91,7 +92,8 @@ const CODE_WORDS: Record<string, string> = {
 function describe(error: unknown, timeoutMs: number): string {
   if (isTimeout(error)) return `the time limit of ${Math.round(timeoutMs / 100) / 10} s passed`;
   const codes = [...new Set(errorCodes(error))];
-  if (codes.length > 0) return codes.map((code) => (CODE_WORDS[code] ? `${CODE_WORDS[code]} (${code})` : code)).join(', ');
+  if (codes.length > 0)
+    return codes.map((code) => (CODE_WORDS[code] ? `${CODE_WORDS[code]} (${code})` : code)).join(', ');
   return error instanceof Error ? error.message : String(error);
 }
 
@@ -158,15 +160,24 @@ export function bookVaultPrintPartner(options: BookVaultOptions): PrintPartner {
   /** A status or cancel call that failed: the error the caller sees. */
   function callFailure(what: string, error: unknown): PrintPartnerError {
     const cause = error instanceof CallError ? error.cause : error;
-    return new PrintPartnerError(`BookVault could not be asked ${what}: ${describe(cause, timeoutMs)}.`, 'unavailable', { cause });
+    return new PrintPartnerError(
+      `BookVault could not be asked ${what}: ${describe(cause, timeoutMs)}.`,
+      'unavailable',
+      { cause },
+    );
   }
 
   function statusFailure(what: string, status: number, json: unknown, text: string): PrintPartnerError {
     const words = answerWords(json, text);
     const detail = words.length > 0 ? `: ${words.join(' ')}` : '.';
-    if (status === 401 || status === 403) return new PrintPartnerError(`BookVault refused our credentials ${what} (HTTP ${status})${detail}`, 'unauthorised');
+    if (status === 401 || status === 403)
+      return new PrintPartnerError(
+        `BookVault refused our credentials ${what} (HTTP ${status})${detail}`,
+        'unauthorised',
+      );
     if (status === 404) return new PrintPartnerError(`BookVault has no such order (${what})${detail}`, 'not_found');
-    if (status === 429 || status >= 500) return new PrintPartnerError(`BookVault is unavailable ${what} (HTTP ${status})${detail}`, 'unavailable');
+    if (status === 429 || status >= 500)
+      return new PrintPartnerError(`BookVault is unavailable ${what} (HTTP ${status})${detail}`, 'unavailable');
     return new PrintPartnerError(`BookVault answered HTTP ${status} ${what}${detail}`, 'bad_answer');
   }
 
@@ -179,15 +190,27 @@ export function bookVaultPrintPartner(options: BookVaultOptions): PrintPartner {
 
       let answer: Awaited<ReturnType<typeof call>>;
       try {
-        answer = await call('POST', placeOrderUrl(options.apiUrl, options.payMethod), orderBody(order, options.dispatchService));
+        answer = await call(
+          'POST',
+          placeOrderUrl(options.apiUrl, options.payMethod),
+          orderBody(order, options.dispatchService),
+        );
       } catch (error) {
         const { cause, status, headers: answered } = error as CallError;
         const detail = describe(cause, timeoutMs);
         if (status === null && notSent(cause)) {
-          return { outcome: 'failed', reason: `BookVault could not be reached: ${detail}; nothing was sent.`, retryAfterSeconds: null };
+          return {
+            outcome: 'failed',
+            reason: `BookVault could not be reached: ${detail}; nothing was sent.`,
+            retryAfterSeconds: null,
+          };
         }
         if (status !== null && answered && turnedAway(status, answered)) {
-          return { outcome: 'failed', reason: `BookVault answered HTTP ${status} and its answer broke off: ${detail}.`, retryAfterSeconds: null };
+          return {
+            outcome: 'failed',
+            reason: `BookVault answered HTTP ${status} and its answer broke off: ${detail}.`,
+            retryAfterSeconds: null,
+          };
         }
         return {
           outcome: 'uncertain',
@@ -198,7 +221,8 @@ export function bookVaultPrintPartner(options: BookVaultOptions): PrintPartner {
       const { status, text } = answer;
       const json = parseJson(text);
       if (status >= 200 && status < 300) {
-        if (json === undefined) return { outcome: 'uncertain', reason: `BookVault answered HTTP ${status} without an order we can read.` };
+        if (json === undefined)
+          return { outcome: 'uncertain', reason: `BookVault answered HTTP ${status} without an order we can read.` };
         return placementResult(json, order);
       }
       const words = answerWords(json, text, order);
@@ -212,7 +236,10 @@ export function bookVaultPrintPartner(options: BookVaultOptions): PrintPartner {
       }
       if (status >= 500) {
         // BookVault failing after it stored the order, or a gateway (502, 504, 520–524 …) after it handed the order on.
-        return { outcome: 'uncertain', reason: `BookVault or a gateway in front of it answered HTTP ${status}: the order may have reached BookVault.${detail}` };
+        return {
+          outcome: 'uncertain',
+          reason: `BookVault or a gateway in front of it answered HTTP ${status}: the order may have reached BookVault.${detail}`,
+        };
       }
       if (status === 401 || status === 403 || status === 404 || (status >= 300 && status < 400)) {
         const where = status >= 300 && status < 400 ? ` to ${answer.headers.get('location') ?? 'another address'}` : '';
@@ -243,9 +270,13 @@ export function bookVaultPrintPartner(options: BookVaultOptions): PrintPartner {
       const json = parseJson(answer.text);
       if (answer.status < 200 || answer.status >= 300) throw statusFailure(what, answer.status, json, answer.text);
       const status = readStatus(json);
-      if (!status) throw new PrintPartnerError(`BookVault answered ${what} with something that is not an order.`, 'bad_answer');
+      if (!status)
+        throw new PrintPartnerError(`BookVault answered ${what} with something that is not an order.`, 'bad_answer');
       if (status.state === 'unknown') {
-        options.log?.warn({ partner: BOOKVAULT_PARTNER, ref, partnerStatus: status.partnerStatus }, 'BookVault answered an order status the shop does not know; the order stays open.');
+        options.log?.warn(
+          { partner: BOOKVAULT_PARTNER, ref, partnerStatus: status.partnerStatus },
+          'BookVault answered an order status the shop does not know; the order stays open.',
+        );
       }
       return status;
     },
@@ -262,11 +293,19 @@ export function bookVaultPrintPartner(options: BookVaultOptions): PrintPartner {
       if (answer.status >= 200 && answer.status < 300) {
         const words = cancelRefusalWords(json);
         if (words.length === 0) return { outcome: 'cancelled' };
-        return { outcome: 'refused', reason: `BookVault did not cancel order ${ref}: ${words.join(' ')}`, partnerWords: words };
+        return {
+          outcome: 'refused',
+          reason: `BookVault did not cancel order ${ref}: ${words.join(' ')}`,
+          partnerWords: words,
+        };
       }
       if (answer.status === 400 || answer.status === 409 || answer.status === 422) {
         const words = answerWords(json, answer.text);
-        return { outcome: 'refused', reason: `BookVault did not cancel order ${ref}${words.length > 0 ? `: ${words.join(' ')}` : '.'}`, partnerWords: words };
+        return {
+          outcome: 'refused',
+          reason: `BookVault did not cancel order ${ref}${words.length > 0 ? `: ${words.join(' ')}` : '.'}`,
+          partnerWords: words,
+        };
       }
       throw statusFailure(what, answer.status, json, answer.text);
     },

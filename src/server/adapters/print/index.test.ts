@@ -7,7 +7,16 @@ import type { PrintOrder } from './partner';
 
 const order: PrintOrder = {
   docRef: 'c1f7e0d2-0b7a-4d55-8a57-1e2f3a4b5c6d',
-  address: { name: 'Ada Lovelace', line1: '1 High Street', line2: '', city: 'Bath', county: 'Somerset', postcode: 'BA1 1AA', country: 'GB', phone: '01225 000000' },
+  address: {
+    name: 'Ada Lovelace',
+    line1: '1 High Street',
+    line2: '',
+    city: 'Bath',
+    county: 'Somerset',
+    postcode: 'BA1 1AA',
+    country: 'GB',
+    phone: '01225 000000',
+  },
   email: 'ada@example.com',
   lines: [{ bookId: '9781234567897', quantity: 1 }],
 };
@@ -51,10 +60,17 @@ describe('createPrintPartner', () => {
 
   it('is manual when PRINT_PARTNER=manual, even with a key, and then sends nothing', async () => {
     const before = bv.calls.length;
-    const partner = createPrintPartner(testConfig({ PRINT_PARTNER: 'manual', BOOKVAULT_API_KEY: bv.apiKey, BOOKVAULT_API_URL: bv.url }));
+    const partner = createPrintPartner(
+      testConfig({ PRINT_PARTNER: 'manual', BOOKVAULT_API_KEY: bv.apiKey, BOOKVAULT_API_URL: bv.url }),
+    );
     expect(partner.name).toBe('manual');
     expect(await partner.submit(order)).toEqual({ outcome: 'manual' });
-    expect(await partner.status('anything')).toEqual({ state: 'unknown', partnerStatus: 'manual', cost: null, docRef: null });
+    expect(await partner.status('anything')).toEqual({
+      state: 'unknown',
+      partnerStatus: 'manual',
+      cost: null,
+      docRef: null,
+    });
     expect(await partner.cancel('anything')).toEqual({ outcome: 'manual' });
     expect(bv.calls.length).toBe(before);
   });

@@ -49,7 +49,11 @@ export function createPrintPartner(config: Config, options: PrintPartnerOptions 
         log: options.log,
       });
     case 'simulated':
-      return simulatedPrintPartner({ stepSeconds: config.SIMULATED_PRINTER_STEP_SECONDS, now: options.now, trackingUrl: options.simulatedTrackingUrl });
+      return simulatedPrintPartner({
+        stepSeconds: config.SIMULATED_PRINTER_STEP_SECONDS,
+        now: options.now,
+        trackingUrl: options.simulatedTrackingUrl,
+      });
     case 'manual':
       return manualPrintPartner();
   }

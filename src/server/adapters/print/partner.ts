@@ -169,7 +169,8 @@ export function printOrderProblems(order: PrintOrder): string[] {
   if (order.lines.length === 0) problems.push('The order has no books to print.');
   for (const line of order.lines) {
     if (!line.bookId) problems.push('A line of the order has no book ID.');
-    if (!Number.isInteger(line.quantity) || line.quantity < 1) problems.push(`The quantity of ${line.bookId || 'a book'} must be a whole number of at least 1.`);
+    if (!Number.isInteger(line.quantity) || line.quantity < 1)
+      problems.push(`The quantity of ${line.bookId || 'a book'} must be a whole number of at least 1.`);
   }
   return problems;
 }

@@ -3,7 +3,16 @@ import type { DeliveryAddress } from '@shared/delivery-address';
 import type { PrintOrder, SubmitResult } from './partner';
 import { simulatedPrintPartner, simulatedRef, simulatedSubmittedAt } from './simulated';
 
-const address: DeliveryAddress = { name: 'Ada Lovelace', line1: '1 High Street', line2: '', city: 'Bath', county: '', postcode: 'BA1 1AA', country: 'GB', phone: '01225 000000' };
+const address: DeliveryAddress = {
+  name: 'Ada Lovelace',
+  line1: '1 High Street',
+  line2: '',
+  city: 'Bath',
+  county: '',
+  postcode: 'BA1 1AA',
+  country: 'GB',
+  phone: '01225 000000',
+};
 const order = (overrides: Partial<PrintOrder> = {}): PrintOrder => ({
   docRef: '8f0c7a52-4d1e-4c43-9a55-2f4f3c1d7b10',
   address,
@@ -42,7 +51,12 @@ describe('the simulated printer', () => {
     const printer = simulatedPrintPartner({ stepSeconds: 60, now: time.now });
     const ref = refOf(await printer.submit(order()));
 
-    expect(await printer.status(ref)).toEqual({ state: 'submitted', partnerStatus: 'Received', cost: null, docRef: null });
+    expect(await printer.status(ref)).toEqual({
+      state: 'submitted',
+      partnerStatus: 'Received',
+      cost: null,
+      docRef: null,
+    });
     time.advance(59);
     expect((await printer.status(ref)).state).toBe('submitted');
     time.advance(1);
@@ -52,7 +66,11 @@ describe('the simulated printer', () => {
     expect(dispatched).toMatchObject({ state: 'dispatched', partnerStatus: 'Dispatched' });
     const { tracking } = dispatched as Extract<typeof dispatched, { state: 'dispatched' }>;
     expect(tracking.number).toMatch(/^SIM\d{9}GB$/);
-    expect(tracking).toEqual({ number: tracking.number, carrier: 'Royal Mail', url: `https://tracking.example/simulated-printer/${tracking.number}` });
+    expect(tracking).toEqual({
+      number: tracking.number,
+      carrier: 'Royal Mail',
+      url: `https://tracking.example/simulated-printer/${tracking.number}`,
+    });
     time.advance(3600);
     expect(await printer.status(ref)).toEqual(dispatched);
   });
@@ -71,14 +89,27 @@ describe('the simulated printer', () => {
   });
 
   it('dispatches at once with steps of 0 seconds, and uses the tracking address it is given', async () => {
-    const printer = simulatedPrintPartner({ stepSeconds: 0, trackingUrl: (number) => `http://localhost:3000/track/${number}` });
+    const printer = simulatedPrintPartner({
+      stepSeconds: 0,
+      trackingUrl: (number) => `http://localhost:3000/track/${number}`,
+    });
     const status = await printer.status(refOf(await printer.submit(order())));
-    expect(status).toMatchObject({ state: 'dispatched', tracking: { url: expect.stringMatching(/^http:\/\/localhost:3000\/track\/SIM\d{9}GB$/) } });
+    expect(status).toMatchObject({
+      state: 'dispatched',
+      tracking: { url: expect.stringMatching(/^http:\/\/localhost:3000\/track\/SIM\d{9}GB$/) },
+    });
   });
 
   it('refuses a book whose ID starts with FAIL-, naming the line', async () => {
     const printer = simulatedPrintPartner({ stepSeconds: 60 });
-    const result = await printer.submit(order({ lines: [{ bookId: 'BV-1001', quantity: 1 }, { bookId: 'FAIL-1', quantity: 1 }] }));
+    const result = await printer.submit(
+      order({
+        lines: [
+          { bookId: 'BV-1001', quantity: 1 },
+          { bookId: 'FAIL-1', quantity: 1 },
+        ],
+      }),
+    );
     expect(result).toEqual({
       outcome: 'refused',
       cause: 'line_errors',
@@ -110,7 +141,10 @@ describe('the simulated printer', () => {
 
     const later = refOf(await printer.submit(order({ docRef: 'another' })));
     time.advance(120);
-    expect(await printer.cancel(later)).toMatchObject({ outcome: 'refused', partnerWords: ['The order has been dispatched.'] });
+    expect(await printer.cancel(later)).toMatchObject({
+      outcome: 'refused',
+      partnerWords: ['The order has been dispatched.'],
+    });
   });
 
   it('does not know a reference that is not its own', async () => {

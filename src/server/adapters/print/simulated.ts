@@ -76,14 +76,27 @@ const defaultTrackingUrl = (trackingNumber: string) => `https://tracking.example
 function cost(order: PrintOrder): PrintCost {
   const copies = order.lines.reduce((sum, line) => sum + line.quantity, 0);
   const production = copies * PRODUCTION_PENCE_PER_COPY;
-  return { totalPence: production + DISPATCH_PENCE, productionPence: production, dispatchPence: DISPATCH_PENCE, currency: 'GBP' };
+  return {
+    totalPence: production + DISPATCH_PENCE,
+    productionPence: production,
+    dispatchPence: DISPATCH_PENCE,
+    currency: 'GBP',
+  };
 }
 
 function failure(outcome: SimulatedFailure): SubmitResult {
-  if (outcome === 'failed') return { outcome, reason: 'The simulated printer is unavailable (told to fail).', retryAfterSeconds: null };
+  if (outcome === 'failed')
+    return { outcome, reason: 'The simulated printer is unavailable (told to fail).', retryAfterSeconds: null };
   if (outcome === 'uncertain') return { outcome, reason: 'The simulated printer did not answer (told to fail).' };
   const words = ['Told to refuse this order.'];
-  return { outcome, cause: 'order_errors', reason: `The simulated printer refused the order: ${words.join(' ')}`, partnerWords: words, ref: null, paymentLink: null };
+  return {
+    outcome,
+    cause: 'order_errors',
+    reason: `The simulated printer refused the order: ${words.join(' ')}`,
+    partnerWords: words,
+    ref: null,
+    paymentLink: null,
+  };
 }
 
 export function simulatedPrintPartner(options: SimulatedOptions): SimulatedPrinter {
@@ -116,7 +129,9 @@ export function simulatedPrintPartner(options: SimulatedOptions): SimulatedPrint
       const told = failures.shift();
       if (told) return failure(told);
       const refusedLines = order.lines.flatMap((line, index) =>
-        line.bookId.startsWith(SIMULATED_REFUSED_PREFIX) ? [`Line ${index + 1} (ISBN ${line.bookId}): ISBNNotFound`] : [],
+        line.bookId.startsWith(SIMULATED_REFUSED_PREFIX)
+          ? [`Line ${index + 1} (ISBN ${line.bookId}): ISBNNotFound`]
+          : [],
       );
       if (refusedLines.length > 0) {
         return {
@@ -137,7 +152,12 @@ export function simulatedPrintPartner(options: SimulatedOptions): SimulatedPrint
       switch (state) {
         case 'dispatched': {
           const number = simulatedTrackingNumber(ref);
-          return { state, tracking: { number, carrier: SIMULATED_CARRIER, url: trackingUrl(number) }, partnerStatus: 'Dispatched', ...common };
+          return {
+            state,
+            tracking: { number, carrier: SIMULATED_CARRIER, url: trackingUrl(number) },
+            partnerStatus: 'Dispatched',
+            ...common,
+          };
         }
         case 'printing':
           return { state, partnerStatus: 'Printing', ...common };
@@ -152,7 +172,11 @@ export function simulatedPrintPartner(options: SimulatedOptions): SimulatedPrint
       const state = stateOf(ref);
       if (state === 'dispatched') {
         const words = ['The order has been dispatched.'];
-        return { outcome: 'refused', reason: `The simulated printer did not cancel order ${ref}: ${words.join(' ')}`, partnerWords: words };
+        return {
+          outcome: 'refused',
+          reason: `The simulated printer did not cancel order ${ref}: ${words.join(' ')}`,
+          partnerWords: words,
+        };
       }
       cancelled.add(ref);
       return { outcome: 'cancelled' };

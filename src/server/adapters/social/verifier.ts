@@ -39,7 +39,12 @@ export function disabledSocialVerifier(): SocialVerifier {
 
 type SocialConfig = Pick<
   Config,
-  'GOOGLE_CLIENT_ID' | 'GOOGLE_JWKS_URL' | 'GOOGLE_ISSUER' | 'FACEBOOK_APP_ID' | 'FACEBOOK_APP_SECRET' | 'FACEBOOK_GRAPH_URL'
+  | 'GOOGLE_CLIENT_ID'
+  | 'GOOGLE_JWKS_URL'
+  | 'GOOGLE_ISSUER'
+  | 'FACEBOOK_APP_ID'
+  | 'FACEBOOK_APP_SECRET'
+  | 'FACEBOOK_GRAPH_URL'
 >;
 
 const PROVIDER_TIMEOUT_MS = 5000;
@@ -53,7 +58,9 @@ function googleIssuers(issuer: string): string[] {
 export function socialVerifier(config: SocialConfig): SocialVerifier {
   const googleEnabled = Boolean(config.GOOGLE_CLIENT_ID);
   const facebookEnabled = Boolean(config.FACEBOOK_APP_ID && config.FACEBOOK_APP_SECRET);
-  const googleKeys = googleEnabled ? createRemoteJWKSet(new URL(config.GOOGLE_JWKS_URL), { timeoutDuration: PROVIDER_TIMEOUT_MS }) : null;
+  const googleKeys = googleEnabled
+    ? createRemoteJWKSet(new URL(config.GOOGLE_JWKS_URL), { timeoutDuration: PROVIDER_TIMEOUT_MS })
+    : null;
   const graph = config.FACEBOOK_GRAPH_URL.replace(/\/$/, '');
 
   async function verifyGoogle(token: string): Promise<SocialIdentity | null> {
@@ -78,12 +85,18 @@ export function socialVerifier(config: SocialConfig): SocialVerifier {
     }
   }
 
-  async function graphGet(path: string, params: Record<string, string>): Promise<{ status: number; body: Record<string, unknown> }> {
+  async function graphGet(
+    path: string,
+    params: Record<string, string>,
+  ): Promise<{ status: number; body: Record<string, unknown> }> {
     const url = new URL(`${graph}${path}`);
     for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
     let response: Response;
     try {
-      response = await fetch(url, { signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS), headers: { accept: 'application/json' } });
+      response = await fetch(url, {
+        signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
+        headers: { accept: 'application/json' },
+      });
     } catch (error) {
       throw new SocialProviderUnavailable('facebook', error);
     }
@@ -96,7 +109,8 @@ export function socialVerifier(config: SocialConfig): SocialVerifier {
     const appToken = `${config.FACEBOOK_APP_ID}|${config.FACEBOOK_APP_SECRET}`;
     const debug = await graphGet('/debug_token', { input_token: token, access_token: appToken });
     const data = debug.body.data as { is_valid?: unknown; app_id?: unknown; user_id?: unknown } | undefined;
-    if (debug.status !== 200 || !data || data.is_valid !== true || String(data.app_id) !== config.FACEBOOK_APP_ID) return null;
+    if (debug.status !== 200 || !data || data.is_valid !== true || String(data.app_id) !== config.FACEBOOK_APP_ID)
+      return null;
     const me = await graphGet('/me', { fields: 'email', access_token: token });
     if (me.status !== 200 || typeof me.body.email !== 'string' || !me.body.email.includes('@')) return null;
     return { email: me.body.email };

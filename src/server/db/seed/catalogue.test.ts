@@ -46,6 +46,11 @@ describe('the demo catalogue', () => {
   });
 
   it('wraps text at word boundaries', () => {
-    expect(wrapText('The Great British Road Trip Activity Book', 16)).toEqual(['The Great', 'British Road', 'Trip Activity', 'Book']);
+    expect(wrapText('The Great British Road Trip Activity Book', 16)).toEqual([
+      'The Great',
+      'British Road',
+      'Trip Activity',
+      'Book',
+    ]);
   });
 });

@@ -67,7 +67,8 @@ export const DEMO_BOOKS: readonly DemoBook[] = [
     age: 'Kids',
     pricePence: 499,
     pages: 3,
-    description: 'Join the dots to uncover a stegosaurus, help the baby T. rex find its mum, and count the fossils. For young palaeontologists aged 4 and up.',
+    description:
+      'Join the dots to uncover a stegosaurus, help the baby T. rex find its mum, and count the fossils. For young palaeontologists aged 4 and up.',
   },
   {
     id: 'BV-1006',
@@ -86,7 +87,8 @@ export const DEMO_BOOKS: readonly DemoBook[] = [
     age: 'Kids',
     pricePence: 699,
     pages: 2,
-    description: 'Bark rubbings, leaf hunts, animal tracks and a tree-spotting chart for walks in the woods. Pocket-sized, with a page for pressing your best finds.',
+    description:
+      'Bark rubbings, leaf hunts, animal tracks and a tree-spotting chart for walks in the woods. Pocket-sized, with a page for pressing your best finds.',
   },
   // Puzzle
   {
@@ -106,7 +108,8 @@ export const DEMO_BOOKS: readonly DemoBook[] = [
     age: 'Adults',
     pricePence: 449,
     pages: 3,
-    description: '200 sudoku puzzles in four levels, printed one to a page in a slim paperback that slips into a coat pocket.',
+    description:
+      '200 sudoku puzzles in four levels, printed one to a page in a slim paperback that slips into a coat pocket.',
   },
   {
     id: 'BV-1103',
@@ -126,7 +129,7 @@ export const DEMO_BOOKS: readonly DemoBook[] = [
     pricePence: 1199,
     pages: 6,
     description:
-      'A storm has cut off Marchbank Manor, the lights have failed during dinner, and by the time the candles are lit Lady Marchbank\'s emerald brooch has vanished from the drawing room. Nine guests, one butler, one very nervous under-gardener, and every one of them with something to hide. ' +
+      "A storm has cut off Marchbank Manor, the lights have failed during dinner, and by the time the candles are lit Lady Marchbank's emerald brooch has vanished from the drawing room. Nine guests, one butler, one very nervous under-gardener, and every one of them with something to hide. " +
       'You are the detective. Each chapter of this illustrated puzzle book is a scene from that long night at the manor: the seating plan at dinner, the train timetable from the village station, the muddy footprints on the terrace, the half-burnt letter in the library grate. ' +
       'To move on you must solve the puzzle hidden in each scene, from logic grids and cipher wheels to floor plans, timelines and a devilish game of bridge, and each answer gives you a clue that rules a suspect in or out. ' +
       'Forty puzzles in all, rising gently in difficulty, with a hint page for every one and a sealed solution section at the back so you can check a single answer without spoiling the ending. ' +
@@ -139,7 +142,8 @@ export const DEMO_BOOKS: readonly DemoBook[] = [
     age: 'Kids',
     pricePence: 399,
     pages: 2,
-    description: 'Fifty friendly word searches with pictures for early readers: animals, colours, food and things that go. Big letters and short words.',
+    description:
+      'Fifty friendly word searches with pictures for early readers: animals, colours, food and things that go. Big letters and short words.',
   },
   {
     id: 'BV-1106',
@@ -158,7 +162,8 @@ export const DEMO_BOOKS: readonly DemoBook[] = [
     age: 'Kids',
     pricePence: 549,
     pages: 4,
-    description: "Help Captain Kernow find the lost treasure of Mount's Bay by solving codes, mazes, number puzzles and treasure maps. Answers hidden in the ship's log at the back.",
+    description:
+      "Help Captain Kernow find the lost treasure of Mount's Bay by solving codes, mazes, number puzzles and treasure maps. Answers hidden in the ship's log at the back.",
   },
   // Colouring
   {
@@ -178,7 +183,8 @@ export const DEMO_BOOKS: readonly DemoBook[] = [
     age: 'Kids',
     pricePence: 449,
     pages: 3,
-    description: 'Bold, simple outlines of friendly fish, octopuses, seahorses and whales, with thick lines that are easy for crayons. For ages 2 to 5.',
+    description:
+      'Bold, simple outlines of friendly fish, octopuses, seahorses and whales, with thick lines that are easy for crayons. For ages 2 to 5.',
   },
   {
     id: 'BV-1203',
@@ -197,7 +203,8 @@ export const DEMO_BOOKS: readonly DemoBook[] = [
     age: '',
     pricePence: 799,
     pages: 4,
-    description: 'Big Ben, Tower Bridge, red buses and the Kew Gardens palm house, drawn in clean lines for every age to colour.',
+    description:
+      'Big Ben, Tower Bridge, red buses and the Kew Gardens palm house, drawn in clean lines for every age to colour.',
   },
   {
     id: 'BV-1205',
@@ -206,7 +213,8 @@ export const DEMO_BOOKS: readonly DemoBook[] = [
     age: 'Kids',
     pricePence: 599,
     pages: 3,
-    description: 'Badgers, hedgehogs, owls and foxes in their forest homes, with a fact about each animal to read while you colour.',
+    description:
+      'Badgers, hedgehogs, owls and foxes in their forest homes, with a fact about each animal to read while you colour.',
   },
   {
     id: 'BV-1206',
@@ -236,7 +244,8 @@ export const DEMO_BOOKS: readonly DemoBook[] = [
     age: 'Kids',
     pricePence: 499,
     pages: 3,
-    description: 'Write, draw and stick in the best bits of the summer holidays: a page for every day, a packing list, a weather chart and pockets for tickets.',
+    description:
+      'Write, draw and stick in the best bits of the summer holidays: a page for every day, a packing list, a weather chart and pockets for tickets.',
   },
   {
     id: 'BV-1303',
@@ -255,7 +264,8 @@ export const DEMO_BOOKS: readonly DemoBook[] = [
     age: '',
     pricePence: 649,
     pages: 2,
-    description: '160 numbered pages of 5 mm dot grid on 120 gsm paper, with an index, a key page and two ribbon markers.',
+    description:
+      '160 numbered pages of 5 mm dot grid on 120 gsm paper, with an index, a key page and two ribbon markers.',
   },
   {
     id: 'BV-1305',
@@ -274,7 +284,8 @@ export const DEMO_BOOKS: readonly DemoBook[] = [
     age: 'Adults',
     pricePence: 1149,
     pages: 4,
-    description: 'Record every dip: the place, water temperature, weather and how it felt. With safety notes and a map of favourite swims from Cornwall to the Cairngorms.',
+    description:
+      'Record every dip: the place, water temperature, weather and how it felt. With safety notes and a map of favourite swims from Cornwall to the Cairngorms.',
   },
   {
     id: 'BV-1307',

@@ -31,7 +31,9 @@ async function main(): Promise<void> {
       // Running instances (on PostgreSQL) drop their cached catalogue, as after an admin edit.
       await deps.database.notify(PRODUCT_CHANNEL, 'seed').catch(() => {});
     } else {
-      console.log('The shop has products, or had the demo catalogue once already; nothing seeded. Use `npm run seed -- --reset` to replace the catalogue with the demo books.');
+      console.log(
+        'The shop has products, or had the demo catalogue once already; nothing seeded. Use `npm run seed -- --reset` to replace the catalogue with the demo books.',
+      );
     }
   } finally {
     await deps.mail.close();

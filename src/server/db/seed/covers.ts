@@ -56,7 +56,13 @@ function random(seedText: string): () => number {
   };
 }
 
-const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+const escapeXml = (text: string) =>
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
 
 /** Greedy word wrap to at most `maxChars` per line. */
 export function wrapText(text: string, maxChars: number): string[] {
@@ -75,7 +81,9 @@ export function wrapText(text: string, maxChars: number): string[] {
 }
 
 function textLines(lines: string[], x: number, y: number, size: number, lineHeight: number, attrs: string): string {
-  return lines.map((line, i) => `<text x="${x}" y="${y + i * lineHeight}" font-size="${size}" ${attrs}>${escapeXml(line)}</text>`).join('');
+  return lines
+    .map((line, i) => `<text x="${x}" y="${y + i * lineHeight}" font-size="${size}" ${attrs}>${escapeXml(line)}</text>`)
+    .join('');
 }
 
 function paletteFor(book: DemoBook): Palette {
@@ -83,7 +91,8 @@ function paletteFor(book: DemoBook): Palette {
   return options[Number(book.id.replace(/\D/g, '')) % options.length]!;
 }
 
-const ageLabel = (book: DemoBook) => (book.age === 'Kids' ? 'For Kids' : book.age === 'Adults' ? 'For Adults' : 'For All Ages');
+const ageLabel = (book: DemoBook) =>
+  book.age === 'Kids' ? 'For Kids' : book.age === 'Adults' ? 'For Adults' : 'For All Ages';
 
 // ---- patterns for the front cover, one family per type ------------------------------------
 
@@ -95,8 +104,13 @@ function puzzlePattern(p: Palette, rnd: () => number): string {
       const x = col * size - 10;
       const y = row * size + 20;
       const filled = rnd() < 0.28;
-      cells.push(`<rect x="${x}" y="${y}" width="${size - 4}" height="${size - 4}" rx="3" fill="${filled ? p.deep : 'none'}" stroke="${p.light}" stroke-opacity="0.35" stroke-width="2"/>`);
-      if (!filled && rnd() < 0.18) cells.push(`<text x="${x + 6}" y="${y + 16}" font-size="12" font-family="${SANS}" fill="${p.light}" fill-opacity="0.6">${Math.floor(rnd() * 90) + 1}</text>`);
+      cells.push(
+        `<rect x="${x}" y="${y}" width="${size - 4}" height="${size - 4}" rx="3" fill="${filled ? p.deep : 'none'}" stroke="${p.light}" stroke-opacity="0.35" stroke-width="2"/>`,
+      );
+      if (!filled && rnd() < 0.18)
+        cells.push(
+          `<text x="${x + 6}" y="${y + 16}" font-size="12" font-family="${SANS}" fill="${p.light}" fill-opacity="0.6">${Math.floor(rnd() * 90) + 1}</text>`,
+        );
     }
   }
   return `<g>${cells.join('')}</g>`;
@@ -113,7 +127,9 @@ function colouringPattern(p: Palette, rnd: () => number): string {
       const angle = (360 / petals) * k;
       return `<ellipse cx="${cx}" cy="${cy - r}" rx="${r * 0.38}" ry="${r * 0.75}" transform="rotate(${angle} ${cx} ${cy})"/>`;
     }).join('');
-    flowers.push(`<g fill="none" stroke="${p.light}" stroke-opacity="0.55" stroke-width="3">${shapes}<circle cx="${cx}" cy="${cy}" r="${r * 0.3}"/></g>`);
+    flowers.push(
+      `<g fill="none" stroke="${p.light}" stroke-opacity="0.55" stroke-width="3">${shapes}<circle cx="${cx}" cy="${cy}" r="${r * 0.3}"/></g>`,
+    );
   }
   return flowers.join('');
 }
@@ -128,7 +144,10 @@ function activityPattern(p: Palette, rnd: () => number): string {
     const s = 10 + rnd() * 26;
     const kind = i % 3;
     if (kind === 0) shapes.push(`<circle cx="${x}" cy="${y}" r="${s / 2}" fill="${c}" fill-opacity="0.8"/>`);
-    else if (kind === 1) shapes.push(`<polygon points="${x},${y - s} ${x + s},${y + s * 0.7} ${x - s},${y + s * 0.7}" fill="${c}" fill-opacity="0.75" transform="rotate(${rnd() * 360} ${x} ${y})"/>`);
+    else if (kind === 1)
+      shapes.push(
+        `<polygon points="${x},${y - s} ${x + s},${y + s * 0.7} ${x - s},${y + s * 0.7}" fill="${c}" fill-opacity="0.75" transform="rotate(${rnd() * 360} ${x} ${y})"/>`,
+      );
     else {
       const star = Array.from({ length: 10 }, (_, k) => {
         const radius = k % 2 ? s * 0.45 : s;
@@ -142,7 +161,11 @@ function activityPattern(p: Palette, rnd: () => number): string {
 }
 
 function journalPattern(p: Palette): string {
-  const stripes = Array.from({ length: 50 }, (_, i) => `<line x1="${i * 40 - H}" y1="0" x2="${i * 40}" y2="${H}" stroke="${p.light}" stroke-opacity="0.08" stroke-width="14"/>`).join('');
+  const stripes = Array.from(
+    { length: 50 },
+    (_, i) =>
+      `<line x1="${i * 40 - H}" y1="0" x2="${i * 40}" y2="${H}" stroke="${p.light}" stroke-opacity="0.08" stroke-width="14"/>`,
+  ).join('');
   const leaves = Array.from({ length: 5 }, (_, i) => {
     const x = 140 + i * 130;
     return `<path d="M${x} 250 C ${x - 40} 180, ${x - 20} 120, ${x} 80 C ${x + 20} 120, ${x + 40} 180, ${x} 250 Z M${x} 250 L ${x} 90" fill="none" stroke="${p.accent}" stroke-opacity="0.7" stroke-width="3"/>`;
@@ -154,7 +177,13 @@ function frontCover(book: DemoBook, imprint: string): string {
   const p = paletteFor(book);
   const rnd = random(book.id);
   const pattern =
-    book.type === 'Puzzle' ? puzzlePattern(p, rnd) : book.type === 'Colouring' ? colouringPattern(p, rnd) : book.type === 'Activity' ? activityPattern(p, rnd) : journalPattern(p);
+    book.type === 'Puzzle'
+      ? puzzlePattern(p, rnd)
+      : book.type === 'Colouring'
+        ? colouringPattern(p, rnd)
+        : book.type === 'Activity'
+          ? activityPattern(p, rnd)
+          : journalPattern(p);
   const [title, subtitle] = book.name.split(/:\s+/) as [string, string | undefined];
   const titleLines = wrapText(title, 16);
   const titleSize = Math.min(72, Math.floor(930 / Math.max(...titleLines.map((l) => l.length), 10)));
@@ -183,7 +212,8 @@ function frontCover(book: DemoBook, imprint: string): string {
 function backCover(book: DemoBook, imprint: string): string {
   const p = paletteFor(book);
   const rnd = random(`${book.id}-back`);
-  const blurb = book.description.length > 420 ? `${book.description.slice(0, 400).replace(/\s+\S*$/, '')}…` : book.description;
+  const blurb =
+    book.description.length > 420 ? `${book.description.slice(0, 400).replace(/\s+\S*$/, '')}…` : book.description;
   const lines = wrapText(blurb, 40);
   const bars = Array.from({ length: 46 }, (_, i) => {
     const width = rnd() < 0.5 ? 2 : 4;
@@ -221,18 +251,26 @@ function sudokuPage(rnd: () => number, p: Palette): string {
   const parts: string[] = [];
   for (let i = 0; i <= 9; i += 1) {
     const width = i % 3 === 0 ? 4 : 1.5;
-    parts.push(`<line x1="${left}" y1="${top + i * cell}" x2="${left + 9 * cell}" y2="${top + i * cell}" stroke="#222" stroke-width="${width}"/>`);
-    parts.push(`<line x1="${left + i * cell}" y1="${top}" x2="${left + i * cell}" y2="${top + 9 * cell}" stroke="#222" stroke-width="${width}"/>`);
+    parts.push(
+      `<line x1="${left}" y1="${top + i * cell}" x2="${left + 9 * cell}" y2="${top + i * cell}" stroke="#222" stroke-width="${width}"/>`,
+    );
+    parts.push(
+      `<line x1="${left + i * cell}" y1="${top}" x2="${left + i * cell}" y2="${top + 9 * cell}" stroke="#222" stroke-width="${width}"/>`,
+    );
   }
   for (let row = 0; row < 9; row += 1) {
     for (let col = 0; col < 9; col += 1) {
       if (rnd() < 0.38) {
         const digit = ((row * 3 + Math.floor(row / 3) + col) % 9) + 1; // a valid solved grid
-        parts.push(`<text x="${left + col * cell + cell / 2}" y="${top + row * cell + cell * 0.7}" font-size="34" font-family="${SANS}" fill="#222" text-anchor="middle">${digit}</text>`);
+        parts.push(
+          `<text x="${left + col * cell + cell / 2}" y="${top + row * cell + cell * 0.7}" font-size="34" font-family="${SANS}" fill="#222" text-anchor="middle">${digit}</text>`,
+        );
       }
     }
   }
-  parts.push(`<text x="${W / 2}" y="${top + 9 * cell + 70}" font-size="22" font-family="${SERIF}" font-style="italic" fill="${p.deep}" text-anchor="middle">Fill every row, column and box with 1 to 9.</text>`);
+  parts.push(
+    `<text x="${W / 2}" y="${top + 9 * cell + 70}" font-size="22" font-family="${SERIF}" font-style="italic" fill="${p.deep}" text-anchor="middle">Fill every row, column and box with 1 to 9.</text>`,
+  );
   return parts.join('');
 }
 
@@ -246,14 +284,23 @@ function crosswordPage(rnd: () => number, p: Palette): string {
   for (let row = 0; row < size; row += 1) {
     for (let col = 0; col < size; col += 1) {
       const block = row % 2 === 1 && col % 2 === 1 ? rnd() < 0.8 : rnd() < 0.08;
-      parts.push(`<rect x="${left + col * cell}" y="${top + row * cell}" width="${cell}" height="${cell}" fill="${block ? '#222' : '#fff'}" stroke="#222" stroke-width="1.5"/>`);
+      parts.push(
+        `<rect x="${left + col * cell}" y="${top + row * cell}" width="${cell}" height="${cell}" fill="${block ? '#222' : '#fff'}" stroke="#222" stroke-width="1.5"/>`,
+      );
       if (!block && (row === 0 || col === 0) && rnd() < 0.5) {
-        parts.push(`<text x="${left + col * cell + 4}" y="${top + row * cell + 14}" font-size="12" font-family="${SANS}" fill="#222">${number}</text>`);
+        parts.push(
+          `<text x="${left + col * cell + 4}" y="${top + row * cell + 14}" font-size="12" font-family="${SANS}" fill="#222">${number}</text>`,
+        );
         number += 1;
       }
     }
   }
-  const clues = ['1 Tea served with scones (5)', '4 Seaside town in Kent (7)', '7 Garden bird with a red breast (5)', '9 Sounds like a pair of fruit (4)'];
+  const clues = [
+    '1 Tea served with scones (5)',
+    '4 Seaside town in Kent (7)',
+    '7 Garden bird with a red breast (5)',
+    '9 Sounds like a pair of fruit (4)',
+  ];
   parts.push(textLines(clues, 90, top + size * cell + 50, 22, 32, `font-family="${SERIF}" fill="${p.ink}"`));
   return parts.join('');
 }
@@ -269,7 +316,9 @@ function mandalaPage(rnd: () => number, p: Palette): string {
       const angle = (360 / petals) * k + (ring % 2) * (180 / petals);
       return `<ellipse cx="${cx}" cy="${cy - radius}" rx="${8 + ring * 3 + rnd() * 4}" ry="${24 + ring * 2}" transform="rotate(${angle.toFixed(2)} ${cx} ${cy})"/>`;
     }).join('');
-    rings.push(`<g fill="none" stroke="#2b2b2b" stroke-width="2.2">${shape}<circle cx="${cx}" cy="${cy}" r="${radius - 30}"/></g>`);
+    rings.push(
+      `<g fill="none" stroke="#2b2b2b" stroke-width="2.2">${shape}<circle cx="${cx}" cy="${cy}" r="${radius - 30}"/></g>`,
+    );
   }
   return `${rings.join('')}<circle cx="${cx}" cy="${cy}" r="18" fill="none" stroke="#2b2b2b" stroke-width="2.2"/><text x="${cx}" y="${H - 90}" font-size="20" font-family="${SERIF}" font-style="italic" fill="${p.deep}" text-anchor="middle">Colour me in</text>`;
 }
@@ -283,8 +332,12 @@ function outlinePicturePage(rnd: () => number, p: Palette): string {
       `<g fill="none" stroke="#222" stroke-width="3"><path d="M${x - 80} ${y} Q ${x} ${y - 90} ${x + 80} ${y} Q ${x} ${y + 90} ${x - 80} ${y} Z"/><path d="M${x + 80} ${y} L ${x + 130} ${y - 40} L ${x + 130} ${y + 40} Z"/><circle cx="${x - 40}" cy="${y - 10}" r="8"/><path d="M${x - 20} ${y - 50} Q ${x} ${y} ${x - 20} ${y + 50}"/></g>`,
     );
   }
-  parts.push(`<path d="M40 ${H - 140} Q 200 ${H - 190} 400 ${H - 140} T 760 ${H - 140}" fill="none" stroke="#222" stroke-width="3"/>`);
-  parts.push(`<text x="${W / 2}" y="${H - 90}" font-size="20" font-family="${SERIF}" font-style="italic" fill="${p.deep}" text-anchor="middle">How many fish can you count?</text>`);
+  parts.push(
+    `<path d="M40 ${H - 140} Q 200 ${H - 190} 400 ${H - 140} T 760 ${H - 140}" fill="none" stroke="#222" stroke-width="3"/>`,
+  );
+  parts.push(
+    `<text x="${W / 2}" y="${H - 90}" font-size="20" font-family="${SERIF}" font-style="italic" fill="${p.deep}" text-anchor="middle">How many fish can you count?</text>`,
+  );
   return parts.join('');
 }
 
@@ -347,17 +400,24 @@ function dotToDotPage(rnd: () => number, p: Palette): string {
         ([x, y], i) =>
           `<circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="6" fill="#222"/><text x="${(x + 10).toFixed(1)}" y="${(y - 10).toFixed(1)}" font-size="18" font-family="${SANS}" fill="#222">${i + 1}</text>`,
       )
-      .join('') + `<text x="${W / 2}" y="${H - 90}" font-size="20" font-family="${SERIF}" font-style="italic" fill="${p.deep}" text-anchor="middle">Join the dots from 1 to 24</text>`
+      .join('') +
+    `<text x="${W / 2}" y="${H - 90}" font-size="20" font-family="${SERIF}" font-style="italic" fill="${p.deep}" text-anchor="middle">Join the dots from 1 to 24</text>`
   );
 }
 
 function linedPage(prompt: string, p: Palette, dotted: boolean): string {
-  const parts: string[] = [`<text x="80" y="160" font-size="22" font-family="${SANS}" fill="${p.deep}">Date: ____ / ____ / ________</text>`];
-  parts.push(textLines(wrapText(prompt, 48), 80, 220, 24, 34, `font-family="${SERIF}" font-style="italic" fill="${p.ink}"`));
+  const parts: string[] = [
+    `<text x="80" y="160" font-size="22" font-family="${SANS}" fill="${p.deep}">Date: ____ / ____ / ________</text>`,
+  ];
+  parts.push(
+    textLines(wrapText(prompt, 48), 80, 220, 24, 34, `font-family="${SERIF}" font-style="italic" fill="${p.ink}"`),
+  );
   if (dotted) {
-    for (let y = 300; y < H - 90; y += 28) for (let x = 80; x <= W - 80; x += 28) parts.push(`<circle cx="${x}" cy="${y}" r="1.8" fill="#9a9a9a"/>`);
+    for (let y = 300; y < H - 90; y += 28)
+      for (let x = 80; x <= W - 80; x += 28) parts.push(`<circle cx="${x}" cy="${y}" r="1.8" fill="#9a9a9a"/>`);
   } else {
-    for (let y = 320; y < H - 90; y += 44) parts.push(`<line x1="80" y1="${y}" x2="${W - 80}" y2="${y}" stroke="#9bb3c9" stroke-width="1.5"/>`);
+    for (let y = 320; y < H - 90; y += 44)
+      parts.push(`<line x1="80" y1="${y}" x2="${W - 80}" y2="${y}" stroke="#9bb3c9" stroke-width="1.5"/>`);
     parts.push(`<line x1="120" y1="280" x2="120" y2="${H - 90}" stroke="#e79a9a" stroke-width="1.5"/>`);
   }
   return parts.join('');
@@ -377,13 +437,22 @@ function interiorPage(book: DemoBook, index: number): string {
   const even = index % 2 === 0;
   switch (book.type) {
     case 'Puzzle':
-      return even ? page(sudokuPage(rnd, p), pageNumber, `Puzzle ${pageNumber}`, p) : page(crosswordPage(rnd, p), pageNumber, `Crossword ${pageNumber}`, p);
+      return even
+        ? page(sudokuPage(rnd, p), pageNumber, `Puzzle ${pageNumber}`, p)
+        : page(crosswordPage(rnd, p), pageNumber, `Crossword ${pageNumber}`, p);
     case 'Colouring':
       return even ? page(mandalaPage(rnd, p), pageNumber, '', p) : page(outlinePicturePage(rnd, p), pageNumber, '', p);
     case 'Activity':
-      return even ? page(mazePage(rnd, p), pageNumber, 'Find the way through', p) : page(dotToDotPage(rnd, p), pageNumber, 'Dot to dot', p);
+      return even
+        ? page(mazePage(rnd, p), pageNumber, 'Find the way through', p)
+        : page(dotToDotPage(rnd, p), pageNumber, 'Dot to dot', p);
     case 'Journal':
-      return page(linedPage(JOURNAL_PROMPTS[index % JOURNAL_PROMPTS.length]!, p, book.name.includes('Dotted')), pageNumber, '', p);
+      return page(
+        linedPage(JOURNAL_PROMPTS[index % JOURNAL_PROMPTS.length]!, p, book.name.includes('Dotted')),
+        pageNumber,
+        '',
+        p,
+      );
   }
 }
 

@@ -40,9 +40,16 @@ export async function lockForSeeding(tx: Tx): Promise<void> {
  * rows nothing uses any more are deleted. Answers how many books left the shop.
  */
 export async function deleteCatalogue(tx: Tx): Promise<number> {
-  const sold = tx.select({ key: orderItems.productKey }).from(orderItems).where(eq(orderItems.productKey, products.productKey));
+  const sold = tx
+    .select({ key: orderItems.productKey })
+    .from(orderItems)
+    .where(eq(orderItems.productKey, products.productKey));
   const deleted = await tx.delete(products).where(notExists(sold)).returning({ id: products.id });
-  const archived = await tx.update(products).set({ archivedAt: sql`now()` }).where(isNull(products.archivedAt)).returning({ id: products.id });
+  const archived = await tx
+    .update(products)
+    .set({ archivedAt: sql`now()` })
+    .where(isNull(products.archivedAt))
+    .returning({ id: products.id });
   await tx.delete(cartLines);
   await tx.delete(wishlistEntries);
   await tx.delete(images).where(notInArray(images.key, tx.select({ key: productImages.imageKey }).from(productImages)));
@@ -55,15 +62,37 @@ export async function deleteCatalogue(tx: Tx): Promise<number> {
  * its key, orders and reviews. An archived book with another ID but a demo book's name stops the
  * reset with a message (names are unique; the admin renames it first).
  */
-export async function insertProducts(tx: Tx, rows: Array<typeof products.$inferInsert & { id: string; name: string }>): Promise<void> {
+export async function insertProducts(
+  tx: Tx,
+  rows: Array<typeof products.$inferInsert & { id: string; name: string }>,
+): Promise<void> {
   if (rows.length === 0) return;
   const [clash] = await tx
     .select({ id: products.id, name: products.name })
     .from(products)
-    .where(and(inArray(products.name, rows.map((row) => row.name)), notInArray(products.id, rows.map((row) => row.id))))
+    .where(
+      and(
+        inArray(
+          products.name,
+          rows.map((row) => row.name),
+        ),
+        notInArray(
+          products.id,
+          rows.map((row) => row.id),
+        ),
+      ),
+    )
     .limit(1);
-  if (clash) throw new Error(`The archived book ${clash.id} is named "${clash.name}", like a demo book. Rename it in the admin, then reset again.`);
-  await tx.delete(productImages).where(inArray(productImages.productId, rows.map((row) => row.id)));
+  if (clash)
+    throw new Error(
+      `The archived book ${clash.id} is named "${clash.name}", like a demo book. Rename it in the admin, then reset again.`,
+    );
+  await tx.delete(productImages).where(
+    inArray(
+      productImages.productId,
+      rows.map((row) => row.id),
+    ),
+  );
   await tx
     .insert(products)
     .values(rows)
@@ -105,12 +134,22 @@ export async function upsertAdmin(db: Db, email: string, passwordHash: string): 
     .values({ email, passwordHash, role: 'admin', verified: true })
     .onConflictDoUpdate({
       target: users.email,
-      set: { passwordHash, role: 'admin', verified: true, method: null, sessionVersion: sql`${users.sessionVersion} + 1` },
+      set: {
+        passwordHash,
+        role: 'admin',
+        verified: true,
+        method: null,
+        sessionVersion: sql`${users.sessionVersion} + 1`,
+      },
     });
 }
 
 /** Creates the admin only if the e-mail is free; false when someone else got there first. */
 export async function insertAdminIfAbsent(db: Db, email: string, passwordHash: string): Promise<boolean> {
-  const rows = await db.insert(users).values({ email, passwordHash, role: 'admin', verified: true }).onConflictDoNothing().returning({ id: users.id });
+  const rows = await db
+    .insert(users)
+    .values({ email, passwordHash, role: 'admin', verified: true })
+    .onConflictDoNothing()
+    .returning({ id: users.id });
   return rows.length > 0;
 }

@@ -32,8 +32,12 @@ describe('the embedded database after a restart', () => {
       try {
         const { key } = await ingestImage({ database, images: store() }, cover);
         imageKey = key;
-        await database.db.insert(users).values({ email: 'kept@example.com', passwordHash: 'scrypt$x', role: 'customer' });
-        await database.db.insert(products).values({ id: 'BV-9001', name: 'The Persistent Puzzle Book', type: 'Puzzle', pricePence: 799 });
+        await database.db
+          .insert(users)
+          .values({ email: 'kept@example.com', passwordHash: 'scrypt$x', role: 'customer' });
+        await database.db
+          .insert(products)
+          .values({ id: 'BV-9001', name: 'The Persistent Puzzle Book', type: 'Puzzle', pricePence: 799 });
         await database.db.insert(productImages).values({ productId: 'BV-9001', position: 0, imageKey: key });
       } finally {
         await database.close();

@@ -10,7 +10,15 @@ import { createUser } from '../../test/factories/users';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { appSettings, cartLines, images, productImages, products, users } from '../schema';
 import { DEMO_BOOKS } from './catalogue';
-import { adminCreatedNotice, ensureAdminAccount, generatePassword, GENERATED_ADMIN_EMAIL, seedDemoCatalogue, seedOnFirstStart, type SeedContext } from './seed';
+import {
+  adminCreatedNotice,
+  ensureAdminAccount,
+  generatePassword,
+  GENERATED_ADMIN_EMAIL,
+  seedDemoCatalogue,
+  seedOnFirstStart,
+  type SeedContext,
+} from './seed';
 
 let t: TestApp;
 const logged: string[] = [];
@@ -30,31 +38,42 @@ afterAll(async () => {
 });
 
 describe('seedDemoCatalogue', () => {
-  it('fills an empty shop with the demo books, each with its cover images in slot order', { timeout: 120_000 }, async () => {
-    const result = await seedDemoCatalogue(seedCtx());
-    expect(result).toMatchObject({ seeded: true, products: DEMO_BOOKS.length });
+  it(
+    'fills an empty shop with the demo books, each with its cover images in slot order',
+    { timeout: 120_000 },
+    async () => {
+      const result = await seedDemoCatalogue(seedCtx());
+      expect(result).toMatchObject({ seeded: true, products: DEMO_BOOKS.length });
 
-    const rows = await db().select().from(products);
-    expect(rows.map((r) => r.id).sort()).toEqual(DEMO_BOOKS.map((b) => b.id).sort());
-    const marchbank = rows.find((r) => r.id === 'BV-1104')!;
-    expect(marchbank.description.length).toBeGreaterThan(900);
+      const rows = await db().select().from(products);
+      expect(rows.map((r) => r.id).sort()).toEqual(DEMO_BOOKS.map((b) => b.id).sort());
+      const marchbank = rows.find((r) => r.id === 'BV-1104')!;
+      expect(marchbank.description.length).toBeGreaterThan(900);
 
-    const links = await db().select().from(productImages);
-    for (const book of DEMO_BOOKS) {
-      const positions = links.filter((l) => l.productId === book.id).map((l) => l.position).sort((a, b) => a - b);
-      expect(positions).toEqual(Array.from({ length: book.pages }, (_, i) => i));
-    }
-    const imageRows = await db().select().from(images);
-    expect(imageRows.length).toBe(result.images);
-    expect(new Set(links.map((l) => l.imageKey)).size).toBe(imageRows.length);
-    for (const row of imageRows.slice(0, 5)) {
-      expect(row).toMatchObject({ contentType: 'image/jpeg', width: 800, height: 1066 });
-      expect(await t.deps.images.get(originalKey(row.key))).not.toBeNull();
-    }
-  });
+      const links = await db().select().from(productImages);
+      for (const book of DEMO_BOOKS) {
+        const positions = links
+          .filter((l) => l.productId === book.id)
+          .map((l) => l.position)
+          .sort((a, b) => a - b);
+        expect(positions).toEqual(Array.from({ length: book.pages }, (_, i) => i));
+      }
+      const imageRows = await db().select().from(images);
+      expect(imageRows.length).toBe(result.images);
+      expect(new Set(links.map((l) => l.imageKey)).size).toBe(imageRows.length);
+      for (const row of imageRows.slice(0, 5)) {
+        expect(row).toMatchObject({ contentType: 'image/jpeg', width: 800, height: 1066 });
+        expect(await t.deps.images.get(originalKey(row.key))).not.toBeNull();
+      }
+    },
+  );
 
   it('serves a seeded cover as a resized WebP', async () => {
-    const [link] = await db().select().from(productImages).where(eq(productImages.productId, 'BV-1001')).orderBy(productImages.position);
+    const [link] = await db()
+      .select()
+      .from(productImages)
+      .where(eq(productImages.productId, 'BV-1001'))
+      .orderBy(productImages.position);
     const res = await t.app.inject({ method: 'GET', url: imagePath(link!.imageKey, 320) });
     expect(res.statusCode).toBe(200);
     expect(await sharp(res.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 320 });
@@ -75,7 +94,9 @@ describe('seedDemoCatalogue', () => {
     const few = DEMO_BOOKS.slice(0, 3);
     const result = await seedDemoCatalogue(seedCtx(), { reset: true, books: few });
     expect(result).toMatchObject({ seeded: true, products: 3, deleted: DEMO_BOOKS.length + 1 });
-    expect((await db().select({ id: products.id }).from(products)).map((r) => r.id).sort()).toEqual(few.map((b) => b.id).sort());
+    expect((await db().select({ id: products.id }).from(products)).map((r) => r.id).sort()).toEqual(
+      few.map((b) => b.id).sort(),
+    );
     expect(await db().select().from(cartLines).where(eq(cartLines.userId, shopper.id))).toEqual([]);
     // image rows nothing uses any more are gone
     const used = new Set((await db().select().from(productImages)).map((l) => l.imageKey));
@@ -88,7 +109,10 @@ describe('seedDemoCatalogue', () => {
     await db().delete(products);
     await db().delete(appSettings).where(eq(appSettings.key, 'demo_catalogue_seeded')); // a database never seeded
     const few = DEMO_BOOKS.slice(3, 5);
-    const results = await Promise.all([seedDemoCatalogue(seedCtx(), { books: few }), seedDemoCatalogue(seedCtx(), { books: few })]);
+    const results = await Promise.all([
+      seedDemoCatalogue(seedCtx(), { books: few }),
+      seedDemoCatalogue(seedCtx(), { books: few }),
+    ]);
     expect(results.filter((r) => r.seeded)).toHaveLength(1);
     expect(await productTotal()).toBe(2);
   });
@@ -120,7 +144,10 @@ describe('seedOnFirstStart', () => {
 
   it('leaves the catalogue empty when SEED_DEMO=false', async () => {
     await db().delete(products);
-    const started = await seedOnFirstStart({ ...t.app.ctx, config: testConfig({ SEED_DEMO: 'false', ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: 'owner123' }) });
+    const started = await seedOnFirstStart({
+      ...t.app.ctx,
+      config: testConfig({ SEED_DEMO: 'false', ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: 'owner123' }),
+    });
     expect(started.admin).toMatchObject({ email: 'owner@example.com' });
     expect(started.admin?.generatedPassword).toBeUndefined();
     expect(await productTotal()).toBe(0);
@@ -163,7 +190,9 @@ describe('ensureAdminAccount', () => {
     const password = first!.generatedPassword!;
     expect(isValidPassword(password)).toBe(true);
     expect(logged.some((line) => line.includes(password))).toBe(false);
-    expect(logged).toContain('Admin account created: admin@shop.localhost (its password is shown once, at the end of start-up)');
+    expect(logged).toContain(
+      'Admin account created: admin@shop.localhost (its password is shown once, at the end of start-up)',
+    );
     const [row] = await db().select().from(users).where(eq(users.email, GENERATED_ADMIN_EMAIL));
     expect(row).toMatchObject({ role: 'admin', verified: true });
     expect(await verifyPassword(password, row!.passwordHash!)).toBe(true);
@@ -171,18 +200,24 @@ describe('ensureAdminAccount', () => {
     expect(await ensureAdminAccount(seedCtx())).toBeNull();
   });
 
-  it('words the JSON log\'s one line for a generated admin, with where its sign-in link arrives', () => {
+  it("words the JSON log's one line for a generated admin, with where its sign-in link arrives", () => {
     const outbox = testConfig({ PUBLIC_URL: 'http://localhost:3000' });
     expect(adminCreatedNotice(GENERATED_ADMIN_EMAIL, 'Abc123def456ghi7', outbox)).toBe(
       'ADMIN ACCOUNT CREATED: e-mail admin@shop.localhost  password Abc123def456ghi7  (shown only this once; set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own). The admin sign-in link arrives at http://localhost:3000/dev/mailbox.',
     );
-    expect(adminCreatedNotice(GENERATED_ADMIN_EMAIL, 'x', testConfig({ SMTP_URL: 'smtp://mail.example.com' }))).toMatch(/cannot receive mail: set ADMIN_EMAIL/);
+    expect(adminCreatedNotice(GENERATED_ADMIN_EMAIL, 'x', testConfig({ SMTP_URL: 'smtp://mail.example.com' }))).toMatch(
+      /cannot receive mail: set ADMIN_EMAIL/,
+    );
   });
 
   it('lets the generated admin sign in with the logged password', async () => {
     await db().delete(users).where(eq(users.role, 'admin'));
     const made = await ensureAdminAccount(seedCtx());
-    const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: GENERATED_ADMIN_EMAIL, password: made!.generatedPassword } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: GENERATED_ADMIN_EMAIL, password: made!.generatedPassword },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ admin: true });
     const mails = await t.app.inject({ method: 'GET', url: `/api/dev/mailbox?to=${GENERATED_ADMIN_EMAIL}` });

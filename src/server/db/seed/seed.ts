@@ -80,16 +80,26 @@ export interface SeedResult {
  * seeded (or, with `reset`, after emptying the shop with `deleteCatalogue`). Image bytes are
  * rendered and stored first; the rows are written in one transaction.
  */
-export async function seedDemoCatalogue(ctx: SeedContext, options: { reset?: boolean; books?: readonly DemoBook[] } = {}): Promise<SeedResult> {
+export async function seedDemoCatalogue(
+  ctx: SeedContext,
+  options: { reset?: boolean; books?: readonly DemoBook[] } = {},
+): Promise<SeedResult> {
   const started = Date.now();
   const { db } = ctx.database;
   const books = options.books ?? DEMO_BOOKS;
-  const skipped = (deleted = 0): SeedResult => ({ seeded: false, products: 0, images: 0, deleted, ms: Date.now() - started });
+  const skipped = (deleted = 0): SeedResult => ({
+    seeded: false,
+    products: 0,
+    images: 0,
+    deleted,
+    ms: Date.now() - started,
+  });
   if (!options.reset && (await firstStartIsPast(db))) return skipped();
 
   const rendered = await mapLimit(books, RENDER_CONCURRENCY, async (book) => {
     const records: ImageRecord[] = [];
-    for (const svg of bookImageSvgs(book, ctx.config.SHOP_NAME)) records.push(await prepareImage(ctx, await renderSvg(svg)));
+    for (const svg of bookImageSvgs(book, ctx.config.SHOP_NAME))
+      records.push(await prepareImage(ctx, await renderSvg(svg)));
     return { book, records };
   });
 
@@ -99,21 +109,40 @@ export async function seedDemoCatalogue(ctx: SeedContext, options: { reset?: boo
     if (options.reset) deleted = await deleteCatalogue(tx);
     else if (await firstStartIsPast(tx)) return null; // another instance seeded while we rendered
     await markDemoSeedDone(tx);
-    const uniqueImages = new Map(rendered.flatMap(({ records }) => records.map((record) => [record.key, record] as const)));
+    const uniqueImages = new Map(
+      rendered.flatMap(({ records }) => records.map((record) => [record.key, record] as const)),
+    );
     await recordImages(tx, [...uniqueImages.values()]);
     await insertProducts(
       tx,
-      rendered.map(({ book }) => ({ id: book.id, name: book.name, type: book.type, age: book.age, description: book.description, pricePence: book.pricePence })),
+      rendered.map(({ book }) => ({
+        id: book.id,
+        name: book.name,
+        type: book.type,
+        age: book.age,
+        description: book.description,
+        pricePence: book.pricePence,
+      })),
     );
     await insertProductImages(
       tx,
-      rendered.flatMap(({ book, records }) => records.map((record, position) => ({ productId: book.id, position, imageKey: record.key }))),
+      rendered.flatMap(({ book, records }) =>
+        records.map((record, position) => ({ productId: book.id, position, imageKey: record.key })),
+      ),
     );
     return { deleted, images: uniqueImages.size };
   });
   if (!result) return skipped();
-  const outcome = { seeded: true, products: books.length, images: result.images, deleted: result.deleted, ms: Date.now() - started };
-  ctx.log.info(`Demo catalogue seeded: ${outcome.products} books, ${outcome.images} images in ${outcome.ms} ms${outcome.deleted ? ` (${outcome.deleted} products removed from the shop first: deleted, or archived when sold)` : ''}`);
+  const outcome = {
+    seeded: true,
+    products: books.length,
+    images: result.images,
+    deleted: result.deleted,
+    ms: Date.now() - started,
+  };
+  ctx.log.info(
+    `Demo catalogue seeded: ${outcome.products} books, ${outcome.images} images in ${outcome.ms} ms${outcome.deleted ? ` (${outcome.deleted} products removed from the shop first: deleted, or archived when sold)` : ''}`,
+  );
   return outcome;
 }
 
@@ -146,15 +175,24 @@ export function generatePassword(length = 16): string {
  * a generated password, returned once (never stored in clear, never logged here): the caller shows
  * it once (main.ts, at the end of start-up: adminCreatedNotice).
  */
-export async function ensureAdminAccount(ctx: SeedContext): Promise<{ email: string; created: boolean; generatedPassword?: string } | null> {
+export async function ensureAdminAccount(
+  ctx: SeedContext,
+): Promise<{ email: string; created: boolean; generatedPassword?: string } | null> {
   const { db } = ctx.database;
   const cost = ctx.config.PASSWORD_HASH_COST;
   if (ctx.config.ADMIN_EMAIL && ctx.config.ADMIN_PASSWORD) {
     const email = normaliseEmail(ctx.config.ADMIN_EMAIL);
     const password = ctx.config.ADMIN_PASSWORD;
-    if (!isValidPassword(password)) ctx.log.warn('ADMIN_PASSWORD does not follow the shop password rule (6+ letters and digits, one digit at least); it is used anyway.');
+    if (!isValidPassword(password))
+      ctx.log.warn(
+        'ADMIN_PASSWORD does not follow the shop password rule (6+ letters and digits, one digit at least); it is used anyway.',
+      );
     const existing = await findUserByEmail(db, email);
-    const upToDate = existing?.role === 'admin' && existing.verified && existing.passwordHash && (await verifyPassword(password, existing.passwordHash));
+    const upToDate =
+      existing?.role === 'admin' &&
+      existing.verified &&
+      existing.passwordHash &&
+      (await verifyPassword(password, existing.passwordHash));
     if (upToDate) return { email, created: false };
     await upsertAdmin(db, email, await hashPassword(password, cost));
     ctx.log.info(`Admin account ${existing ? 'updated' : 'created'} from ADMIN_EMAIL: ${email}`);
@@ -178,6 +216,10 @@ export function adminLinkNote(config: Pick<SeedContext['config'], 'SMTP_URL' | '
 }
 
 /** The one line a JSON log gets for a generated admin: its e-mail and password, shown this once. */
-export function adminCreatedNotice(email: string, password: string, config: Pick<SeedContext['config'], 'SMTP_URL' | 'PUBLIC_URL'>): string {
+export function adminCreatedNotice(
+  email: string,
+  password: string,
+  config: Pick<SeedContext['config'], 'SMTP_URL' | 'PUBLIC_URL'>,
+): string {
   return `ADMIN ACCOUNT CREATED: e-mail ${email}  password ${password}  (shown only this once; set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own). ${adminLinkNote(config)}`;
 }

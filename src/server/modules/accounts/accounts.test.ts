@@ -19,7 +19,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const post = (url: string, payload?: unknown, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url, payload: payload as object, headers: { 'x-forwarded-for': 'ignored', ...headers } });
+  t.app.inject({
+    method: 'POST',
+    url,
+    payload: payload as object,
+    headers: { 'x-forwarded-for': 'ignored', ...headers },
+  });
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 const db = () => t.deps.database.db;
 const tokenOf = (link: string | null) => new URL(link!).searchParams.get('token')!;
@@ -35,8 +40,18 @@ describe('POST /api/create_account', () => {
     const res = await post('/api/create_account', { email: address, password: 'secret123' });
     expect(res.statusCode).toBe(201);
     const body = res.json();
-    expect(body).toMatchObject({ verified: false, email: address, role: 'customer', method: null, message: ACCOUNT_TEXT.accountCreated });
-    expect(await t.app.ctx.tokens.verifySession(body.token)).toMatchObject({ id: body.id, email: address, role: 'customer' });
+    expect(body).toMatchObject({
+      verified: false,
+      email: address,
+      role: 'customer',
+      method: null,
+      message: ACCOUNT_TEXT.accountCreated,
+    });
+    expect(await t.app.ctx.tokens.verifySession(body.token)).toMatchObject({
+      id: body.id,
+      email: address,
+      role: 'customer',
+    });
     const row = await userRow(address);
     expect(row).toMatchObject({ id: body.id, verified: false, role: 'customer' });
     expect(row!.passwordHash).toMatch(/^scrypt\$/);
@@ -72,7 +87,11 @@ describe('POST /api/create_account', () => {
 
   it.each([
     ['a missing e-mail', { password: 'secret123' }, /email/],
-    ['an invalid e-mail', { email: 'not-an-address', password: 'secret123' }, new RegExp(MSG.invalidEmail.replace('.', '\\.'))],
+    [
+      'an invalid e-mail',
+      { email: 'not-an-address', password: 'secret123' },
+      new RegExp(MSG.invalidEmail.replace('.', '\\.')),
+    ],
     ['a missing password', { email: 'x@example.com' }, /password/],
     ['an empty password', { email: 'x@example.com', password: '' }, /password/],
     ['a number as password', { email: 'x@example.com', password: 123456 }, /password/],
@@ -89,7 +108,14 @@ describe('POST /api/login', () => {
     const res = await post('/api/login', { email: user.email.toUpperCase(), password: user.password });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ verified: true, id: user.id, email: user.email, role: 'customer', method: null, message: ACCOUNT_TEXT.signedIn });
+    expect(body).toMatchObject({
+      verified: true,
+      id: user.id,
+      email: user.email,
+      role: 'customer',
+      method: null,
+      message: ACCOUNT_TEXT.signedIn,
+    });
     expect(body.admin).toBeUndefined();
     expect(await t.app.ctx.tokens.verifySession(body.token)).toMatchObject({ id: user.id });
   });
@@ -156,7 +182,10 @@ describe('e-mail verification', () => {
     expect((await get(`/api/verify_email?token=${token}x`)).headers.location).toBe('/?verified=false');
     expect((await get('/api/verify_email')).headers.location).toBe('/?verified=false');
     const row = await userRow(address);
-    await db().update(singleUseTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(singleUseTokens.userId, row!.id));
+    await db()
+      .update(singleUseTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(singleUseTokens.userId, row!.id));
     expect((await get(`/api/verify_email?token=${token}`)).headers.location).toBe('/?verified=false');
     expect((await userRow(address))!.verified).toBe(false);
   });
@@ -172,7 +201,9 @@ describe('e-mail verification', () => {
   it('GET /api/check_verification answers the state, false for an unknown address, 400 for a bad one', async () => {
     const verified = await createUser(t.app, { verified: true });
     const unverified = await createUser(t.app, { verified: false });
-    expect((await get(`/api/check_verification?email=${encodeURIComponent(verified.email.toUpperCase())}`)).json()).toEqual({ verified: true });
+    expect(
+      (await get(`/api/check_verification?email=${encodeURIComponent(verified.email.toUpperCase())}`)).json(),
+    ).toEqual({ verified: true });
     expect((await get(`/api/check_verification?email=${unverified.email}`)).json()).toEqual({ verified: false });
     expect((await get(`/api/check_verification?email=${email('ghost')}`)).json()).toEqual({ verified: false });
     const bad = await get('/api/check_verification?email=nope');
@@ -267,7 +298,10 @@ describe('password reset', () => {
     expect((await post('/api/change_password', { token: verifyToken, password: 'valid123' })).statusCode).toBe(401);
     expect((await post('/api/change_password', { token: user.token, password: 'valid123' })).statusCode).toBe(401);
 
-    await db().update(singleUseTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(singleUseTokens.userId, user.id));
+    await db()
+      .update(singleUseTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(singleUseTokens.userId, user.id));
     const expired = await post('/api/change_password', { token, password: 'valid123' });
     expect(expired.statusCode).toBe(401);
     expect((await post('/api/login', { email: user.email, password: user.password })).statusCode).toBe(200);
@@ -287,15 +321,23 @@ describe('session tokens', () => {
     const expired = await t.app.ctx.tokens.signSession(claims, -10, 0);
     const [h, p, s] = user.token.split('.');
     const tampered = `${h}.${p}.${s!.slice(0, -2)}${s!.endsWith('AA') ? 'BB' : 'AA'}`;
-    const forgedPayload = Buffer.from(JSON.stringify({ ...claims, role: 'admin', typ: 'session', exp: 9999999999 })).toString('base64url');
+    const forgedPayload = Buffer.from(
+      JSON.stringify({ ...claims, role: 'admin', typ: 'session', exp: 9999999999 }),
+    ).toString('base64url');
     const forged = `${h}.${forgedPayload}.${s}`;
     // A protected route of this module's layer: the access plugin's own probe is in access.test.ts;
     // here any 'user' route will do, found in the registry.
-    const route = t.app.apiRoutes.find((r) => r.access === 'user' && r.method === 'GET' && !r.url.includes(':'))
-      ?? t.app.apiRoutes.find((r) => r.access === 'user' && r.method === 'POST');
+    const route =
+      t.app.apiRoutes.find((r) => r.access === 'user' && r.method === 'GET' && !r.url.includes(':')) ??
+      t.app.apiRoutes.find((r) => r.access === 'user' && r.method === 'POST');
     expect(route, 'a route that needs a signed-in user').toBeDefined();
     for (const token of [expired, tampered, forged, 'not.a.token', 'garbage']) {
-      const res = await t.app.inject({ method: route!.method as 'GET', url: route!.url.replace(/:\w+/g, 'x'), headers: bearer(token), payload: route!.method === 'POST' ? {} : undefined });
+      const res = await t.app.inject({
+        method: route!.method as 'GET',
+        url: route!.url.replace(/:\w+/g, 'x'),
+        headers: bearer(token),
+        payload: route!.method === 'POST' ? {} : undefined,
+      });
       expect(res.statusCode, `token ${token.slice(0, 12)}…`).toBe(401);
     }
   });

@@ -26,7 +26,12 @@ let n = 0;
 
 beforeAll(async () => {
   google = await startFakeGoogle();
-  const env = { GOOGLE_CLIENT_ID: google.clientId, GOOGLE_JWKS_URL: google.jwksUrl, GOOGLE_ISSUER: google.issuer, TRUST_PROXY: 'true' };
+  const env = {
+    GOOGLE_CLIENT_ID: google.clientId,
+    GOOGLE_JWKS_URL: google.jwksUrl,
+    GOOGLE_ISSUER: google.issuer,
+    TRUST_PROXY: 'true',
+  };
   t = await createTestApp({ env, deps: { social: socialVerifier(testConfig(env)) } });
   admin = await createUser(t.app, { role: 'admin' });
   book = await createProduct(t.deps.database.db, { id: 'BV-PROOF-1', name: 'Proof Puzzles' });
@@ -45,7 +50,8 @@ let ip = 0;
 const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, payload, headers: { 'x-forwarded-for': `192.0.2.${++ip % 250}`, ...headers } });
 const login = (email: string, password: string) => post('/api/login', { email, password });
-const orderHistory = (userId: string, token: string) => t.app.inject({ method: 'GET', url: `/api/server/order_history/${userId}`, headers: bearer(token) });
+const orderHistory = (userId: string, token: string) =>
+  t.app.inject({ method: 'GET', url: `/api/server/order_history/${userId}`, headers: bearer(token) });
 const row = async (email: string) => (await db().select().from(users).where(eq(users.email, email)))[0]!;
 
 /** The attacker's sign-up with the victim's address: an unverified account, his password, his session (in use). */
@@ -101,7 +107,10 @@ describe('(a) Google sign-in on an address someone signed up with', () => {
 
   it('a verified account keeps its password and its sessions', async () => {
     const owner = await createUser(t.app);
-    const res = await post('/api/social_login', { provider: 'google', token: await google.idToken({ email: owner.email }) });
+    const res = await post('/api/social_login', {
+      provider: 'google',
+      token: await google.idToken({ email: owner.email }),
+    });
     expect(res.statusCode).toBe(200);
     expect((await orderHistory(owner.id, owner.token)).statusCode).toBe(200);
     expect((await login(owner.email, owner.password)).statusCode).toBe(200);
@@ -115,7 +124,11 @@ describe('(b) a guest order’s review link on an address someone signed up with
 
     // The victim checks out as a guest with the same address; the shop delivers and mails the review link.
     const { orderId } = await createPaidOrder(t.app, { email, items: [{ product: book }] });
-    const delivered = await post('/api/admin/update_order_status', { order_id: orderId, status: 'Delivered' }, bearer(admin.token));
+    const delivered = await post(
+      '/api/admin/update_order_status',
+      { order_id: orderId, status: 'Delivered' },
+      bearer(admin.token),
+    );
     expect(delivered.statusCode).toBe(200);
     const link = new URL((await linkInMail(db(), email, /\/review\/order\//))!);
     expect(link.pathname).toBe(`/review/order/${orderId}`);
@@ -137,14 +150,20 @@ describe('(b) a guest order’s review link on an address someone signed up with
 describe('(c) the verification link', () => {
   it('create_account gives the signing-up browser a binding cookie for the verification link only', async () => {
     const { cookie } = await attackerSignsUp(victimAddress());
-    expect(cookie).toMatch(/^verify_binding=[\w-]{43}; Path=\/api\/verify_email; Max-Age=604800; HttpOnly; SameSite=Lax$/);
+    expect(cookie).toMatch(
+      /^verify_binding=[\w-]{43}; Path=\/api\/verify_email; Max-Age=604800; HttpOnly; SameSite=Lax$/,
+    );
   });
 
   it.each(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x'])(
     'a cross-site form (%s) cannot sign up, so it cannot plant a binding in the victim’s browser',
     async (contentType) => {
       const email = victimAddress();
-      const res = await post('/api/create_account', { email, password: ATTACKER_PASSWORD }, { 'content-type': contentType });
+      const res = await post(
+        '/api/create_account',
+        { email, password: ATTACKER_PASSWORD },
+        { 'content-type': contentType },
+      );
       expect([400, 415]).toContain(res.statusCode);
       expect(res.headers['set-cookie']).toBeUndefined();
       expect(await db().select().from(users).where(eq(users.email, email))).toHaveLength(0);
@@ -154,7 +173,11 @@ describe('(c) the verification link', () => {
   it('opened in the browser that signed up, verifies the account and keeps its password and sessions', async () => {
     const email = victimAddress();
     const me = await attackerSignsUp(email); // here the one who signed up is the owner
-    const res = await t.app.inject({ method: 'GET', url: await verificationLink(email), headers: { cookie: me.cookie.split(';')[0]! } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: await verificationLink(email),
+      headers: { cookie: me.cookie.split(';')[0]! },
+    });
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('/?verified=true');
     expect(String(res.headers['set-cookie'])).toMatch(/^verify_binding=; .*Max-Age=0/);
@@ -166,7 +189,11 @@ describe('(c) the verification link', () => {
     const email = victimAddress();
     const me = await attackerSignsUp(email);
     expect((await post(`/api/resend_verification/${email}`, {})).statusCode).toBe(200);
-    const res = await t.app.inject({ method: 'GET', url: await verificationLink(email), headers: { cookie: `other=1; ${me.cookie.split(';')[0]!}` } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: await verificationLink(email),
+      headers: { cookie: `other=1; ${me.cookie.split(';')[0]!}` },
+    });
     expect(res.headers.location).toBe('/?verified=true');
     expect((await login(email, ATTACKER_PASSWORD)).statusCode).toBe(200);
   });
@@ -174,20 +201,27 @@ describe('(c) the verification link', () => {
   it.each([
     ['without the cookie', undefined],
     ['with another browser’s cookie', 'verify_binding=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'],
-  ])('opened %s, verifies the address, drops the password, ends the sessions and mails a link to choose one', async (_how, cookie) => {
-    const email = victimAddress();
-    const attacker = await attackerSignsUp(email);
-    const res = await t.app.inject({ method: 'GET', url: await verificationLink(email), headers: cookie ? { cookie } : {} });
-    expect(res.statusCode).toBe(302);
-    expect(res.headers.location).toBe('/?verified=true');
+  ])(
+    'opened %s, verifies the address, drops the password, ends the sessions and mails a link to choose one',
+    async (_how, cookie) => {
+      const email = victimAddress();
+      const attacker = await attackerSignsUp(email);
+      const res = await t.app.inject({
+        method: 'GET',
+        url: await verificationLink(email),
+        headers: cookie ? { cookie } : {},
+      });
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe('/?verified=true');
 
-    await expectAttackerLockedOut(email, attacker);
-    const [mail] = await mailsTo(db(), email);
-    expect(mail!.subject).toMatch(/Choose a password/);
-    const token = new URL((await linkInMail(db(), email, /change_password\?token=/))!).searchParams.get('token')!;
-    expect((await post('/api/change_password', { token, password: 'mine1234' })).statusCode).toBe(200);
-    expect((await login(email, 'mine1234')).statusCode).toBe(200);
-  });
+      await expectAttackerLockedOut(email, attacker);
+      const [mail] = await mailsTo(db(), email);
+      expect(mail!.subject).toMatch(/Choose a password/);
+      const token = new URL((await linkInMail(db(), email, /change_password\?token=/))!).searchParams.get('token')!;
+      expect((await post('/api/change_password', { token, password: 'mine1234' })).statusCode).toBe(200);
+      expect((await login(email, 'mine1234')).statusCode).toBe(200);
+    },
+  );
 
   it('a used link changes nothing more: redirects to verified=false and keeps the account as it is', async () => {
     const email = victimAddress();

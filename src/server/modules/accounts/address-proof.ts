@@ -42,11 +42,19 @@ export async function addressProven(db: Db, userId: string): Promise<AddressProo
     .where(and(eq(users.id, userId), eq(users.verified, false)))
     .returning({ sessionVersion: users.sessionVersion });
   if (taken) return { sessionVersion: taken.sessionVersion, sessionsEnded: true };
-  const [row] = await db.select({ sessionVersion: users.sessionVersion }).from(users).where(eq(users.id, userId)).limit(1);
+  const [row] = await db
+    .select({ sessionVersion: users.sessionVersion })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
   return row ? { sessionVersion: row.sessionVersion, sessionsEnded: false } : null;
 }
 
 /** After the commit: this instance refuses the ended sessions at once (other instances within SESSION_VERSION_TTL_MS). */
-export function afterAddressProof(ctx: Pick<AppContext, 'sessionVersions'>, userId: string, proof: AddressProof | null): void {
+export function afterAddressProof(
+  ctx: Pick<AppContext, 'sessionVersions'>,
+  userId: string,
+  proof: AddressProof | null,
+): void {
   if (proof?.sessionsEnded) ctx.sessionVersions.forget(userId);
 }

@@ -28,8 +28,18 @@ interface CookieKind {
   sameSite: 'Lax' | 'Strict';
 }
 
-const BINDING: CookieKind = { name: 'verify_binding', path: '/api/verify_email', maxAgeSeconds: EMAIL_VERIFY_TTL_S, sameSite: 'Lax' };
-const CHOICE: CookieKind = { name: 'choose_password', path: '/api/choose_password', maxAgeSeconds: PASSWORD_RESET_TTL_S, sameSite: 'Strict' };
+const BINDING: CookieKind = {
+  name: 'verify_binding',
+  path: '/api/verify_email',
+  maxAgeSeconds: EMAIL_VERIFY_TTL_S,
+  sameSite: 'Lax',
+};
+const CHOICE: CookieKind = {
+  name: 'choose_password',
+  path: '/api/choose_password',
+  maxAgeSeconds: PASSWORD_RESET_TTL_S,
+  sameSite: 'Strict',
+};
 
 type CookieConfig = Pick<Config, 'PUBLIC_URL'>;
 
@@ -37,7 +47,10 @@ type CookieConfig = Pick<Config, 'PUBLIC_URL'>;
 function setCookie(reply: FastifyReply, config: CookieConfig, kind: CookieKind, value: string): void {
   const secure = config.PUBLIC_URL.startsWith('https:') ? '; Secure' : '';
   const maxAge = value ? kind.maxAgeSeconds : 0;
-  reply.header('set-cookie', `${kind.name}=${value}; Path=${kind.path}; Max-Age=${maxAge}; HttpOnly; SameSite=${kind.sameSite}${secure}`);
+  reply.header(
+    'set-cookie',
+    `${kind.name}=${value}; Path=${kind.path}; Max-Age=${maxAge}; HttpOnly; SameSite=${kind.sameSite}${secure}`,
+  );
 }
 
 /** The cookie's value the browser sent, if any (our secrets are base64url). */
@@ -46,10 +59,13 @@ function cookieFrom(request: FastifyRequest, kind: CookieKind): string | undefin
   return match?.[1];
 }
 
-export const setBindingCookie = (reply: FastifyReply, config: CookieConfig, binding: string) => setCookie(reply, config, BINDING, binding);
+export const setBindingCookie = (reply: FastifyReply, config: CookieConfig, binding: string) =>
+  setCookie(reply, config, BINDING, binding);
 export const clearBindingCookie = (reply: FastifyReply, config: CookieConfig) => setCookie(reply, config, BINDING, '');
 export const bindingFrom = (request: FastifyRequest) => cookieFrom(request, BINDING);
 
-export const setChoosePasswordCookie = (reply: FastifyReply, config: CookieConfig, resetToken: string) => setCookie(reply, config, CHOICE, resetToken);
-export const clearChoosePasswordCookie = (reply: FastifyReply, config: CookieConfig) => setCookie(reply, config, CHOICE, '');
+export const setChoosePasswordCookie = (reply: FastifyReply, config: CookieConfig, resetToken: string) =>
+  setCookie(reply, config, CHOICE, resetToken);
+export const clearChoosePasswordCookie = (reply: FastifyReply, config: CookieConfig) =>
+  setCookie(reply, config, CHOICE, '');
 export const choosePasswordTokenFrom = (request: FastifyRequest) => cookieFrom(request, CHOICE);

@@ -23,7 +23,10 @@ export interface FakeGoogle {
   issuer: string;
   clientId: string;
   requests: number;
-  idToken(claims?: JWTPayload & { email?: string; email_verified?: boolean }, options?: { forged?: boolean; expiresIn?: string | number }): Promise<string>;
+  idToken(
+    claims?: JWTPayload & { email?: string; email_verified?: boolean },
+    options?: { forged?: boolean; expiresIn?: string | number },
+  ): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -47,7 +50,10 @@ export async function startFakeGoogle(clientId = 'shop-client.apps.googleusercon
     jwksUrl: `${base}/oauth2/v3/certs`,
     issuer,
     clientId,
-    async idToken(claims: JWTPayload & { email?: string; email_verified?: boolean } = {}, options: { forged?: boolean; expiresIn?: string | number } = {}) {
+    async idToken(
+      claims: JWTPayload & { email?: string; email_verified?: boolean } = {},
+      options: { forged?: boolean; expiresIn?: string | number } = {},
+    ) {
       return new SignJWT({ email_verified: true, ...claims })
         .setProtectedHeader({ alg: 'RS256', kid: 'test-key-1' })
         .setIssuer((claims.iss as string | undefined) ?? issuer)
@@ -82,7 +88,8 @@ export async function startFakeFacebook(appId = '1122334455', appSecret = 'fb-te
     };
     if (fake.failing) return send(500, { error: { message: 'Service temporarily unavailable' } });
     if (url.pathname === '/v19.0/debug_token') {
-      if (url.searchParams.get('access_token') !== `${appId}|${appSecret}`) return send(400, { error: { message: 'Invalid OAuth access token.' } });
+      if (url.searchParams.get('access_token') !== `${appId}|${appSecret}`)
+        return send(400, { error: { message: 'Invalid OAuth access token.' } });
       const known = tokens.get(url.searchParams.get('input_token') ?? '');
       if (!known) return send(200, { data: { is_valid: false, error: { message: 'Invalid token' } } });
       return send(200, { data: { app_id: known.appId, is_valid: known.valid, user_id: '42', type: 'USER' } });

@@ -32,6 +32,8 @@ it('an unknown e-mail takes about as long as a wrong password', async () => {
     unknown.push(await timeLogin(`ghost${i}@example.com`));
   }
   const ratio = median(unknown) / median(wrong);
-  expect(ratio, `unknown ${median(unknown).toFixed(1)} ms vs wrong ${median(wrong).toFixed(1)} ms`).toBeGreaterThan(0.6);
+  expect(ratio, `unknown ${median(unknown).toFixed(1)} ms vs wrong ${median(wrong).toFixed(1)} ms`).toBeGreaterThan(
+    0.6,
+  );
   expect(ratio).toBeLessThan(1.6);
 });

@@ -42,7 +42,10 @@ describe('admin account from the configuration', () => {
   });
 
   it('is brought back to admin with the configured password when changed in the database', async () => {
-    await db().update(users).set({ role: 'customer', passwordHash: null }).where(eq(users.email, ADMIN.email.toLowerCase()));
+    await db()
+      .update(users)
+      .set({ role: 'customer', passwordHash: null })
+      .where(eq(users.email, ADMIN.email.toLowerCase()));
     await ensureConfiguredAdmin(t.app.ctx);
     const rows = await db().select().from(users).where(eq(users.email, ADMIN.email.toLowerCase()));
     expect(rows).toHaveLength(1);
@@ -60,14 +63,22 @@ describe('admin login', () => {
     // the verification token is no session: an admin route refuses it
     const route = t.app.apiRoutes.find((r) => r.access === 'admin' && r.method === 'GET');
     if (route) {
-      const res = await t.app.inject({ method: 'GET', url: route.url.replace(/:\w+/g, 'x'), headers: bearer(body.token) });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: route.url.replace(/:\w+/g, 'x'),
+        headers: bearer(body.token),
+      });
       expect(res.statusCode).toBe(401);
     }
   });
 
   it('a wrong admin password is the usual 401 and mails nothing', async () => {
     const before = (await db().select().from(singleUseTokens)).length;
-    const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: ADMIN.email, password: 'wrong1pass' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: ADMIN.email, password: 'wrong1pass' },
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ message: ACCOUNT_TEXT.wrongCredentials });
     expect((await db().select().from(singleUseTokens)).length).toBe(before);
@@ -78,7 +89,12 @@ describe('admin login', () => {
     const res = await exchange(body.token, mailed);
     expect(res.statusCode).toBe(200);
     const session = res.json();
-    expect(session).toMatchObject({ email: ADMIN.email.toLowerCase(), role: 'admin', method: null, id: expect.any(String) });
+    expect(session).toMatchObject({
+      email: ADMIN.email.toLowerCase(),
+      role: 'admin',
+      method: null,
+      id: expect.any(String),
+    });
     expect(await t.app.ctx.tokens.verifySession(session.token)).toMatchObject({ role: 'admin', id: session.id });
 
     const reuse = await exchange(body.token, mailed);
@@ -110,7 +126,10 @@ describe('admin login', () => {
 
   it('an expired pair fails (15 minutes)', async () => {
     const a = await startLogin(ADMIN.email, ADMIN.password);
-    await db().update(singleUseTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(singleUseTokens.kind, 'admin_login'));
+    await db()
+      .update(singleUseTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(singleUseTokens.kind, 'admin_login'));
     expect((await exchange(a.body.token, a.mailed)).statusCode).toBe(401);
     const [row] = await db().select().from(singleUseTokens).where(eq(singleUseTokens.kind, 'admin_login')).limit(1);
     expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBeLessThanOrEqual(15 * 60 * 1000 + 5000);

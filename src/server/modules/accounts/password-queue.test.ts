@@ -61,7 +61,9 @@ describe('POST /api/change_password with a made-up token', () => {
 
   it('is answered at once even while the hashing queue is full', async () => {
     await whileTheQueueIsFull(async () => {
-      expect((await post('/api/change_password', { token: 'made-up-token', password: 'valid123' })).statusCode).toBe(401);
+      expect((await post('/api/change_password', { token: 'made-up-token', password: 'valid123' })).statusCode).toBe(
+        401,
+      );
     });
   });
 
@@ -102,7 +104,9 @@ describe('a full hashing queue', () => {
 
   it('an unknown address at login is refused 503 as well, and the decoy hash is made later', async () => {
     await whileTheQueueIsFull(async () => {
-      expect((await post('/api/login', { email: 'nobody-here@example.com', password: 'wrong123' })).statusCode).toBe(503);
+      expect((await post('/api/login', { email: 'nobody-here@example.com', password: 'wrong123' })).statusCode).toBe(
+        503,
+      );
     });
     expect((await post('/api/login', { email: 'nobody-here@example.com', password: 'wrong123' })).statusCode).toBe(401);
   });

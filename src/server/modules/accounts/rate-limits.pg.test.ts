@@ -28,11 +28,19 @@ describe('sign-in budgets across two instances', () => {
 
   it('a route-level limit (contact form, per IP) is shared too', async () => {
     const send = (instance: 'first' | 'second', n: number) =>
-      shop[instance].inject({ method: 'POST', url: '/api/server/contact', payload: { email: `writer${n}@example.com`, text: 'Hello from the test.' } });
+      shop[instance].inject({
+        method: 'POST',
+        url: '/api/server/contact',
+        payload: { email: `writer${n}@example.com`, text: 'Hello from the test.' },
+      });
     const statuses: number[] = [];
-    for (let n = 0; n < 30 && !statuses.includes(429); n += 1) statuses.push((await send(n % 2 === 0 ? 'first' : 'second', n)).statusCode);
+    for (let n = 0; n < 30 && !statuses.includes(429); n += 1)
+      statuses.push((await send(n % 2 === 0 ? 'first' : 'second', n)).statusCode);
     expect(statuses).toContain(429);
     const allowed = statuses.filter((status) => status !== 429).length;
-    expect((await send(allowed % 2 === 0 ? 'second' : 'first', 99)).statusCode, 'the other instance refuses as well').toBe(429);
+    expect(
+      (await send(allowed % 2 === 0 ? 'second' : 'first', 99)).statusCode,
+      'the other instance refuses as well',
+    ).toBe(429);
   });
 });

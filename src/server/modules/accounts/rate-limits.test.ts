@@ -25,19 +25,43 @@ function call(name: keyof typeof SIGN_IN_BUDGETS, email: string, ip: string, pas
     case 'login':
       return t.app.inject({ method: 'POST', url: '/api/login', headers, payload: { email, password } });
     case 'create_account':
-      return t.app.inject({ method: 'POST', url: '/api/create_account', headers, payload: { email, password: 'short' } });
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/create_account',
+        headers,
+        payload: { email, password: 'short' },
+      });
     case 'request_password_reset':
       return t.app.inject({ method: 'POST', url: '/api/request_password_reset', headers, payload: { email } });
     case 'resend_verification':
       return t.app.inject({ method: 'POST', url: `/api/resend_verification/${encodeURIComponent(email)}`, headers });
     case 'social_login':
-      return t.app.inject({ method: 'POST', url: '/api/social_login', headers, payload: { provider: 'google', token: 'x' } });
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/social_login',
+        headers,
+        payload: { provider: 'google', token: 'x' },
+      });
     case 'check_verification':
-      return t.app.inject({ method: 'GET', url: `/api/check_verification?email=${encodeURIComponent(email)}`, headers });
+      return t.app.inject({
+        method: 'GET',
+        url: `/api/check_verification?email=${encodeURIComponent(email)}`,
+        headers,
+      });
     case 'change_password':
-      return t.app.inject({ method: 'POST', url: '/api/change_password', headers, payload: { token: `made-up-${email}`, password: 'valid123' } });
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/change_password',
+        headers,
+        payload: { token: `made-up-${email}`, password: 'valid123' },
+      });
     case 'choose_password':
-      return t.app.inject({ method: 'POST', url: '/api/choose_password', headers: { ...headers, cookie: `choose_password=made-up-choice-token-${email}` }, payload: { password: 'valid123' } });
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/choose_password',
+        headers: { ...headers, cookie: `choose_password=made-up-choice-token-${email}` },
+        payload: { password: 'valid123' },
+      });
   }
 }
 
@@ -67,14 +91,20 @@ describe.each(mailing)('%s', (name) => {
 
   it(`answers 429 once one address has used its ${budget.perEmail} attempts, from any IP`, async () => {
     const email = `target-${name}@example.com`;
-    expect(await allowedBefore429(budget.perEmail, (i) => call(name, i === budget.perEmail ? email.toUpperCase() : email, freshIp()))).toBe(budget.perEmail);
+    expect(
+      await allowedBefore429(budget.perEmail, (i) =>
+        call(name, i === budget.perEmail ? email.toUpperCase() : email, freshIp()),
+      ),
+    ).toBe(budget.perEmail);
     // another address is not affected
     expect((await call(name, `other-${name}@example.com`, freshIp())).statusCode).not.toBe(429);
   });
 
   it(`answers 429 once one IP has used its ${budget.perIp} attempts, for any address`, async () => {
     const ip = freshIp();
-    expect(await allowedBefore429(budget.perIp, (i) => call(name, `spray${i}-${name}@example.com`, ip))).toBe(budget.perIp);
+    expect(await allowedBefore429(budget.perIp, (i) => call(name, `spray${i}-${name}@example.com`, ip))).toBe(
+      budget.perIp,
+    );
     expect((await call(name, `spray-last-${name}@example.com`, freshIp())).statusCode).not.toBe(429);
   });
 });
@@ -86,9 +116,12 @@ describe('login (finding 11: wrong passwords from one place must not lock the ow
     const owner = await createUser(t.app);
     const ownerIp = freshIp();
     const attackerIp = freshIp();
-    expect(await allowedBefore429(budget.perEmailAndIp, () => call('login', owner.email, attackerIp))).toBe(budget.perEmailAndIp);
+    expect(await allowedBefore429(budget.perEmailAndIp, () => call('login', owner.email, attackerIp))).toBe(
+      budget.perEmailAndIp,
+    );
     // The attacker goes on and on: refused requests add nothing to the address's ceiling.
-    for (let i = 0; i < budget.perEmail + 10; i += 1) expect((await call('login', owner.email, attackerIp)).statusCode).toBe(429);
+    for (let i = 0; i < budget.perEmail + 10; i += 1)
+      expect((await call('login', owner.email, attackerIp)).statusCode).toBe(429);
 
     const res = await call('login', owner.email.toUpperCase(), ownerIp, owner.password);
     expect(res.statusCode).toBe(200);
@@ -111,14 +144,18 @@ describe('login (finding 11: wrong passwords from one place must not lock the ow
 
   it(`one IP gets ${budget.perIp} tries in all, over any addresses`, async () => {
     const ip = freshIp();
-    expect(await allowedBefore429(budget.perIp, (i) => call('login', `spray${i}-login@example.com`, ip))).toBe(budget.perIp);
+    expect(await allowedBefore429(budget.perIp, (i) => call('login', `spray${i}-login@example.com`, ip))).toBe(
+      budget.perIp,
+    );
     expect((await call('login', 'spray-last-login@example.com', freshIp())).statusCode).toBe(401);
   });
 
   it('an IPv6 client counts by its /64: a new address in the same /64 is the same client', async () => {
     const email = 'ipv6-target@example.com';
     const inPrefix = (n: number) => `2001:db8:aa:bb::${n.toString(16)}`;
-    expect(await allowedBefore429(budget.perEmailAndIp, (i) => call('login', email, inPrefix(i + 1)))).toBe(budget.perEmailAndIp);
+    expect(await allowedBefore429(budget.perEmailAndIp, (i) => call('login', email, inPrefix(i + 1)))).toBe(
+      budget.perEmailAndIp,
+    );
     expect((await call('login', email, '2001:db8:aa:cc::1')).statusCode).toBe(401);
   });
 });
@@ -127,7 +164,9 @@ describe('login (finding 11: wrong passwords from one place must not lock the ow
 describe.each(['change_password', 'choose_password'] as const)('%s', (name) => {
   it(`answers 429 once one IP has made ${SIGN_IN_BUDGETS[name].perIp} attempts`, async () => {
     const ip = freshIp();
-    expect(await allowedBefore429(SIGN_IN_BUDGETS[name].perIp, (i) => call(name, `${i}`, ip))).toBe(SIGN_IN_BUDGETS[name].perIp);
+    expect(await allowedBefore429(SIGN_IN_BUDGETS[name].perIp, (i) => call(name, `${i}`, ip))).toBe(
+      SIGN_IN_BUDGETS[name].perIp,
+    );
     expect((await call(name, 'other', freshIp())).statusCode).toBe(401);
   });
 });
@@ -174,7 +213,11 @@ describe('relaxed limits for the browser-test server', () => {
     try {
       const attempts = SIGN_IN_BUDGETS.request_password_reset.perEmail + 5;
       for (let i = 0; i < attempts; i += 1) {
-        const res = await relaxed.app.inject({ method: 'POST', url: '/api/request_password_reset', payload: { email: 'relaxed@example.com' } });
+        const res = await relaxed.app.inject({
+          method: 'POST',
+          url: '/api/request_password_reset',
+          payload: { email: 'relaxed@example.com' },
+        });
         expect(res.statusCode).toBe(200);
       }
     } finally {
@@ -186,6 +229,13 @@ describe('relaxed limits for the browser-test server', () => {
 describe('configuration', () => {
   it('refuses relaxed limits in production', async () => {
     const { loadConfig } = await import('../../config');
-    expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example', DEMO_PAYMENTS: 'true', E2E_RELAXED_RATE_LIMITS: 'true' })).toThrow(/E2E_RELAXED_RATE_LIMITS/);
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        PUBLIC_URL: 'https://shop.example',
+        DEMO_PAYMENTS: 'true',
+        E2E_RELAXED_RATE_LIMITS: 'true',
+      }),
+    ).toThrow(/E2E_RELAXED_RATE_LIMITS/);
   });
 });

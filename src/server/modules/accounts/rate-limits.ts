@@ -49,7 +49,9 @@ export const RELAXED_FACTOR = 100;
 export function tooManyAttempts(retryAfterSeconds: number): AppError {
   const minutes = Math.ceil(retryAfterSeconds / 60);
   const wait = retryAfterSeconds < 90 ? `${retryAfterSeconds} seconds` : `${minutes} minutes`;
-  return new AppError(429, `Too many attempts. Please wait ${wait} and try again.`, 'RATE_LIMITED', { retryAfterSeconds });
+  return new AppError(429, `Too many attempts. Please wait ${wait} and try again.`, 'RATE_LIMITED', {
+    retryAfterSeconds,
+  });
 }
 
 /**
@@ -67,7 +69,10 @@ export function clientKey(ip: string): string {
   const left = groups(head);
   const right = groups(tail);
   const rightWidth = right.reduce((width, group) => width + (group.includes('.') ? 2 : 1), 0);
-  const full = tail === undefined ? left : [...left, ...Array<string>(Math.max(0, 8 - left.length - rightWidth)).fill('0'), ...right];
+  const full =
+    tail === undefined
+      ? left
+      : [...left, ...Array<string>(Math.max(0, 8 - left.length - rightWidth)).fill('0'), ...right];
   return `${full
     .slice(0, 4)
     .map((group) => parseInt(group, 16).toString(16))
@@ -88,14 +93,20 @@ function emailOf(request: FastifyRequest): string | null {
  * everywhere; over any one answers 429. A request refused by one budget is not counted by the
  * next: a client that used up its own tries adds no more to the address's ceiling.
  */
-export function signInRateLimit(app: ZodFastify, config: Pick<Config, 'E2E_RELAXED_RATE_LIMITS'>, name: keyof typeof SIGN_IN_BUDGETS): preHandlerAsyncHookHandler {
+export function signInRateLimit(
+  app: ZodFastify,
+  config: Pick<Config, 'E2E_RELAXED_RATE_LIMITS'>,
+  name: keyof typeof SIGN_IN_BUDGETS,
+): preHandlerAsyncHookHandler {
   const budget: Budget = SIGN_IN_BUDGETS[name];
   const factor = config.E2E_RELAXED_RATE_LIMITS ? RELAXED_FACTOR : 1;
   const limiter = (max: number, keyGenerator: (request: FastifyRequest) => string) =>
     app.createRateLimit({ max: max * factor, timeWindow: budget.windowMs, keyGenerator });
   const byIp = limiter(budget.perIp, (request) => `${name}:ip:${clientKey(request.ip)}`);
   const byEmail = [
-    budget.perEmailAndIp ? limiter(budget.perEmailAndIp, (request) => `${name}:email-ip:${emailOf(request)}\u0000${clientKey(request.ip)}`) : null,
+    budget.perEmailAndIp
+      ? limiter(budget.perEmailAndIp, (request) => `${name}:email-ip:${emailOf(request)}\u0000${clientKey(request.ip)}`)
+      : null,
     budget.perEmail > 0 ? limiter(budget.perEmail, (request) => `${name}:email:${emailOf(request)}`) : null,
   ].filter((limit) => limit !== null);
   return async (request) => {

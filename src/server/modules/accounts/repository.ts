@@ -29,7 +29,10 @@ export async function findSessionVersion(db: Db, id: string): Promise<number | n
 
 /** Ends every session the user holds: tokens signed with an older version stop working. */
 export async function endSessions(db: Db, id: string): Promise<void> {
-  await db.update(users).set({ sessionVersion: sql`${users.sessionVersion} + 1` }).where(eq(users.id, id));
+  await db
+    .update(users)
+    .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
+    .where(eq(users.id, id));
 }
 
 /** Inserts a user; answers null when the e-mail is taken (also when another request won the race). */
@@ -41,7 +44,11 @@ export async function insertUser(
   return row ?? null;
 }
 
-export async function updateUser(db: Db, id: string, values: Partial<Pick<UserRow, 'passwordHash' | 'role' | 'verified'>>): Promise<void> {
+export async function updateUser(
+  db: Db,
+  id: string,
+  values: Partial<Pick<UserRow, 'passwordHash' | 'role' | 'verified'>>,
+): Promise<void> {
   await db.update(users).set(values).where(eq(users.id, id));
 }
 
@@ -62,7 +69,11 @@ const liveToken = (kind: TokenKind, tokenHash: string) => [
 
 /** The user of a token that can still be used, without using it (null otherwise). */
 export async function findTokenOwner(db: Db, kind: TokenKind, tokenHash: string): Promise<string | null> {
-  const [row] = await db.select({ userId: singleUseTokens.userId }).from(singleUseTokens).where(and(...liveToken(kind, tokenHash))).limit(1);
+  const [row] = await db
+    .select({ userId: singleUseTokens.userId })
+    .from(singleUseTokens)
+    .where(and(...liveToken(kind, tokenHash)))
+    .limit(1);
   return row?.userId ?? null;
 }
 
@@ -96,7 +107,13 @@ export async function findVerificationBinding(db: Db, userId: string): Promise<s
   const [row] = await db
     .select({ pairHash: singleUseTokens.pairHash })
     .from(singleUseTokens)
-    .where(and(eq(singleUseTokens.userId, userId), eq(singleUseTokens.kind, 'verify_email'), isNotNull(singleUseTokens.pairHash)))
+    .where(
+      and(
+        eq(singleUseTokens.userId, userId),
+        eq(singleUseTokens.kind, 'verify_email'),
+        isNotNull(singleUseTokens.pairHash),
+      ),
+    )
     .orderBy(desc(singleUseTokens.createdAt))
     .limit(1);
   return row?.pairHash ?? null;

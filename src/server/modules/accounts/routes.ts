@@ -42,7 +42,12 @@ export const accountRoutes: ModuleRoutes = async (app, ctx) => {
     {
       config: { access: 'public' },
       preHandler: limit('create_account'),
-      schema: { tags, summary: 'Create a customer account; mails a verification link', body: credentialsBodySchema, response: { 201: accountAnswerSchema } },
+      schema: {
+        tags,
+        summary: 'Create a customer account; mails a verification link',
+        body: credentialsBodySchema,
+        response: { 201: accountAnswerSchema },
+      },
     },
     async (request, reply) => {
       const { answer, browserBinding } = await accounts.createAccount(ctx, request.body);
@@ -87,7 +92,12 @@ export const accountRoutes: ModuleRoutes = async (app, ctx) => {
     {
       config: { access: 'public' },
       preHandler: limit('social_login'),
-      schema: { tags, summary: 'Sign in with a Google ID token or a Facebook access token', body: socialLoginBodySchema, response: { 200: sessionAnswerSchema } },
+      schema: {
+        tags,
+        summary: 'Sign in with a Google ID token or a Facebook access token',
+        body: socialLoginBodySchema,
+        response: { 200: sessionAnswerSchema },
+      },
     },
     async (request) => accounts.socialLogin(ctx, request.body.provider, request.body.token),
   );
@@ -97,7 +107,12 @@ export const accountRoutes: ModuleRoutes = async (app, ctx) => {
     {
       config: { access: 'public' },
       preHandler: limit('check_verification'),
-      schema: { tags, summary: 'Whether an address is verified (false for an unknown one)', querystring: checkVerificationQuerySchema, response: { 200: checkVerificationAnswerSchema } },
+      schema: {
+        tags,
+        summary: 'Whether an address is verified (false for an unknown one)',
+        querystring: checkVerificationQuerySchema,
+        response: { 200: checkVerificationAnswerSchema },
+      },
     },
     async (request) => accounts.checkVerification(ctx, request.query.email),
   );
@@ -130,7 +145,8 @@ export const accountRoutes: ModuleRoutes = async (app, ctx) => {
       config: { access: 'public' },
       schema: {
         tags,
-        summary: 'The address this browser may choose a password for (its choose_password cookie); 401 when there is none',
+        summary:
+          'The address this browser may choose a password for (its choose_password cookie); 401 when there is none',
         response: { 200: passwordChoiceAnswerSchema },
       },
     },
@@ -161,7 +177,12 @@ export const accountRoutes: ModuleRoutes = async (app, ctx) => {
     {
       config: { access: 'public' },
       preHandler: limit('resend_verification'),
-      schema: { tags, summary: 'Mail a new verification link (same answer for any address)', params: resendVerificationParamsSchema, response: { 200: messageAnswerSchema } },
+      schema: {
+        tags,
+        summary: 'Mail a new verification link (same answer for any address)',
+        params: resendVerificationParamsSchema,
+        response: { 200: messageAnswerSchema },
+      },
     },
     async (request) => accounts.resendVerification(ctx, request.params.email),
   );
@@ -171,7 +192,12 @@ export const accountRoutes: ModuleRoutes = async (app, ctx) => {
     {
       config: { access: 'public' },
       preHandler: limit('request_password_reset'),
-      schema: { tags, summary: 'Mail a password reset link (same answer for any address)', body: requestPasswordResetBodySchema, response: { 200: messageAnswerSchema } },
+      schema: {
+        tags,
+        summary: 'Mail a password reset link (same answer for any address)',
+        body: requestPasswordResetBodySchema,
+        response: { 200: messageAnswerSchema },
+      },
     },
     async (request) => accounts.requestPasswordReset(ctx, request.body.email),
   );
@@ -181,7 +207,12 @@ export const accountRoutes: ModuleRoutes = async (app, ctx) => {
     {
       config: { access: 'public' },
       preHandler: limit('change_password'),
-      schema: { tags, summary: 'Set a new password with a mailed reset token', body: changePasswordBodySchema, response: { 200: successAnswerSchema } },
+      schema: {
+        tags,
+        summary: 'Set a new password with a mailed reset token',
+        body: changePasswordBodySchema,
+        response: { 200: successAnswerSchema },
+      },
     },
     async (request) => accounts.changePassword(ctx, request.body.token, request.body.password),
   );

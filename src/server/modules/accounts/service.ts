@@ -45,7 +45,8 @@ export const ACCOUNT_TEXT = {
   verifyReminder: 'Your e-mail address is not verified yet. Please follow the link we sent you.',
   wrongCredentials: 'The e-mail address or password is incorrect.',
   accountExists: 'An account with this e-mail address already exists. Please sign in instead.',
-  adminCheckMail: 'Almost there: we have e-mailed you a link to finish signing in as admin. Open it in this browser within 15 minutes.',
+  adminCheckMail:
+    'Almost there: we have e-mailed you a link to finish signing in as admin. Open it in this browser within 15 minutes.',
   resendSent: 'If this address has an account that still needs verifying, we have sent a new verification link to it.',
   resetSent: 'If this address has an account, we have sent a link to choose a new password. It works for 1 hour.',
   resetLinkBad: 'This password reset link is invalid, has already been used or has expired. Please ask for a new one.',
@@ -62,10 +63,15 @@ export const ACCOUNT_TEXT = {
 const secondsFromNow = (seconds: number) => new Date(Date.now() + seconds * 1000);
 
 /** Every hash goes through the process's one bounded queue (lib/passwords.ts), at the configured size. */
-const hash = (ctx: AppContext, password: string) => hashPassword(password, ctx.config.PASSWORD_HASH_COST, ctx.config.PASSWORD_HASH_QUEUE);
-const verify = (ctx: AppContext, password: string, stored: string) => verifyPassword(password, stored, ctx.config.PASSWORD_HASH_QUEUE);
+const hash = (ctx: AppContext, password: string) =>
+  hashPassword(password, ctx.config.PASSWORD_HASH_COST, ctx.config.PASSWORD_HASH_QUEUE);
+const verify = (ctx: AppContext, password: string, stored: string) =>
+  verifyPassword(password, stored, ctx.config.PASSWORD_HASH_QUEUE);
 
-async function sessionFor(ctx: AppContext, user: Pick<UserRow, 'id' | 'email' | 'role' | 'method' | 'sessionVersion'>): Promise<SessionAnswer> {
+async function sessionFor(
+  ctx: AppContext,
+  user: Pick<UserRow, 'id' | 'email' | 'role' | 'method' | 'sessionVersion'>,
+): Promise<SessionAnswer> {
   const claims = { id: user.id, email: user.email, role: user.role, method: user.method };
   return { ...claims, token: await ctx.tokens.signSession(claims, SESSION_TTL_S, user.sessionVersion) };
 }
@@ -103,7 +109,10 @@ export async function createAccount(
     return row;
   });
   void ctx.mailWorker.kick();
-  return { answer: { verified: false, message: ACCOUNT_TEXT.accountCreated, ...(await sessionFor(ctx, user)) }, browserBinding };
+  return {
+    answer: { verified: false, message: ACCOUNT_TEXT.accountCreated, ...(await sessionFor(ctx, user)) },
+    browserBinding,
+  };
 }
 
 /**
@@ -123,7 +132,11 @@ export async function login(ctx: AppContext, input: { email: string; password: s
 
   if (user.role === 'admin') return startAdminLogin(ctx, user);
   const session = await sessionFor(ctx, user);
-  return { verified: user.verified, message: user.verified ? ACCOUNT_TEXT.signedIn : ACCOUNT_TEXT.verifyReminder, ...session };
+  return {
+    verified: user.verified,
+    message: user.verified ? ACCOUNT_TEXT.signedIn : ACCOUNT_TEXT.verifyReminder,
+    ...session,
+  };
 }
 
 /**
@@ -150,7 +163,11 @@ async function startAdminLogin(ctx: AppContext, user: UserRow): Promise<AdminPen
 }
 
 /** GET /api/admin/verify_admin: step two. The pair is used once; either half alone is worthless. */
-export async function verifyAdmin(ctx: AppContext, pendingToken: string | null, mailedToken: string | undefined): Promise<SessionAnswer> {
+export async function verifyAdmin(
+  ctx: AppContext,
+  pendingToken: string | null,
+  mailedToken: string | undefined,
+): Promise<SessionAnswer> {
   const failed = () => unauthorized(MSG.adminVerificationFailed);
   if (!pendingToken || !mailedToken) throw failed();
   const pending = await ctx.tokens.verify<{ id?: unknown; nonce?: unknown }>('admin_pending', pendingToken);
@@ -190,14 +207,22 @@ export async function socialLogin(ctx: AppContext, provider: SocialProvider, tok
   const db = ctx.database.db;
   let user = await findUserByEmail(db, email);
   if (!user) {
-    user = (await insertUser(db, { email, passwordHash: null, role: 'user', method: provider, verified: true })) ?? (await findUserByEmail(db, email));
+    user =
+      (await insertUser(db, { email, passwordHash: null, role: 'user', method: provider, verified: true })) ??
+      (await findUserByEmail(db, email));
   }
   if (!user) throw new AppError(500, MSG.somethingWentWrong);
   if (user.role === 'admin') throw forbidden(ACCOUNT_TEXT.socialAdmin);
   const proof = await addressProven(db, user.id);
   if (!proof) throw new AppError(500, MSG.somethingWentWrong);
   afterAddressProof(ctx, user.id, proof);
-  return sessionFor(ctx, { id: user.id, email: user.email, role: 'user', method: provider, sessionVersion: proof.sessionVersion });
+  return sessionFor(ctx, {
+    id: user.id,
+    email: user.email,
+    role: 'user',
+    method: provider,
+    sessionVersion: proof.sessionVersion,
+  });
 }
 
 /** GET /api/check_verification: false for an unknown address too. */
@@ -228,12 +253,18 @@ export interface VerifyOutcome {
  * token is made: mailed (with why) and handed to this browser, so its holder can choose a
  * password right there (decisions/130). Whichever is used first voids it for the other.
  */
-export async function verifyEmail(ctx: AppContext, token: string | undefined, browserBinding?: string): Promise<VerifyOutcome> {
+export async function verifyEmail(
+  ctx: AppContext,
+  token: string | undefined,
+  browserBinding?: string,
+): Promise<VerifyOutcome> {
   const failed: VerifyOutcome = { verified: false, choosePasswordToken: null };
   if (!token) return failed;
   const tokenHash = hashToken(token);
   const outcome = await ctx.database.db.transaction(async (tx) => {
-    const sameBrowser = browserBinding ? await consumeToken(tx, 'verify_email', tokenHash, { pairHash: hashToken(browserBinding) }) : null;
+    const sameBrowser = browserBinding
+      ? await consumeToken(tx, 'verify_email', tokenHash, { pairHash: hashToken(browserBinding) })
+      : null;
     if (sameBrowser) {
       await updateUser(tx, sameBrowser, { verified: true });
       return { userId: sameBrowser, proof: null, resetToken: null };
@@ -244,7 +275,12 @@ export async function verifyEmail(ctx: AppContext, token: string | undefined, br
     const user = proof?.sessionsEnded ? await findUserById(tx, userId) : null;
     if (!user) return { userId, proof, resetToken: null };
     const resetToken = randomToken();
-    await insertToken(tx, { kind: 'password_reset', userId, tokenHash: hashToken(resetToken), expiresAt: secondsFromNow(PASSWORD_RESET_TTL_S) });
+    await insertToken(tx, {
+      kind: 'password_reset',
+      userId,
+      tokenHash: hashToken(resetToken),
+      expiresAt: secondsFromNow(PASSWORD_RESET_TTL_S),
+    });
     await enqueueMail(tx, await choosePasswordMail(ctx.config, user.email, resetToken));
     return { userId, proof, resetToken };
   });
@@ -262,7 +298,13 @@ export async function resendVerification(ctx: AppContext, email: string): Promis
     await ctx.database.db.transaction(async (tx) => {
       // The new link counts as opened in the signing-up browser when it is (same binding).
       const pairHash = await findVerificationBinding(tx, user.id);
-      await insertToken(tx, { kind: 'verify_email', userId: user.id, tokenHash: hashToken(token), pairHash, expiresAt: secondsFromNow(EMAIL_VERIFY_TTL_S) });
+      await insertToken(tx, {
+        kind: 'verify_email',
+        userId: user.id,
+        tokenHash: hashToken(token),
+        pairHash,
+        expiresAt: secondsFromNow(EMAIL_VERIFY_TTL_S),
+      });
       await enqueueMail(tx, await verificationMail(ctx.config, user.email, token));
     });
     void ctx.mailWorker.kick();
@@ -276,7 +318,12 @@ export async function requestPasswordReset(ctx: AppContext, email: string): Prom
   if (user) {
     const token = randomToken();
     await ctx.database.db.transaction(async (tx) => {
-      await insertToken(tx, { kind: 'password_reset', userId: user.id, tokenHash: hashToken(token), expiresAt: secondsFromNow(PASSWORD_RESET_TTL_S) });
+      await insertToken(tx, {
+        kind: 'password_reset',
+        userId: user.id,
+        tokenHash: hashToken(token),
+        expiresAt: secondsFromNow(PASSWORD_RESET_TTL_S),
+      });
       await enqueueMail(tx, await passwordResetMail(ctx.config, user.email, token));
     });
     void ctx.mailWorker.kick();
@@ -352,8 +399,15 @@ export async function pendingPasswordChoice(ctx: AppContext, token: string | und
  * (decisions/130). An admin never gets here (admins are verified); a reset token of theirs is
  * refused, so this cannot skip their two-step login.
  */
-export async function choosePassword(ctx: AppContext, token: string | undefined, password: string): Promise<AccountAnswer> {
-  const user = await setPasswordWithResetToken(ctx, token, password, { badLink: ACCOUNT_TEXT.choiceGone, refuseAdmin: ACCOUNT_TEXT.socialAdmin });
+export async function choosePassword(
+  ctx: AppContext,
+  token: string | undefined,
+  password: string,
+): Promise<AccountAnswer> {
+  const user = await setPasswordWithResetToken(ctx, token, password, {
+    badLink: ACCOUNT_TEXT.choiceGone,
+    refuseAdmin: ACCOUNT_TEXT.socialAdmin,
+  });
   return { verified: true, message: ACCOUNT_TEXT.passwordChosen, ...(await sessionFor(ctx, user)) };
 }
 

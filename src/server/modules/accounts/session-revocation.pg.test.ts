@@ -28,9 +28,16 @@ describe('two instances on one PostgreSQL', () => {
       app.inject({ method: 'GET', url: `/api/server/get_cart/${user.id}`, headers: bearer(token) });
     expect((await cart(second, ann, ann.token)).statusCode).toBe(200); // the second instance now has ann's version cached
 
-    expect((await first.inject({ method: 'POST', url: '/api/request_password_reset', payload: { email: ann.email } })).statusCode).toBe(200);
+    expect(
+      (await first.inject({ method: 'POST', url: '/api/request_password_reset', payload: { email: ann.email } }))
+        .statusCode,
+    ).toBe(200);
     const link = await linkInMail(first.ctx.database.db, ann.email, /\/change_password\?token=/);
-    const changed = await first.inject({ method: 'POST', url: '/api/change_password', payload: { token: new URL(link!).searchParams.get('token'), password: 'moved123' } });
+    const changed = await first.inject({
+      method: 'POST',
+      url: '/api/change_password',
+      payload: { token: new URL(link!).searchParams.get('token'), password: 'moved123' },
+    });
     expect(changed.statusCode).toBe(200);
     const changedAt = Date.now();
 
@@ -41,7 +48,11 @@ describe('two instances on one PostgreSQL', () => {
     });
     expect(Date.now() - changedAt).toBeLessThan(SESSION_VERSION_TTL_MS + 1_000);
 
-    const login = await second.inject({ method: 'POST', url: '/api/login', payload: { email: ann.email, password: 'moved123' } });
+    const login = await second.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: ann.email, password: 'moved123' },
+    });
     expect(login.statusCode).toBe(200);
     expect((await cart(first, ann, login.json().token)).statusCode).toBe(200);
     expect((await cart(second, bob, bob.token)).statusCode, 'another user is unaffected').toBe(200);

@@ -24,9 +24,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const db = () => t.deps.database.db;
-const post = (url: string, payload: object, headers: Record<string, string> = {}) => t.app.inject({ method: 'POST', url, payload, headers });
+const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url, payload, headers });
 /** An authenticated call only the account's owner may make. */
-const ownCart = (user: { id: string }, token: string) => t.app.inject({ method: 'GET', url: `/api/server/get_cart/${user.id}`, headers: bearer(token) });
+const ownCart = (user: { id: string }, token: string) =>
+  t.app.inject({ method: 'GET', url: `/api/server/get_cart/${user.id}`, headers: bearer(token) });
 
 async function resetPassword(user: TestUser, password: string, headers: Record<string, string> = {}) {
   expect((await post('/api/request_password_reset', { email: user.email })).statusCode).toBe(200);
@@ -90,7 +92,13 @@ describe('a password change ends every session', () => {
     const checkout = (token: string) =>
       post(
         '/api/checkout/create_checkout_session',
-        { cartItems: [{ product_id: book.id, qty: 1 }], user_id: eve.id, user_email: eve.email, shipping_cost: 3.83, currency: 'GBP' },
+        {
+          cartItems: [{ product_id: book.id, qty: 1 }],
+          user_id: eve.id,
+          user_email: eve.email,
+          shipping_cost: 3.83,
+          currency: 'GBP',
+        },
         bearer(token),
       );
     expect((await checkout(eve.token)).statusCode).toBe(200);
@@ -105,14 +113,18 @@ describe('a password change ends every session', () => {
 describe('session versions', () => {
   it('a token signed before versions existed (no ver claim) counts as version 0: it works until the first change', async () => {
     const fay = await createUser(t.app);
-    const legacy = await t.app.ctx.tokens.sign('session', { id: fay.id, email: fay.email, role: 'customer', method: null }, SESSION_TTL_S);
+    const legacy = await t.app.ctx.tokens.sign(
+      'session',
+      { id: fay.id, email: fay.email, role: 'customer', method: null },
+      SESSION_TTL_S,
+    );
     expect(await t.app.ctx.tokens.verifySession(legacy)).toMatchObject({ id: fay.id, ver: 0 });
     expect((await ownCart(fay, legacy)).statusCode).toBe(200);
     await resetPassword(fay, 'legacy99');
     expect((await ownCart(fay, legacy)).statusCode).toBe(401);
   });
 
-  it('a token of another version than the account\'s, or with a malformed ver, is refused', async () => {
+  it("a token of another version than the account's, or with a malformed ver, is refused", async () => {
     const gil = await createUser(t.app);
     const claims = { id: gil.id, email: gil.email, role: 'customer' as const, method: null };
     expect((await ownCart(gil, await t.app.ctx.tokens.signSession(claims, SESSION_TTL_S, 0))).statusCode).toBe(200);
@@ -123,14 +135,14 @@ describe('session versions', () => {
     }
   });
 
-  it('sign-in answers carry the account\'s current version', async () => {
+  it("sign-in answers carry the account's current version", async () => {
     const hal = await createUser(t.app);
     await resetPassword(hal, 'halpass11');
     const login = await post('/api/login', { email: hal.email, password: 'halpass11' });
     expect(await t.app.ctx.tokens.verifySession(login.json().token)).toMatchObject({ id: hal.id, ver: 1 });
   });
 
-  it('a deleted account\'s token answers 401, where a live account\'s token works', async () => {
+  it("a deleted account's token answers 401, where a live account's token works", async () => {
     const ivy = await createUser(t.app);
     const jon = await createUser(t.app);
     // Deleting an account is not a shop feature, so no code forgets its cached version: the token is
@@ -142,12 +154,16 @@ describe('session versions', () => {
 });
 
 describe('the admin account from ADMIN_EMAIL / ADMIN_PASSWORD', () => {
-  it('a new ADMIN_PASSWORD at start ends the admin\'s sessions (accounts check and seed)', async () => {
+  it("a new ADMIN_PASSWORD at start ends the admin's sessions (accounts check and seed)", async () => {
     const admin = await createUser(t.app, { role: 'admin', password: 'ownerpass1' });
-    const adminCall = (token: string) => t.app.inject({ method: 'GET', url: '/api/admin/orders_status', headers: bearer(token) });
+    const adminCall = (token: string) =>
+      t.app.inject({ method: 'GET', url: '/api/admin/orders_status', headers: bearer(token) });
     expect((await adminCall(admin.token)).statusCode).toBe(200);
 
-    const withPassword = (ADMIN_PASSWORD: string) => ({ ...t.app.ctx, config: { ...t.app.ctx.config, ADMIN_EMAIL: admin.email, ADMIN_PASSWORD } });
+    const withPassword = (ADMIN_PASSWORD: string) => ({
+      ...t.app.ctx,
+      config: { ...t.app.ctx.config, ADMIN_EMAIL: admin.email, ADMIN_PASSWORD },
+    });
     await ensureConfiguredAdmin(withPassword('ownerpass1')); // unchanged: nothing ends
     expect((await adminCall(admin.token)).statusCode).toBe(200);
     await ensureConfiguredAdmin(withPassword('ownerpass2'));

@@ -4,7 +4,10 @@ import { SESSION_VERSION_TTL_MS, SessionVersions } from './session-versions';
 
 function setup(options: { maxEntries?: number } = {}) {
   let now = 1_000_000;
-  const versions = new Map<string, number>([['ann', 0], ['bob', 3]]);
+  const versions = new Map<string, number>([
+    ['ann', 0],
+    ['bob', 3],
+  ]);
   const reads: string[] = [];
   let failNext = false;
   const cache = new SessionVersions(
@@ -58,7 +61,9 @@ describe('SessionVersions', () => {
 
   it('concurrent calls for one account share one read', async () => {
     const s = setup();
-    expect(await Promise.all([s.cache.current('bob'), s.cache.current('bob'), s.cache.current('bob')])).toEqual([3, 3, 3]);
+    expect(await Promise.all([s.cache.current('bob'), s.cache.current('bob'), s.cache.current('bob')])).toEqual([
+      3, 3, 3,
+    ]);
     expect(s.reads).toEqual(['bob']);
   });
 

@@ -33,17 +33,34 @@ afterAll(async () => {
   await facebook?.close();
 });
 
-const social = (provider: unknown, token: unknown) => t.app.inject({ method: 'POST', url: '/api/social_login', payload: { provider, token } });
-const userRow = async (email: string) => (await t.deps.database.db.select().from(users).where(eq(users.email, email)))[0];
+const social = (provider: unknown, token: unknown) =>
+  t.app.inject({ method: 'POST', url: '/api/social_login', payload: { provider, token } });
+const userRow = async (email: string) =>
+  (await t.deps.database.db.select().from(users).where(eq(users.email, email)))[0];
 
 describe('Google', () => {
   it('a valid ID token signs in a new shopper as role user with method google', async () => {
     const res = await social('google', await google.idToken({ email: 'Reader.G@Example.com' }));
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toEqual({ token: expect.any(String), id: expect.any(String), email: 'reader.g@example.com', role: 'user', method: 'google' });
-    expect(await t.app.ctx.tokens.verifySession(body.token)).toMatchObject({ id: body.id, role: 'user', method: 'google' });
-    expect(await userRow('reader.g@example.com')).toMatchObject({ role: 'user', method: 'google', verified: true, passwordHash: null });
+    expect(body).toEqual({
+      token: expect.any(String),
+      id: expect.any(String),
+      email: 'reader.g@example.com',
+      role: 'user',
+      method: 'google',
+    });
+    expect(await t.app.ctx.tokens.verifySession(body.token)).toMatchObject({
+      id: body.id,
+      role: 'user',
+      method: 'google',
+    });
+    expect(await userRow('reader.g@example.com')).toMatchObject({
+      role: 'user',
+      method: 'google',
+      verified: true,
+      passwordHash: null,
+    });
   });
 
   it('signing in again finds the same account', async () => {
@@ -122,8 +139,12 @@ describe('Facebook', () => {
 
 describe('unreachable providers', () => {
   it("Google's keys that cannot be fetched make the verifier report the provider unavailable (503), not a bad token", async () => {
-    const verifier = socialVerifier(testConfig({ GOOGLE_CLIENT_ID: google.clientId, GOOGLE_JWKS_URL: 'http://127.0.0.1:9/certs' }));
-    await expect(verifier.verify('google', await google.idToken({ email: 'x@example.com' }))).rejects.toBeInstanceOf(SocialProviderUnavailable);
+    const verifier = socialVerifier(
+      testConfig({ GOOGLE_CLIENT_ID: google.clientId, GOOGLE_JWKS_URL: 'http://127.0.0.1:9/certs' }),
+    );
+    await expect(verifier.verify('google', await google.idToken({ email: 'x@example.com' }))).rejects.toBeInstanceOf(
+      SocialProviderUnavailable,
+    );
   });
 });
 
@@ -140,7 +161,11 @@ describe('bad requests and configuration', () => {
     const plain = await createTestApp();
     try {
       for (const provider of ['google', 'facebook'] as const) {
-        const res = await plain.app.inject({ method: 'POST', url: '/api/social_login', payload: { provider, token: 'x' } });
+        const res = await plain.app.inject({
+          method: 'POST',
+          url: '/api/social_login',
+          payload: { provider, token: 'x' },
+        });
         expect(res.statusCode).toBe(503);
         expect(res.json()).toEqual({ message: ACCOUNT_TEXT.socialNotConfigured(provider) });
       }

@@ -32,14 +32,20 @@ const client = () => ({ 'x-forwarded-for': `198.51.100.${++ip % 250}` });
 const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, payload, headers: { ...client(), ...headers } });
 const login = (email: string, password: string) => post('/api/login', { email, password });
-const orderHistory = (userId: string, token: string) => t.app.inject({ method: 'GET', url: `/api/server/order_history/${userId}`, headers: bearer(token) });
-const pendingChoice = (cookie?: string) => t.app.inject({ method: 'GET', url: '/api/choose_password', headers: cookie ? { cookie } : {} });
-const choose = (password: unknown, cookie?: string) => post('/api/choose_password', { password }, cookie ? { cookie } : {});
+const orderHistory = (userId: string, token: string) =>
+  t.app.inject({ method: 'GET', url: `/api/server/order_history/${userId}`, headers: bearer(token) });
+const pendingChoice = (cookie?: string) =>
+  t.app.inject({ method: 'GET', url: '/api/choose_password', headers: cookie ? { cookie } : {} });
+const choose = (password: unknown, cookie?: string) =>
+  post('/api/choose_password', { password }, cookie ? { cookie } : {});
 const row = async (email: string) => (await db().select().from(users).where(eq(users.email, email)))[0]!;
 
 const setCookies = (headers: Record<string, unknown>): string[] => [headers['set-cookie'] ?? []].flat().map(String);
 /** The `name=value` of the answer's choose_password cookie, if it set one with a value. */
-const choiceCookie = (headers: Record<string, unknown>) => setCookies(headers).find((c) => /^choose_password=[^;]+;/.test(c))?.split(';')[0];
+const choiceCookie = (headers: Record<string, unknown>) =>
+  setCookies(headers)
+    .find((c) => /^choose_password=[^;]+;/.test(c))
+    ?.split(';')[0];
 
 /** A shopper signs up on the laptop: an unverified account, a session in use, the binding cookie. */
 async function signUpOnLaptop() {
@@ -49,7 +55,13 @@ async function signUpOnLaptop() {
   const { id, token } = res.json() as { id: string; token: string };
   expect((await orderHistory(id, token)).statusCode).toBe(200);
   const link = new URL((await linkInMail(db(), email, /\/api\/verify_email\?token=/))!);
-  return { email, id, token, binding: String(res.headers['set-cookie']).split(';')[0]!, verifyPath: `${link.pathname}${link.search}` };
+  return {
+    email,
+    id,
+    token,
+    binding: String(res.headers['set-cookie']).split(';')[0]!,
+    verifyPath: `${link.pathname}${link.search}`,
+  };
 }
 
 /** The same shopper opens the mail on the phone (no binding cookie) and follows the link. */
@@ -65,7 +77,9 @@ describe('a verification link opened in another browser', () => {
     const res = await openOnPhone(laptop.verifyPath);
     expect(res.headers.location).toBe('/?verified=true'); // as before (API.md): the page asks what to offer
     const cookie = setCookies(res.headers).find((c) => c.startsWith('choose_password='));
-    expect(cookie).toMatch(/^choose_password=[\w-]{43}; Path=\/api\/choose_password; Max-Age=3600; HttpOnly; SameSite=Strict$/);
+    expect(cookie).toMatch(
+      /^choose_password=[\w-]{43}; Path=\/api\/choose_password; Max-Age=3600; HttpOnly; SameSite=Strict$/,
+    );
     const phone = choiceCookie(res.headers)!;
 
     // The protection of decisions/029 holds: password dropped, laptop's session ended, and its
@@ -84,9 +98,26 @@ describe('a verification link opened in another browser', () => {
 
     const chosen = await choose('phone4567', phone);
     expect(chosen.statusCode).toBe(200);
-    const answer = chosen.json() as { token: string; id: string; email: string; role: string; method: null; verified: boolean; message: string };
-    expect(answer).toMatchObject({ id: laptop.id, email: laptop.email, role: 'customer', method: null, verified: true, message: ACCOUNT_TEXT.passwordChosen });
-    expect(setCookies(chosen.headers)).toEqual(['choose_password=; Path=/api/choose_password; Max-Age=0; HttpOnly; SameSite=Strict']);
+    const answer = chosen.json() as {
+      token: string;
+      id: string;
+      email: string;
+      role: string;
+      method: null;
+      verified: boolean;
+      message: string;
+    };
+    expect(answer).toMatchObject({
+      id: laptop.id,
+      email: laptop.email,
+      role: 'customer',
+      method: null,
+      verified: true,
+      message: ACCOUNT_TEXT.passwordChosen,
+    });
+    expect(setCookies(chosen.headers)).toEqual([
+      'choose_password=; Path=/api/choose_password; Max-Age=0; HttpOnly; SameSite=Strict',
+    ]);
     expect((await orderHistory(laptop.id, answer.token)).statusCode).toBe(200); // the phone is signed in
     expect((await orderHistory(laptop.id, laptop.token)).statusCode).toBe(401); // the laptop stays out
 
@@ -97,7 +128,9 @@ describe('a verification link opened in another browser', () => {
   it('works once: the same cookie again, the mailed link with the same token, and the verification link again are refused', async () => {
     const laptop = await signUpOnLaptop();
     const phone = choiceCookie((await openOnPhone(laptop.verifyPath)).headers)!;
-    const mailed = new URL((await linkInMail(db(), laptop.email, /change_password\?token=/))!).searchParams.get('token')!;
+    const mailed = new URL((await linkInMail(db(), laptop.email, /change_password\?token=/))!).searchParams.get(
+      'token',
+    )!;
     expect(phone).toBe(`choose_password=${mailed}`); // one token: the page's and the mail's
 
     expect((await choose('first1234', phone)).statusCode).toBe(200);
@@ -127,7 +160,9 @@ describe('a verification link opened in another browser', () => {
   it('once the mailed link has been used, the page has nothing to offer', async () => {
     const laptop = await signUpOnLaptop();
     const phone = choiceCookie((await openOnPhone(laptop.verifyPath)).headers)!;
-    const mailed = new URL((await linkInMail(db(), laptop.email, /change_password\?token=/))!).searchParams.get('token')!;
+    const mailed = new URL((await linkInMail(db(), laptop.email, /change_password\?token=/))!).searchParams.get(
+      'token',
+    )!;
     expect((await post('/api/change_password', { token: mailed, password: 'mailed123' })).statusCode).toBe(200);
     expect((await pendingChoice(phone)).json()).toEqual({ message: ACCOUNT_TEXT.choiceGone });
     expect((await choose('page12345', phone)).statusCode).toBe(401);

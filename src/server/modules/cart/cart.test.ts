@@ -22,15 +22,20 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = (url: string, user?: TestUser) => t.app.inject({ method: 'GET', url, headers: user ? bearer(user.token) : {} });
+const get = (url: string, user?: TestUser) =>
+  t.app.inject({ method: 'GET', url, headers: user ? bearer(user.token) : {} });
 const post = (url: string, payload: unknown, user?: TestUser) =>
   t.app.inject({ method: 'POST', url, payload: payload as object, headers: user ? bearer(user.token) : {} });
 const linesOf = (user: TestUser) => t.deps.database.db.select().from(cartLines).where(eq(cartLines.userId, user.id));
 
 describe('cart', () => {
   it('update_cart sets the quantity of one line per product, and get_cart reads it back', async () => {
-    expect((await post('/api/server/update_cart', { user_id: alice.id, product_id: maze.id, qty: 2 }, alice)).statusCode).toBe(200);
-    expect((await post('/api/server/update_cart', { user_id: alice.id, product_id: maze.id, qty: 3 }, alice)).statusCode).toBe(200);
+    expect(
+      (await post('/api/server/update_cart', { user_id: alice.id, product_id: maze.id, qty: 2 }, alice)).statusCode,
+    ).toBe(200);
+    expect(
+      (await post('/api/server/update_cart', { user_id: alice.id, product_id: maze.id, qty: 3 }, alice)).statusCode,
+    ).toBe(200);
     const res = await get(`/api/server/get_cart/${alice.id}`, alice);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([{ product_id: maze.id, qty: 3 }]);
@@ -41,7 +46,9 @@ describe('cart', () => {
     const dave = await createUser(t.app);
     await post('/api/server/update_cart', { user_id: dave.id, product_id: journal.id, qty: 1 }, dave);
     await post('/api/server/update_cart', { user_id: dave.id, product_id: maze.id, qty: 1 }, dave);
-    expect((await post('/api/server/update_cart', { user_id: dave.id, product_id: journal.id, qty: 4 }, dave)).statusCode).toBe(200);
+    expect(
+      (await post('/api/server/update_cart', { user_id: dave.id, product_id: journal.id, qty: 4 }, dave)).statusCode,
+    ).toBe(200);
     expect((await get(`/api/server/get_cart/${dave.id}`, dave)).json()).toEqual([
       { product_id: journal.id, qty: 4 },
       { product_id: maze.id, qty: 1 },
@@ -57,12 +64,15 @@ describe('cart', () => {
     expect(line.image_URLs).toBe(line.imageUrls.join(','));
   });
 
-  it.each([0, 100, 1.5, -1, '2', null])('update_cart refuses qty %s with a 400 naming qty and writes nothing', async (qty) => {
-    const res = await post('/api/server/update_cart', { user_id: bob.id, product_id: maze.id, qty }, bob);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toMatch(/qty/);
-    expect(await linesOf(bob)).toHaveLength(0);
-  });
+  it.each([0, 100, 1.5, -1, '2', null])(
+    'update_cart refuses qty %s with a 400 naming qty and writes nothing',
+    async (qty) => {
+      const res = await post('/api/server/update_cart', { user_id: bob.id, product_id: maze.id, qty }, bob);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toMatch(/qty/);
+      expect(await linesOf(bob)).toHaveLength(0);
+    },
+  );
 
   it('update_cart answers 404 for a product that does not exist', async () => {
     const res = await post('/api/server/update_cart', { user_id: bob.id, product_id: 'NOPE-1', qty: 1 }, bob);
@@ -114,7 +124,13 @@ describe('cart', () => {
     const dave = await createUser(t.app);
     const res = await post(
       '/api/server/merge_cart',
-      { user_id: dave.id, items: [{ product_id: maze.id, qty: 1 }, { product_id: journal.id, qty: 0 }] },
+      {
+        user_id: dave.id,
+        items: [
+          { product_id: maze.id, qty: 1 },
+          { product_id: journal.id, qty: 0 },
+        ],
+      },
       dave,
     );
     expect(res.statusCode).toBe(400);
@@ -130,7 +146,8 @@ describe('cart', () => {
   ])('%s %s: 401 without a token, 403 for another user and for an admin', async (method, path) => {
     const url = path.replace(':id', alice.id);
     const payload = method === 'POST' ? { user_id: alice.id, product_id: maze.id, qty: 1, items: [] } : undefined;
-    const call = (user?: TestUser) => t.app.inject({ method: method as 'GET', url, payload, headers: user ? bearer(user.token) : {} });
+    const call = (user?: TestUser) =>
+      t.app.inject({ method: method as 'GET', url, payload, headers: user ? bearer(user.token) : {} });
     expect((await call()).statusCode).toBe(401);
     expect((await call(bob)).statusCode).toBe(403);
     expect((await call(admin)).statusCode).toBe(403);
@@ -138,7 +155,11 @@ describe('cart', () => {
   });
 
   it('a tampered token counts as no token', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/server/get_cart/${alice.id}`, headers: bearer(`${alice.token}x`) });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/server/get_cart/${alice.id}`,
+      headers: bearer(`${alice.token}x`),
+    });
     expect(res.statusCode).toBe(401);
   });
 });

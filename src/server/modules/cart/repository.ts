@@ -21,7 +21,13 @@ export async function upsertCartLine(db: Db, userId: string, productId: string, 
 }
 
 /** Adds to a line's quantity (capped at `max`), making the line when it does not exist. */
-export async function addToCartLine(db: Db, userId: string, productId: string, qty: number, max: number): Promise<void> {
+export async function addToCartLine(
+  db: Db,
+  userId: string,
+  productId: string,
+  qty: number,
+  max: number,
+): Promise<void> {
   await db
     .insert(cartLines)
     .values({ userId, productId, qty: Math.min(qty, max) })

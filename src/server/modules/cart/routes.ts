@@ -1,5 +1,13 @@
 /** The cart (docs/api.md): every call is the owner's own (the permission layer checks the id). */
-import { cartLinesSchema, cartProductsSchema, mergeCartBodySchema, okSchema, removeCartBodySchema, updateCartBodySchema, userIdParamsSchema } from '@shared/contracts/cart';
+import {
+  cartLinesSchema,
+  cartProductsSchema,
+  mergeCartBodySchema,
+  okSchema,
+  removeCartBodySchema,
+  updateCartBodySchema,
+  userIdParamsSchema,
+} from '@shared/contracts/cart';
 import type { ModuleRoutes } from '../../http';
 import { ownerFromBody, ownerFromParam } from '../../plugins/access';
 import * as cart from './service';

@@ -12,7 +12,14 @@ export async function cartLines(ctx: AppContext, userId: string): Promise<CartLi
 
 export async function cartProducts(ctx: AppContext, userId: string): Promise<CartProduct[]> {
   const lines = await repo.findCartLines(ctx.database.db, userId);
-  const byId = new Map((await findProducts(ctx.database.db, lines.map((l) => l.product_id))).map((p) => [p.id, p]));
+  const byId = new Map(
+    (
+      await findProducts(
+        ctx.database.db,
+        lines.map((l) => l.product_id),
+      )
+    ).map((p) => [p.id, p]),
+  );
   return lines.flatMap((line) => {
     const product = byId.get(line.product_id);
     return product ? [{ ...product, qty: line.qty }] : [];

@@ -1,6 +1,14 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutSessions, discountCodes, orderItems, orders, processedPaymentEvents, products, reviews } from '../../db/schema';
+import {
+  checkoutSessions,
+  discountCodes,
+  orderItems,
+  orders,
+  processedPaymentEvents,
+  products,
+  reviews,
+} from '../../db/schema';
 import { createDiscountCode } from '../../test/factories/discounts';
 import { createPaidOrder } from '../../test/factories/orders';
 import { createProduct, type ProductFixture } from '../../test/factories/products';
@@ -22,8 +30,18 @@ beforeAll(async () => {
   alice = await createUser(t.app);
   bob = await createUser(t.app);
   maze = await createProduct(t.deps.database.db, { name: 'Maze Book', pricePence: 799, type: 'Puzzle', age: 'Kids' });
-  journal = await createProduct(t.deps.database.db, { name: 'Garden Journal', pricePence: 1299, type: 'Journal', age: 'Adults' });
-  colouring = await createProduct(t.deps.database.db, { name: 'Ocean Colouring', pricePence: 450, type: 'Colouring', age: '' });
+  journal = await createProduct(t.deps.database.db, {
+    name: 'Garden Journal',
+    pricePence: 1299,
+    type: 'Journal',
+    age: 'Adults',
+  });
+  colouring = await createProduct(t.deps.database.db, {
+    name: 'Ocean Colouring',
+    pricePence: 450,
+    type: 'Colouring',
+    age: '',
+  });
 });
 afterAll(() => t.close());
 
@@ -31,9 +49,14 @@ const db = () => t.deps.database.db;
 const post = (url: string, payload: unknown, user?: TestUser) =>
   t.app.inject({ method: 'POST', url, payload: payload as object, headers: user ? bearer(user.token) : {} });
 const checkout = (payload: Record<string, unknown>, user?: TestUser) =>
-  post('/api/checkout/create_checkout_session', { user_id: null, user_email: '', shipping_cost: 3.83, currency: 'GBP', ...payload }, user);
+  post(
+    '/api/checkout/create_checkout_session',
+    { user_id: null, user_email: '', shipping_cost: 3.83, currency: 'GBP', ...payload },
+    user,
+  );
 const sessionCount = async () => (await db().select({ n: count() }).from(checkoutSessions))[0]!.n;
-const sessionRow = async (id: string) => (await db().select().from(checkoutSessions).where(eq(checkoutSessions.id, id)))[0]!;
+const sessionRow = async (id: string) =>
+  (await db().select().from(checkoutSessions).where(eq(checkoutSessions.id, id)))[0]!;
 
 describe('create_checkout_session', () => {
   it('prices a guest basket from database prices, ignoring any price, shipping or total sent', async () => {
@@ -50,7 +73,15 @@ describe('create_checkout_session', () => {
     expect(sessionId).toMatch(/^demo_/);
     expect(url).toBe(`/checkout/demo/${sessionId}`);
     const row = await sessionRow(sessionId);
-    expect(row).toMatchObject({ provider: 'demo', userId: null, email: '', subtotalPence: 799 * 2 + 1299, shippingPence: 383, discountPence: 0, status: 'open' });
+    expect(row).toMatchObject({
+      provider: 'demo',
+      userId: null,
+      email: '',
+      subtotalPence: 799 * 2 + 1299,
+      shippingPence: 383,
+      discountPence: 0,
+      status: 'open',
+    });
     expect(row.totalPence).toBe(799 * 2 + 1299 + 383);
     expect(row.lines).toEqual([
       { productId: maze.id, productKey: maze.key, name: 'Maze Book', qty: 2, unitPence: 799 },
@@ -59,13 +90,23 @@ describe('create_checkout_session', () => {
   });
 
   it('sums repeated lines of one product into one', async () => {
-    const res = await checkout({ cartItems: [{ product_id: maze.id, qty: 1 }, { product_id: maze.id, qty: 2 }] });
-    expect((await sessionRow(res.json().sessionId)).lines).toEqual([{ productId: maze.id, productKey: maze.key, name: 'Maze Book', qty: 3, unitPence: 799 }]);
+    const res = await checkout({
+      cartItems: [
+        { product_id: maze.id, qty: 1 },
+        { product_id: maze.id, qty: 2 },
+      ],
+    });
+    expect((await sessionRow(res.json().sessionId)).lines).toEqual([
+      { productId: maze.id, productKey: maze.key, name: 'Maze Book', qty: 3, unitPence: 799 },
+    ]);
   });
 
   it('applies a valid discount code to items and shipping', async () => {
     const code = await createDiscountCode(db(), { percentage: 10 });
-    const res = await checkout({ cartItems: [{ product_id: maze.id, qty: 1 }], discount_code: code.code.toLowerCase() });
+    const res = await checkout({
+      cartItems: [{ product_id: maze.id, qty: 1 }],
+      discount_code: code.code.toLowerCase(),
+    });
     expect(res.statusCode).toBe(200);
     const row = await sessionRow(res.json().sessionId);
     expect(row).toMatchObject({ discountCode: code.code, discountPence: 118, totalPence: 799 + 383 - 118 });
@@ -112,7 +153,10 @@ describe('create_checkout_session', () => {
   });
 
   it("a signed-in checkout uses the account's e-mail", async () => {
-    const res = await checkout({ cartItems: [{ product_id: maze.id, qty: 1 }], user_id: alice.id, user_email: 'someone@else.test' }, alice);
+    const res = await checkout(
+      { cartItems: [{ product_id: maze.id, qty: 1 }], user_id: alice.id, user_email: 'someone@else.test' },
+      alice,
+    );
     expect(res.statusCode).toBe(200);
     expect(await sessionRow(res.json().sessionId)).toMatchObject({ userId: alice.id, email: alice.email });
   });
@@ -124,7 +168,10 @@ describe('demo checkout', () => {
     await post('/api/server/update_cart', { user_id: carol.id, product_id: maze.id, qty: 2 }, carol);
     await post('/api/server/update_cart', { user_id: carol.id, product_id: colouring.id, qty: 1 }, carol);
     const code = await createDiscountCode(db(), { percentage: 20, types: ['Puzzle'] });
-    const created = await checkout({ cartItems: [{ product_id: maze.id, qty: 2 }], user_id: carol.id, discount_code: code.code }, carol);
+    const created = await checkout(
+      { cartItems: [{ product_id: maze.id, qty: 2 }], user_id: carol.id, discount_code: code.code },
+      carol,
+    );
     const { sessionId } = created.json();
 
     const view = await t.app.inject({ method: 'GET', url: `/api/checkout/demo/${sessionId}` });
@@ -148,14 +195,25 @@ describe('demo checkout', () => {
     expect(paid.json().redirect).toBe(`/cart?order_success=true&token=${sessionId}`);
     const orderId = paid.json().order_id;
     const [order] = await db().select().from(orders).where(eq(orders.id, orderId));
-    expect(order).toMatchObject({ checkoutSessionId: sessionId, userId: carol.id, email: carol.email, totalPence: 1598 + 383 - discount, status: 'Printing', discountCode: code.code });
+    expect(order).toMatchObject({
+      checkoutSessionId: sessionId,
+      userId: carol.id,
+      email: carol.email,
+      totalPence: 1598 + 383 - discount,
+      status: 'Printing',
+      discountCode: code.code,
+    });
     expect(await db().select().from(orderItems).where(eq(orderItems.orderId, orderId))).toEqual([
       { orderId, productId: maze.id, productKey: maze.key, name: 'Maze Book', unitPricePence: 799, quantity: 2 },
     ]);
     const [usedCode] = await db().select().from(discountCodes).where(eq(discountCodes.code, code.code));
     expect(usedCode!.usedByOrderId).toBe(orderId);
     expect(usedCode!.usedAt).not.toBeNull();
-    const cart = await t.app.inject({ method: 'GET', url: `/api/server/get_cart/${carol.id}`, headers: bearer(carol.token) });
+    const cart = await t.app.inject({
+      method: 'GET',
+      url: `/api/server/get_cart/${carol.id}`,
+      headers: bearer(carol.token),
+    });
     expect(cart.json()).toEqual([{ product_id: colouring.id, qty: 1 }]);
     const [mail] = await mailsTo(db(), carol.email);
     expect(mail!.subject).toBe(`Your order ${orderId.slice(-10)} is confirmed`);
@@ -167,25 +225,37 @@ describe('demo checkout', () => {
     expect(again.json().order_id).toBe(orderId);
     expect(await db().select().from(orders).where(eq(orders.checkoutSessionId, sessionId))).toHaveLength(1);
     expect(await mailsTo(db(), carol.email)).toHaveLength(1);
-    expect((await t.app.inject({ method: 'GET', url: `/api/checkout/demo/${sessionId}` })).json().status).toBe('completed');
+    expect((await t.app.inject({ method: 'GET', url: `/api/checkout/demo/${sessionId}` })).json().status).toBe(
+      'completed',
+    );
   });
 
   it('asks a guest for a valid e-mail before paying, then makes the order for it', async () => {
     const { sessionId } = (await checkout({ cartItems: [{ product_id: journal.id, qty: 1 }] })).json();
-    expect((await t.app.inject({ method: 'GET', url: `/api/checkout/demo/${sessionId}` })).json().needsEmail).toBe(true);
+    expect((await t.app.inject({ method: 'GET', url: `/api/checkout/demo/${sessionId}` })).json().needsEmail).toBe(
+      true,
+    );
     const bad = await post(`/api/checkout/demo/${sessionId}/pay`, { email: 'not-an-email', address: TEST_ADDRESS });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(/e-?mail/i);
     expect(await db().select().from(orders).where(eq(orders.checkoutSessionId, sessionId))).toHaveLength(0);
-    const ok = await post(`/api/checkout/demo/${sessionId}/pay`, { email: 'Guest.Buyer@Example.com', address: TEST_ADDRESS });
+    const ok = await post(`/api/checkout/demo/${sessionId}/pay`, {
+      email: 'Guest.Buyer@Example.com',
+      address: TEST_ADDRESS,
+    });
     expect(ok.statusCode).toBe(200);
     const [order] = await db().select().from(orders).where(eq(orders.checkoutSessionId, sessionId));
     expect(order).toMatchObject({ userId: null, email: 'guest.buyer@example.com', totalPence: 1299 + 383 });
   });
 
   it('refuses to pay an expired demo checkout and writes no order', async () => {
-    const { sessionId } = (await checkout({ cartItems: [{ product_id: maze.id, qty: 1 }], user_email: 'late@example.com' })).json();
-    await db().update(checkoutSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(checkoutSessions.id, sessionId));
+    const { sessionId } = (
+      await checkout({ cartItems: [{ product_id: maze.id, qty: 1 }], user_email: 'late@example.com' })
+    ).json();
+    await db()
+      .update(checkoutSessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(checkoutSessions.id, sessionId));
     const res = await post(`/api/checkout/demo/${sessionId}/pay`, { address: TEST_ADDRESS });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toMatch(/expired/);
@@ -194,10 +264,25 @@ describe('demo checkout', () => {
 
   it('refuses to pay when the code was used by another order meanwhile', async () => {
     const code = await createDiscountCode(db());
-    const first = (await checkout({ cartItems: [{ product_id: maze.id, qty: 1 }], user_email: 'a@example.com', discount_code: code.code })).json();
+    const first = (
+      await checkout({
+        cartItems: [{ product_id: maze.id, qty: 1 }],
+        user_email: 'a@example.com',
+        discount_code: code.code,
+      })
+    ).json();
     // Only when the first checkout's hold on the code ran out can a second one open with it (decision 036).
-    await db().update(discountCodes).set({ heldUntil: new Date(Date.now() - 1000) }).where(eq(discountCodes.code, code.code));
-    const second = (await checkout({ cartItems: [{ product_id: maze.id, qty: 1 }], user_email: 'b@example.com', discount_code: code.code })).json();
+    await db()
+      .update(discountCodes)
+      .set({ heldUntil: new Date(Date.now() - 1000) })
+      .where(eq(discountCodes.code, code.code));
+    const second = (
+      await checkout({
+        cartItems: [{ product_id: maze.id, qty: 1 }],
+        user_email: 'b@example.com',
+        discount_code: code.code,
+      })
+    ).json();
     expect((await post(`/api/checkout/demo/${first.sessionId}/pay`, { address: TEST_ADDRESS })).statusCode).toBe(200);
     const res = await post(`/api/checkout/demo/${second.sessionId}/pay`, { address: TEST_ADDRESS });
     expect(res.statusCode).toBe(400);
@@ -212,7 +297,12 @@ describe('demo checkout', () => {
 
   it('the webhook refuses every call when the shop runs the demo checkout', async () => {
     const before = (await db().select({ n: count() }).from(processedPaymentEvents))[0]!.n;
-    const res = await t.app.inject({ method: 'POST', url: '/api/checkout/webhook', payload: '{"id":"evt_1"}', headers: { 'content-type': 'application/json' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/checkout/webhook',
+      payload: '{"id":"evt_1"}',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBe(400);
     expect((await db().select({ n: count() }).from(processedPaymentEvents))[0]!.n).toBe(before);
   });
@@ -221,12 +311,22 @@ describe('demo checkout', () => {
 describe('order_history', () => {
   it('answers the owner’s orders newest first with items, total, status, currency and reviewed', async () => {
     const dave = await createUser(t.app);
-    const older = await createPaidOrder(t.app, { user: dave, items: [{ product: maze, qty: 2 }, { product: journal }] });
-    await db().update(orders).set({ createdAt: new Date(Date.now() - 86_400_000) }).where(eq(orders.id, older.orderId));
+    const older = await createPaidOrder(t.app, {
+      user: dave,
+      items: [{ product: maze, qty: 2 }, { product: journal }],
+    });
+    await db()
+      .update(orders)
+      .set({ createdAt: new Date(Date.now() - 86_400_000) })
+      .where(eq(orders.id, older.orderId));
     const newer = await createPaidOrder(t.app, { user: dave, items: [{ product: colouring }] });
     await createPaidOrder(t.app, { user: bob, items: [{ product: colouring }] });
 
-    const res = await t.app.inject({ method: 'GET', url: `/api/server/order_history/${dave.id}`, headers: bearer(dave.token) });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/server/order_history/${dave.id}`,
+      headers: bearer(dave.token),
+    });
     expect(res.statusCode).toBe(200);
     const history = res.json();
     expect(history.map((o: { order_id: string }) => o.order_id)).toEqual([newer.orderId, older.orderId]);
@@ -245,11 +345,19 @@ describe('order_history', () => {
     expect(new Date(history[1].date).getTime()).toBeLessThan(Date.now() - 3_600_000);
 
     // Reviewed only when every product of the order has a review.
-    await db().insert(reviews).values({ orderId: older.orderId, productKey: maze.key, userId: dave.id, rating: 5, text: 'Lovely' });
-    let again = (await t.app.inject({ method: 'GET', url: `/api/server/order_history/${dave.id}`, headers: bearer(dave.token) })).json();
+    await db()
+      .insert(reviews)
+      .values({ orderId: older.orderId, productKey: maze.key, userId: dave.id, rating: 5, text: 'Lovely' });
+    let again = (
+      await t.app.inject({ method: 'GET', url: `/api/server/order_history/${dave.id}`, headers: bearer(dave.token) })
+    ).json();
     expect(again[1].reviewed).toBe(false);
-    await db().insert(reviews).values({ orderId: older.orderId, productKey: journal.key, userId: dave.id, rating: 4, text: 'Nice' });
-    again = (await t.app.inject({ method: 'GET', url: `/api/server/order_history/${dave.id}`, headers: bearer(dave.token) })).json();
+    await db()
+      .insert(reviews)
+      .values({ orderId: older.orderId, productKey: journal.key, userId: dave.id, rating: 4, text: 'Nice' });
+    again = (
+      await t.app.inject({ method: 'GET', url: `/api/server/order_history/${dave.id}`, headers: bearer(dave.token) })
+    ).json();
     expect(again[1].reviewed).toBe(true);
     expect(again[0].reviewed).toBe(false);
   });
@@ -258,18 +366,29 @@ describe('order_history', () => {
     const erin = await createUser(t.app);
     const gone = await createProduct(db(), { name: 'Withdrawn Book', pricePence: 500 });
     const order = await createPaidOrder(t.app, { user: erin, items: [{ product: maze }, { product: gone }] });
-    await db().insert(reviews).values({ orderId: order.orderId, productKey: maze.key, userId: erin.id, rating: 5, text: 'Great' });
-    const before = (await t.app.inject({ method: 'GET', url: `/api/server/order_history/${erin.id}`, headers: bearer(erin.token) })).json();
+    await db()
+      .insert(reviews)
+      .values({ orderId: order.orderId, productKey: maze.key, userId: erin.id, rating: 5, text: 'Great' });
+    const before = (
+      await t.app.inject({ method: 'GET', url: `/api/server/order_history/${erin.id}`, headers: bearer(erin.token) })
+    ).json();
     expect(before[0].reviewed).toBe(false);
     await db().update(products).set({ archivedAt: new Date() }).where(eq(products.id, gone.id));
-    const after = (await t.app.inject({ method: 'GET', url: `/api/server/order_history/${erin.id}`, headers: bearer(erin.token) })).json();
+    const after = (
+      await t.app.inject({ method: 'GET', url: `/api/server/order_history/${erin.id}`, headers: bearer(erin.token) })
+    ).json();
     expect(after[0].reviewed).toBe(true);
-    expect(after[0].items).toEqual(expect.arrayContaining([{ item: 'Withdrawn Book', quantity: 1, product_id: gone.id }]));
+    expect(after[0].items).toEqual(
+      expect.arrayContaining([{ item: 'Withdrawn Book', quantity: 1, product_id: gone.id }]),
+    );
   });
 
   it('401 without a token, 403 for another user', async () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/server/order_history/${alice.id}` })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: `/api/server/order_history/${alice.id}`, headers: bearer(bob.token) })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/server/order_history/${alice.id}`, headers: bearer(bob.token) }))
+        .statusCode,
+    ).toBe(403);
   });
 });
 
@@ -285,7 +404,14 @@ describe('validate_discount', () => {
     });
     expect(res.statusCode).toBe(200);
     // 15 % of (799 eligible + 383 shipping) = 177.3 -> 177
-    expect(res.json()).toEqual({ code: code.code, percentage: 15, types: [], ages: ['Kids'], discount: 1.77, total: (799 + 1299 + 383 - 177) / 100 });
+    expect(res.json()).toEqual({
+      code: code.code,
+      percentage: 15,
+      types: [],
+      ages: ['Kids'],
+      discount: 1.77,
+      total: (799 + 1299 + 383 - 177) / 100,
+    });
   });
 
   it('says why a code cannot be used', async () => {

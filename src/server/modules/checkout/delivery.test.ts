@@ -36,7 +36,8 @@ afterAll(() => t.close());
 const db = () => t.deps.database.db;
 const post = (url: string, payload: unknown, user?: TestUser) =>
   t.app.inject({ method: 'POST', url, payload: payload as object, headers: user ? bearer(user.token) : {} });
-const get = (url: string, user?: TestUser) => t.app.inject({ method: 'GET', url, headers: user ? bearer(user.token) : {} });
+const get = (url: string, user?: TestUser) =>
+  t.app.inject({ method: 'GET', url, headers: user ? bearer(user.token) : {} });
 const open = async (user?: TestUser) => {
   const res = await post(
     '/api/checkout/create_checkout_session',
@@ -47,7 +48,8 @@ const open = async (user?: TestUser) => {
   return res.json().sessionId as string;
 };
 const pay = (sessionId: string, body: Record<string, unknown>) => post(`/api/checkout/demo/${sessionId}/pay`, body);
-const orderOf = async (sessionId: string) => (await db().select().from(orders).where(eq(orders.checkoutSessionId, sessionId)))[0];
+const orderOf = async (sessionId: string) =>
+  (await db().select().from(orders).where(eq(orders.checkoutSessionId, sessionId)))[0];
 
 describe('the demo checkout collects the delivery address', () => {
   it('offers the configured countries', async () => {
@@ -57,7 +59,10 @@ describe('the demo checkout collects the delivery address', () => {
 
   it('keeps the address on the order as it was typed, normalised, and marks the payment as the demo', async () => {
     const sessionId = await open();
-    const paid = await pay(sessionId, { email: 'ann@example.com', address: { ...TEST_ADDRESS, name: '  Ann   Reader ', postcode: 'yo17hh' } });
+    const paid = await pay(sessionId, {
+      email: 'ann@example.com',
+      address: { ...TEST_ADDRESS, name: '  Ann   Reader ', postcode: 'yo17hh' },
+    });
     expect(paid.statusCode, paid.body).toBe(200);
     expect(await orderOf(sessionId)).toMatchObject({
       deliveryAddress: { ...TEST_ADDRESS, name: 'Ann Reader', postcode: 'YO1 7HH' },
@@ -75,22 +80,39 @@ describe('the demo checkout collects the delivery address', () => {
     ['markup in a field', { line1: '<script>alert(1)</script>' }, /Address line 1 must not contain < or >/],
     ['an over-long line', { line2: 'x'.repeat(101) }, /Address line 2 must be at most 100 characters/],
     // Invisible format characters (issue 32, finding 8): they reorder or hide text on the owner's page, in the CSV and at the printer.
-    ['a right-to-left override', { name: 'Ann \u202eredaeR' }, /Full name contains an invisible character \(U\+202E\) that can reorder or hide text/],
-    ['a zero-width joiner', { line1: '14 Orchard\u200dRow' }, /Address line 1 contains an invisible character \(U\+200D\)/],
+    [
+      'a right-to-left override',
+      { name: 'Ann \u202eredaeR' },
+      /Full name contains an invisible character \(U\+202E\) that can reorder or hide text/,
+    ],
+    [
+      'a zero-width joiner',
+      { line1: '14 Orchard\u200dRow' },
+      /Address line 1 contains an invisible character \(U\+200D\)/,
+    ],
     ['a tag character', { city: 'York\u{E0041}' }, /Town or city contains an invisible character \(U\+E0041\)/],
-    ['81 emoji for a name (81 characters, 162 UTF-16 units)', { name: '🦊'.repeat(81) }, /Full name must be at most 80 characters/],
+    [
+      '81 emoji for a name (81 characters, 162 UTF-16 units)',
+      { name: '🦊'.repeat(81) },
+      /Full name must be at most 80 characters/,
+    ],
   ])('refuses %s with 400 naming it, and writes nothing', async (_label, change, message) => {
     const sessionId = await open();
     const res = await pay(sessionId, { email: 'refused@example.com', address: testAddress(change) });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(message);
     expect(await orderOf(sessionId)).toBeUndefined();
-    expect((await db().select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId)))[0]!.status).toBe('open');
+    expect((await db().select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId)))[0]!.status).toBe(
+      'open',
+    );
     expect(await mailsTo(db(), 'refused@example.com')).toEqual([]);
   });
 
   it('names every bad field at once', async () => {
-    const res = await pay(await open(), { email: 'many@example.com', address: testAddress({ name: '', city: '', postcode: 'nope' }) });
+    const res = await pay(await open(), {
+      email: 'many@example.com',
+      address: testAddress({ name: '', city: '', postcode: 'nope' }),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/full name.*town or city.*UK postcode/);
   });
@@ -113,14 +135,20 @@ describe('the demo checkout collects the delivery address', () => {
     const sessionId = await open();
     const foxes = '🦊'.repeat(80);
     expect(foxes.length).toBe(160);
-    const res = await pay(sessionId, { email: 'fox@example.com', address: testAddress({ name: foxes, line1: '𝟙𝟜 Orchard Row' }) });
+    const res = await pay(sessionId, {
+      email: 'fox@example.com',
+      address: testAddress({ name: foxes, line1: '𝟙𝟜 Orchard Row' }),
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect((await orderOf(sessionId))!.deliveryAddress).toMatchObject({ name: foxes, line1: '𝟙𝟜 Orchard Row' });
   });
 
   it('an Irish address needs no UK postcode', async () => {
     const sessionId = await open();
-    const res = await pay(sessionId, { email: 'eire@example.com', address: testAddress({ country: 'IE', postcode: 'D02 X285', county: 'Dublin' }) });
+    const res = await pay(sessionId, {
+      email: 'eire@example.com',
+      address: testAddress({ country: 'IE', postcode: 'D02 X285', county: 'Dublin' }),
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect((await orderOf(sessionId))!.deliveryAddress).toMatchObject({ country: 'IE', postcode: 'D02 X285' });
   });
@@ -153,7 +181,10 @@ describe('the thank-you view reads the order through its checkout', () => {
     expect((await get('/api/checkout/sessions/demo_unknown/order')).statusCode).toBe(404);
     const sessionId = await open();
     await pay(sessionId, { email: 'old@example.com', address: TEST_ADDRESS });
-    await db().update(orders).set({ createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000) }).where(eq(orders.checkoutSessionId, sessionId));
+    await db()
+      .update(orders)
+      .set({ createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000) })
+      .where(eq(orders.checkoutSessionId, sessionId));
     expect((await get(`/api/checkout/sessions/${sessionId}/order`)).statusCode).toBe(404);
   });
 });
@@ -175,23 +206,37 @@ describe("a customer's last delivery address", () => {
     // Carol checks out signed in; later someone pays as a guest with her e-mail address and their own address.
     await pay(await open(carol), { address: testAddress({ line1: '5 Carol Close' }) });
     const guestSession = await open();
-    const guest = await pay(guestSession, { email: carol.email, address: testAddress({ name: 'Mallory', line1: '66 Attacker Road' }) });
+    const guest = await pay(guestSession, {
+      email: carol.email,
+      address: testAddress({ name: 'Mallory', line1: '66 Attacker Road' }),
+    });
     expect(guest.statusCode, guest.body).toBe(200);
     // The review link mailed for that order (to Carol) attaches it to her account when she follows it.
-    const token = new URL(await createReviewLink(t.app.ctx, { id: guest.json().order_id, email: carol.email })).searchParams.get('review_token')!;
+    const token = new URL(
+      await createReviewLink(t.app.ctx, { id: guest.json().order_id, email: carol.email }),
+    ).searchParams.get('review_token')!;
     expect((await post('/api/verify_review_token', { token })).statusCode).toBe(200);
     expect((await orderOf(guestSession))!.userId).toBe(carol.id);
 
     // The order is hers to see, but the address offered is still the one she gave herself.
-    const history = (await get(`/api/server/order_history/${carol.id}`, carol)).json() as Array<{ delivery_address: { line1: string } }>;
+    const history = (await get(`/api/server/order_history/${carol.id}`, carol)).json() as Array<{
+      delivery_address: { line1: string };
+    }>;
     expect(history.map((order) => order.delivery_address.line1)).toEqual(['66 Attacker Road', '5 Carol Close']);
-    expect((await get(`/api/server/delivery_address/${carol.id}`, carol)).json().address).toMatchObject({ line1: '5 Carol Close' });
+    expect((await get(`/api/server/delivery_address/${carol.id}`, carol)).json().address).toMatchObject({
+      line1: '5 Carol Close',
+    });
 
     // An account whose only order came by a review link is offered nothing.
     const dave = await createUser(t.app);
     const daveSession = await open();
-    const daveOrder = await pay(daveSession, { email: dave.email, address: testAddress({ line1: '67 Attacker Road' }) });
-    const daveToken = new URL(await createReviewLink(t.app.ctx, { id: daveOrder.json().order_id, email: dave.email })).searchParams.get('review_token')!;
+    const daveOrder = await pay(daveSession, {
+      email: dave.email,
+      address: testAddress({ line1: '67 Attacker Road' }),
+    });
+    const daveToken = new URL(
+      await createReviewLink(t.app.ctx, { id: daveOrder.json().order_id, email: dave.email }),
+    ).searchParams.get('review_token')!;
     expect((await post('/api/verify_review_token', { token: daveToken })).statusCode).toBe(200);
     expect((await get(`/api/server/delivery_address/${dave.id}`, dave)).json()).toEqual({ address: null });
   });
@@ -211,7 +256,12 @@ describe('an order begins its history', () => {
     const order = (await orderOf(sessionId))!;
     const lines = await db().select().from(orderStatusChanges).where(eq(orderStatusChanges.orderId, order.id));
     expect(lines).toEqual([
-      expect.objectContaining({ fromStatus: null, toStatus: 'Printing', changedBy: 'checkout', mailSubject: `Your order ${order.id.slice(-10)} is confirmed` }),
+      expect.objectContaining({
+        fromStatus: null,
+        toStatus: 'Printing',
+        changedBy: 'checkout',
+        mailSubject: `Your order ${order.id.slice(-10)} is confirmed`,
+      }),
     ]);
   });
 });
@@ -230,17 +280,31 @@ describe('Stripe collects the delivery address', () => {
   });
 
   const openStripe = async () => {
-    const res = await s.app.inject({ method: 'POST', url: '/api/checkout/create_checkout_session', payload: { cartItems: [{ product_id: book.id, qty: 1 }], user_id: null, user_email: '' } });
+    const res = await s.app.inject({
+      method: 'POST',
+      url: '/api/checkout/create_checkout_session',
+      payload: { cartItems: [{ product_id: book.id, qty: 1 }], user_id: null, user_email: '' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     return res.json().sessionId as string;
   };
   const deliver = (event: { payload: string; signature: string }) =>
-    s.app.inject({ method: 'POST', url: '/api/checkout/webhook', payload: event.payload, headers: { 'content-type': 'application/json', 'stripe-signature': event.signature } });
-  const stripeOrder = async (sessionId: string) => (await s.deps.database.db.select().from(orders).where(eq(orders.checkoutSessionId, sessionId)))[0]!;
+    s.app.inject({
+      method: 'POST',
+      url: '/api/checkout/webhook',
+      payload: event.payload,
+      headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
+    });
+  const stripeOrder = async (sessionId: string) =>
+    (await s.deps.database.db.select().from(orders).where(eq(orders.checkoutSessionId, sessionId)))[0]!;
 
   it('asks Stripe for the address in the configured countries and a phone number', async () => {
     const sessionId = await openStripe();
-    const sent = stripe.requests.find((request) => request.path === '/v1/checkout/sessions' && stripe.sessions.get(sessionId)?.client_reference_id === request.body.client_reference_id)!;
+    const sent = stripe.requests.find(
+      (request) =>
+        request.path === '/v1/checkout/sessions' &&
+        stripe.sessions.get(sessionId)?.client_reference_id === request.body.client_reference_id,
+    )!;
     expect(sent.body.shipping_address_collection).toEqual({ allowed_countries: ['GB'] });
     expect(sent.body.phone_number_collection).toEqual({ enabled: 'true' });
   });
@@ -265,9 +329,29 @@ describe('Stripe collects the delivery address', () => {
 
   it('reads the address where older API versions put it (shipping_details)', async () => {
     const sessionId = await openStripe();
-    const older = { collected_information: undefined, shipping_details: { name: 'Old Style', address: { line1: '3 Past Road', line2: null, city: 'Leeds', state: null, postal_code: 'LS1 4AP', country: 'GB' } } };
+    const older = {
+      collected_information: undefined,
+      shipping_details: {
+        name: 'Old Style',
+        address: {
+          line1: '3 Past Road',
+          line2: null,
+          city: 'Leeds',
+          state: null,
+          postal_code: 'LS1 4AP',
+          country: 'GB',
+        },
+      },
+    };
     expect((await deliver(stripe.completedEvent(sessionId, older))).statusCode).toBe(200);
-    expect((await stripeOrder(sessionId)).deliveryAddress).toMatchObject({ name: 'Old Style', line1: '3 Past Road', line2: '', city: 'Leeds', county: '', postcode: 'LS1 4AP' });
+    expect((await stripeOrder(sessionId)).deliveryAddress).toMatchObject({
+      name: 'Old Style',
+      line1: '3 Past Road',
+      line2: '',
+      city: 'Leeds',
+      county: '',
+      postcode: 'LS1 4AP',
+    });
   });
 
   it('a paid session without an address still makes the order, marked, and the owner is told', async () => {
@@ -275,9 +359,14 @@ describe('Stripe collects the delivery address', () => {
     expect((await deliver(stripe.completedEvent(sessionId, { collected_information: null }))).statusCode).toBe(200);
     const order = await stripeOrder(sessionId);
     expect(order).toMatchObject({ deliveryAddress: null, addressMissing: true });
-    const owner = (await mailsTo(s.deps.database.db, s.config.SHOP_EMAIL)).find((mail) => mail.subject.includes(order.id.slice(-10)))!;
+    const owner = (await mailsTo(s.deps.database.db, s.config.SHOP_EMAIL)).find((mail) =>
+      mail.subject.includes(order.id.slice(-10)),
+    )!;
     expect(owner.text).toMatch(/came without a delivery address/);
-    const counted = await s.deps.database.db.select({ n: count() }).from(orders).where(eq(orders.checkoutSessionId, sessionId));
+    const counted = await s.deps.database.db
+      .select({ n: count() })
+      .from(orders)
+      .where(eq(orders.checkoutSessionId, sessionId));
     expect(counted[0]!.n).toBe(1);
   });
 });
@@ -292,7 +381,9 @@ describe('an address Stripe collected that breaks the rule (issue 32, finding 8)
     stripe = await startFakeStripe();
     const printer = simulatedPrintPartner({ stepSeconds: 60 });
     const recording: PrintPartner = { ...printer, submit: (order) => (sent.push(order), printer.submit(order)) };
-    s = await createTestApp({ deps: { payments: paymentProviders(stripePaymentProvider(stripe.providerOptions)), printPartner: recording } });
+    s = await createTestApp({
+      deps: { payments: paymentProviders(stripePaymentProvider(stripe.providerOptions)), printPartner: recording },
+    });
     owner = await createUser(s.app, { role: 'admin' });
     await createProduct(s.deps.database.db, { id: book.id, name: book.name, pricePence: 799 });
   });
@@ -303,38 +394,65 @@ describe('an address Stripe collected that breaks the rule (issue 32, finding 8)
 
   /** A Stripe checkout paid with what Stripe's page collected (`override` of the session), its order made. */
   async function paidThroughStripe(override: Record<string, unknown>) {
-    const opened = await s.app.inject({ method: 'POST', url: '/api/checkout/create_checkout_session', payload: { cartItems: [{ product_id: book.id, qty: 1 }], user_id: null, user_email: '' } });
+    const opened = await s.app.inject({
+      method: 'POST',
+      url: '/api/checkout/create_checkout_session',
+      payload: { cartItems: [{ product_id: book.id, qty: 1 }], user_id: null, user_email: '' },
+    });
     const sessionId = opened.json().sessionId as string;
     const event = stripe.completedEvent(sessionId, override);
-    const res = await s.app.inject({ method: 'POST', url: '/api/checkout/webhook', payload: event.payload, headers: { 'content-type': 'application/json', 'stripe-signature': event.signature } });
+    const res = await s.app.inject({
+      method: 'POST',
+      url: '/api/checkout/webhook',
+      payload: event.payload,
+      headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
+    });
     expect(res.statusCode, res.body).toBe(200);
     await s.app.ctx.printWorker.kick();
     return (await s.deps.database.db.select().from(orders).where(eq(orders.checkoutSessionId, sessionId)))[0]!;
   }
-  const jobOf = async (orderId: string) => (await s.deps.database.db.select().from(printJobs).where(eq(printJobs.orderId, orderId)))[0]!;
-  const detail = async (orderId: string) => (await s.app.inject({ method: 'GET', url: `/api/admin/orders/${orderId}`, headers: bearer(owner.token) })).json();
+  const jobOf = async (orderId: string) =>
+    (await s.deps.database.db.select().from(printJobs).where(eq(printJobs.orderId, orderId)))[0]!;
+  const detail = async (orderId: string) =>
+    (await s.app.inject({ method: 'GET', url: `/api/admin/orders/${orderId}`, headers: bearer(owner.token) })).json();
 
   it('keeps a 3,004-character phone (the payment is real), holds the order from the printer and tells the owner why, until the owner sends it', async () => {
     const phone = `+44 ${'1'.repeat(3000)}`;
     expect(phone.length).toBe(3004);
-    const order = await paidThroughStripe({ customer_details: { email: 'long-phone@example.com', name: 'Ann Reader', phone } });
+    const order = await paidThroughStripe({
+      customer_details: { email: 'long-phone@example.com', name: 'Ann Reader', phone },
+    });
     expect(order.deliveryAddress).toMatchObject({ name: 'Ann Reader', phone });
     expect(order.addressMissing).toBe(false);
 
     // Not sent: the print job needs the owner (the state an order without an address is in), before any try.
-    expect(await jobOf(order.id)).toMatchObject({ state: 'failed', attempts: 0, problem: expect.stringMatching(/address rule: Phone number must be at most 24 characters\. Check it with the customer/) });
+    expect(await jobOf(order.id)).toMatchObject({
+      state: 'failed',
+      attempts: 0,
+      problem: expect.stringMatching(
+        /address rule: Phone number must be at most 24 characters\. Check it with the customer/,
+      ),
+    });
     expect(sent.filter((printed) => printed.docRef === order.id)).toEqual([]);
 
     // The owner's order page says why, and so does the new-order mail.
     const shown = await detail(order.id);
     expect(shown.address_problems).toEqual(['Phone number must be at most 24 characters.']);
     expect(shown.print).toMatchObject({ state: 'needs attention', can_send_again: true });
-    const mail = (await mailsTo(s.deps.database.db, s.config.SHOP_EMAIL)).find((m) => m.subject.includes(order.id.slice(-10)))!;
+    const mail = (await mailsTo(s.deps.database.db, s.config.SHOP_EMAIL)).find((m) =>
+      m.subject.includes(order.id.slice(-10)),
+    )!;
     expect(mail.text).toMatch(/Address to check/);
-    expect(mail.text).toMatch(/Phone number must be at most 24 characters\. The order is not sent to the printer until you have checked it/);
+    expect(mail.text).toMatch(
+      /Phone number must be at most 24 characters\. The order is not sent to the printer until you have checked it/,
+    );
 
     // Send again is the owner's confirmation: then (and only then) it goes, once.
-    const again = await s.app.inject({ method: 'POST', url: `/api/admin/orders/${order.id}/print`, headers: bearer(owner.token) });
+    const again = await s.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${order.id}/print`,
+      headers: bearer(owner.token),
+    });
     expect(again.statusCode, again.body).toBe(200);
     await s.app.ctx.printWorker.kick();
     expect(sent.filter((printed) => printed.docRef === order.id)).toHaveLength(1);
@@ -342,10 +460,14 @@ describe('an address Stripe collected that breaks the rule (issue 32, finding 8)
   });
 
   it('holds an address with a right-to-left override too, while a good one goes to the printer by itself', async () => {
-    const overridden = await paidThroughStripe({ collected_information: { shipping_details: { ...STRIPE_TEST_SHIPPING, name: 'Ann \u202eredaeR' } } });
+    const overridden = await paidThroughStripe({
+      collected_information: { shipping_details: { ...STRIPE_TEST_SHIPPING, name: 'Ann \u202eredaeR' } },
+    });
     expect(overridden.deliveryAddress!.name).toBe('Ann \u202eredaeR');
     expect((await jobOf(overridden.id)).state).toBe('failed');
-    expect((await detail(overridden.id)).address_problems).toEqual([expect.stringMatching(/^Full name contains an invisible character \(U\+202E\)/)]);
+    expect((await detail(overridden.id)).address_problems).toEqual([
+      expect.stringMatching(/^Full name contains an invisible character \(U\+202E\)/),
+    ]);
     expect(sent.filter((printed) => printed.docRef === overridden.id)).toEqual([]);
 
     const good = await paidThroughStripe({});

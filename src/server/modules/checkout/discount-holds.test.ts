@@ -27,18 +27,34 @@ function shop(get: () => TestApp) {
   let calls = 0;
   const post = (url: string, payload: unknown = {}) => {
     calls += 1;
-    return get().app.inject({ method: 'POST', url, payload: payload as object, remoteAddress: `198.18.${calls >> 8}.${calls & 255}` });
+    return get().app.inject({
+      method: 'POST',
+      url,
+      payload: payload as object,
+      remoteAddress: `198.18.${calls >> 8}.${calls & 255}`,
+    });
   };
   const checkout = (product: ProductFixture, code: string | null, email = 'buyer@example.com') =>
-    post('/api/checkout/create_checkout_session', { cartItems: [{ product_id: product.id, qty: 1 }], user_id: null, user_email: email, currency: 'GBP', discount_code: code });
+    post('/api/checkout/create_checkout_session', {
+      cartItems: [{ product_id: product.id, qty: 1 }],
+      user_id: null,
+      user_email: email,
+      currency: 'GBP',
+      discount_code: code,
+    });
   /** What the clock does to a hold: its time is up (the checkout itself is left as it is). */
-  const holdRunsOut = (code: string) => db().update(discountCodes).set({ heldUntil: new Date(Date.now() - 1000) }).where(eq(discountCodes.code, code));
+  const holdRunsOut = (code: string) =>
+    db()
+      .update(discountCodes)
+      .set({ heldUntil: new Date(Date.now() - 1000) })
+      .where(eq(discountCodes.code, code));
   return {
     db,
     post,
     checkout,
     cancel: (sessionId: string) => post(`/api/checkout/sessions/${encodeURIComponent(sessionId)}/cancel`),
-    sessionsWith: async (code: string) => (await db().select({ n: count() }).from(checkoutSessions).where(eq(checkoutSessions.discountCode, code)))[0]!.n,
+    sessionsWith: async (code: string) =>
+      (await db().select({ n: count() }).from(checkoutSessions).where(eq(checkoutSessions.discountCode, code)))[0]!.n,
     ordersWith: (code: string) => db().select().from(orders).where(eq(orders.discountCode, code)),
     codeRow: async (code: string) => (await db().select().from(discountCodes).where(eq(discountCodes.code, code)))[0]!,
     holdRunsOut,
@@ -57,11 +73,15 @@ function shop(get: () => TestApp) {
 }
 
 /** 20 checkouts with one code at once: the answers, split into the accepted session ids and the refusals. */
-async function openInParallel(open: (i: number) => Promise<{ statusCode: number; json(): { sessionId?: string; message?: string } }>) {
+async function openInParallel(
+  open: (i: number) => Promise<{ statusCode: number; json(): { sessionId?: string; message?: string } }>,
+) {
   const answers = await Promise.all(Array.from({ length: PARALLEL }, (_, i) => open(i)));
   return {
     accepted: answers.filter((a) => a.statusCode === 200).map((a) => a.json().sessionId!),
-    refused: answers.filter((a) => a.statusCode !== 200).map((a) => ({ status: a.statusCode, message: a.json().message })),
+    refused: answers
+      .filter((a) => a.statusCode !== 200)
+      .map((a) => ({ status: a.statusCode, message: a.json().message })),
   };
 }
 
@@ -120,7 +140,10 @@ describe('demo checkout', () => {
     expect((await s.db().select({ n: count() }).from(checkoutSessions))[0]!.n).toBe(sessionsBefore);
     expect(await s.codeRow(code.code)).toEqual(before);
     // validate_discount (the basket's Apply) says the same, so the shopper hears it where they type the code.
-    const validated = await s.post('/api/server/validate_discount', { code: code.code, cartItems: [{ product_id: book.id, qty: 1 }] });
+    const validated = await s.post('/api/server/validate_discount', {
+      code: code.code,
+      cartItems: [{ product_id: book.id, qty: 1 }],
+    });
     expect(validated.statusCode).toBe(400);
     expect(validated.json().message).toBe(MSG.discountCodeHeld);
   });
@@ -156,7 +179,11 @@ describe('demo checkout', () => {
     expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBeGreaterThanOrEqual(59 * 60_000);
 
     // An hour later (the clock moved on for both).
-    await s.db().update(checkoutSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(checkoutSessions.id, first));
+    await s
+      .db()
+      .update(checkoutSessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(checkoutSessions.id, first));
     await s.holdRunsOut(code.code);
     expect((await t.app.inject({ method: 'GET', url: `/api/checkout/demo/${first}` })).json().status).toBe('expired');
     expect((await pay(first)).statusCode).toBe(409);
@@ -166,7 +193,11 @@ describe('demo checkout', () => {
   it('a checkout whose time is up can not be paid even before anyone looked at it', async () => {
     const code = await createDiscountCode(s.db());
     const first = (await s.checkout(book, code.code)).json().sessionId as string;
-    await s.db().update(checkoutSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(checkoutSessions.id, first));
+    await s
+      .db()
+      .update(checkoutSessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(checkoutSessions.id, first));
     const res = await pay(first);
     expect(res.statusCode).toBe(409);
     expect(await s.ordersWith(code.code)).toHaveLength(0);
@@ -183,7 +214,11 @@ describe('demo checkout', () => {
     expect(refused[0]!.json().message).toMatch(/already been used/);
     expect(await s.ordersWith(code.code)).toHaveLength(1);
     const winner = sessions[paid.findIndex((p) => p.statusCode === 200)]!;
-    const open = await s.db().select().from(checkoutSessions).where(and(eq(checkoutSessions.discountCode, code.code), eq(checkoutSessions.status, 'open')));
+    const open = await s
+      .db()
+      .select()
+      .from(checkoutSessions)
+      .where(and(eq(checkoutSessions.discountCode, code.code), eq(checkoutSessions.status, 'open')));
     expect(open.map((row) => row.id).sort()).toEqual(sessions.filter((id) => id !== winner).sort());
     expect((await mailsTo(s.db(), t.config.SHOP_EMAIL)).filter((m) => /used twice/i.test(m.subject))).toHaveLength(0);
   });
@@ -214,12 +249,20 @@ describe('Stripe checkout', () => {
   let book: ProductFixture;
   const s = shop(() => t);
   const deliver = (e: { payload: string; signature: string }) =>
-    t.app.inject({ method: 'POST', url: '/api/checkout/webhook', payload: e.payload, headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': e.signature } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/checkout/webhook',
+      payload: e.payload,
+      headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': e.signature },
+    });
   const stripeCalls = () => stripe.requests.filter((r) => r.method === 'POST').length;
 
   beforeAll(async () => {
     stripe = await startFakeStripe();
-    t = await createTestApp({ env: { PUBLIC_URL: 'https://shop.example' }, deps: { payments: paymentProviders(stripePaymentProvider(stripe.providerOptions)) } });
+    t = await createTestApp({
+      env: { PUBLIC_URL: 'https://shop.example' },
+      deps: { payments: paymentProviders(stripePaymentProvider(stripe.providerOptions)) },
+    });
     book = await createProduct(t.deps.database.db, { name: 'Tiny Puzzles', pricePence: 399, type: 'Puzzle', age: '' });
   });
   afterAll(async () => {
@@ -252,7 +295,11 @@ describe('Stripe checkout', () => {
     expect((await Promise.all([deliver(event), deliver(event)])).map((a) => a.statusCode)).toEqual([200, 200]);
     const discounted = await s.ordersWith(code.code);
     expect(discounted).toHaveLength(1);
-    expect(await s.codeRow(code.code)).toMatchObject({ usedByOrderId: discounted[0]!.id, heldByCheckoutId: null, heldUntil: null });
+    expect(await s.codeRow(code.code)).toMatchObject({
+      usedByOrderId: discounted[0]!.id,
+      heldByCheckoutId: null,
+      heldUntil: null,
+    });
   });
 
   it('the hold lasts as long as the Stripe session (its expires_at) and a little more', async () => {
@@ -312,7 +359,10 @@ describe('Stripe checkout', () => {
     expect(second.statusCode).toBe(200);
     expect((await s.codeRow(code.code)).heldByCheckoutId).toBe(second.json().sessionId);
     // The old session's expiry, arriving late, does not release the new hold.
-    expect((await deliver(stripe.event('checkout.session.expired', { ...stripe.sessions.get(first)!, status: 'expired' }))).statusCode).toBe(200);
+    expect(
+      (await deliver(stripe.event('checkout.session.expired', { ...stripe.sessions.get(first)!, status: 'expired' })))
+        .statusCode,
+    ).toBe(200);
     expect((await s.codeRow(code.code)).heldByCheckoutId).toBe(second.json().sessionId);
   });
 
@@ -325,7 +375,10 @@ describe('Stripe checkout', () => {
     expect(pending.heldByCheckoutId).toBe(first);
     expect(pending.heldUntil!.getTime()).toBeGreaterThan(before.getTime());
     expect((await s.checkout(book, code.code)).statusCode).toBe(400);
-    const failed = stripe.event('checkout.session.async_payment_failed', { ...stripe.sessions.get(first)!, payment_status: 'unpaid' });
+    const failed = stripe.event('checkout.session.async_payment_failed', {
+      ...stripe.sessions.get(first)!,
+      payment_status: 'unpaid',
+    });
     expect((await deliver(failed)).statusCode).toBe(200);
     expect((await s.checkout(book, code.code)).statusCode).toBe(200);
   });
@@ -339,10 +392,15 @@ describe('Stripe checkout', () => {
     expect(made).toHaveLength(PARALLEL); // paid is paid
     const row = await s.codeRow(code.code);
     expect(made.map((o) => o.id)).toContain(row.usedByOrderId);
-    const owner = (await mailsTo(s.db(), t.config.SHOP_EMAIL)).filter((m) => /used twice/i.test(m.subject) && m.text.includes(code.code));
+    const owner = (await mailsTo(s.db(), t.config.SHOP_EMAIL)).filter(
+      (m) => /used twice/i.test(m.subject) && m.text.includes(code.code),
+    );
     expect(owner).toHaveLength(PARALLEL - 1);
     expect(owner[0]!.subject).toMatch(/discount code .* used twice/i);
-    const others = made.filter((o) => o.id !== row.usedByOrderId).map((o) => o.id.slice(-10)).sort();
+    const others = made
+      .filter((o) => o.id !== row.usedByOrderId)
+      .map((o) => o.id.slice(-10))
+      .sort();
     expect(owner.map((m) => /^Order (\S+)/.exec(m.text)![1]).sort()).toEqual(others);
   });
 });

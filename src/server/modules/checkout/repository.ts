@@ -20,11 +20,18 @@ export async function lockCheckoutSession(db: Db, id: string): Promise<CheckoutS
   return row ?? null;
 }
 
-export async function setCheckoutStatus(db: Db, id: string, status: CheckoutSessionRow['status'], onlyFrom?: CheckoutSessionRow['status']) {
+export async function setCheckoutStatus(
+  db: Db,
+  id: string,
+  status: CheckoutSessionRow['status'],
+  onlyFrom?: CheckoutSessionRow['status'],
+) {
   await db
     .update(checkoutSessions)
     .set({ status })
-    .where(onlyFrom ? and(eq(checkoutSessions.id, id), eq(checkoutSessions.status, onlyFrom)) : eq(checkoutSessions.id, id));
+    .where(
+      onlyFrom ? and(eq(checkoutSessions.id, id), eq(checkoutSessions.status, onlyFrom)) : eq(checkoutSessions.id, id),
+    );
 }
 
 /** Records a provider event; false when it was already recorded (a replay). */

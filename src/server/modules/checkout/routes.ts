@@ -2,7 +2,14 @@
 import { z } from 'zod';
 import { validateDiscountAnswerSchema, validateDiscountBodySchema } from '@shared/contracts/discounts';
 import { userIdParamsSchema } from '@shared/contracts/cart';
-import { cancelCheckoutAnswerSchema, createCheckoutAnswerSchema, createCheckoutBodySchema, demoCheckoutSchema, demoPayAnswerSchema, demoPayBodySchema } from '@shared/contracts/checkout';
+import {
+  cancelCheckoutAnswerSchema,
+  createCheckoutAnswerSchema,
+  createCheckoutBodySchema,
+  demoCheckoutSchema,
+  demoPayAnswerSchema,
+  demoPayBodySchema,
+} from '@shared/contracts/checkout';
 import { checkoutOrderSchema, lastDeliveryAddressSchema } from '@shared/contracts/orders';
 import type { ModuleRoutes } from '../../http';
 import { ownerFromParam } from '../../plugins/access';
@@ -13,7 +20,10 @@ const sessionParams = z.object({ sessionId: z.string().min(1).max(200) });
 
 export const checkoutRoutes: ModuleRoutes = async (app, ctx) => {
   // Per address and minute; generous for people, a wall for scripts guessing codes. The browser-test server relaxes it.
-  const perMinute = (max: number) => ({ max: ctx.config.E2E_RELAXED_RATE_LIMITS ? max * 100 : max, timeWindow: '1 minute' });
+  const perMinute = (max: number) => ({
+    max: ctx.config.E2E_RELAXED_RATE_LIMITS ? max * 100 : max,
+    timeWindow: '1 minute',
+  });
   app.post(
     '/api/checkout/create_checkout_session',
     {
@@ -42,14 +52,22 @@ export const checkoutRoutes: ModuleRoutes = async (app, ctx) => {
 
   app.get(
     '/api/checkout/demo/:sessionId',
-    { config: { access: 'public' }, schema: { tags: ['checkout'], params: sessionParams, response: { 200: demoCheckoutSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['checkout'], params: sessionParams, response: { 200: demoCheckoutSchema } },
+    },
     (request) => checkout.getDemoCheckout(ctx, request.params.sessionId),
   );
   app.post(
     '/api/checkout/demo/:sessionId/pay',
     {
       config: { access: 'public' },
-      schema: { tags: ['checkout'], params: sessionParams, body: demoPayBodySchema, response: { 200: demoPayAnswerSchema } },
+      schema: {
+        tags: ['checkout'],
+        params: sessionParams,
+        body: demoPayBodySchema,
+        response: { 200: demoPayAnswerSchema },
+      },
     },
     (request) => checkout.payDemoCheckout(ctx, request.params.sessionId, request.body),
   );

@@ -13,7 +13,12 @@ import type { CheckoutOrder } from '@shared/contracts/orders';
 import { addressProblemList, normaliseAddress, type DeliveryAddress } from '@shared/delivery-address';
 import { formatPence, penceToPounds } from '@shared/money';
 import { priceCart, type CartPrice } from '@shared/pricing';
-import { DEMO_PROVIDER, type CreatedCheckout, type PaymentEvent, type PaymentProvider } from '../../adapters/payments/provider';
+import {
+  DEMO_PROVIDER,
+  type CreatedCheckout,
+  type PaymentEvent,
+  type PaymentProvider,
+} from '../../adapters/payments/provider';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import type { CheckoutLine } from '../../db/schema';
@@ -61,18 +66,34 @@ const emailSchema = z.email();
  * Prices a basket from database prices. Refuses (400) an empty basket, an unknown product, a bad
  * quantity and a code that cannot be used, saying why.
  */
-export async function priceBasket(ctx: AppContext, items: { product_id: string; qty: number }[], code?: string | null): Promise<PricedBasket> {
+export async function priceBasket(
+  ctx: AppContext,
+  items: { product_id: string; qty: number }[],
+  code?: string | null,
+): Promise<PricedBasket> {
   if (items.length === 0) throw badRequest('Your basket is empty.');
   const quantities = new Map<string, number>();
   for (const item of items) quantities.set(item.product_id, (quantities.get(item.product_id) ?? 0) + item.qty);
   for (const [productId, qty] of quantities) {
-    if (qty > CART_QTY_MAX) throw badRequest(`qty must be a whole number from 1 to ${CART_QTY_MAX} (product ${productId}).`);
+    if (qty > CART_QTY_MAX)
+      throw badRequest(`qty must be a whole number from 1 to ${CART_QTY_MAX} (product ${productId}).`);
   }
   const found = new Map((await pricedProducts(ctx.database.db, [...quantities.keys()])).map((p) => [p.id, p]));
   const lines = [...quantities].map(([productId, qty]) => {
     const product = found.get(productId);
-    if (!product) throw badRequest(`A book in your basket is no longer sold (product ${productId}). Please remove it and try again.`);
-    return { productId, productKey: product.key, name: product.name, qty, unitPence: product.pricePence, type: product.type, age: product.age };
+    if (!product)
+      throw badRequest(
+        `A book in your basket is no longer sold (product ${productId}). Please remove it and try again.`,
+      );
+    return {
+      productId,
+      productKey: product.key,
+      name: product.name,
+      qty,
+      unitPence: product.pricePence,
+      type: product.type,
+      age: product.age,
+    };
   });
   const pricing = lines.map((line) => ({ unitPence: line.unitPence, qty: line.qty, type: line.type, age: line.age }));
 
@@ -81,7 +102,11 @@ export async function priceBasket(ctx: AppContext, items: { product_id: string; 
   return { lines, price: priceCart(pricing, discount), discount };
 }
 
-export async function validateDiscount(ctx: AppContext, code: string, items: { product_id: string; qty: number }[]): Promise<ValidateDiscountAnswer> {
+export async function validateDiscount(
+  ctx: AppContext,
+  code: string,
+  items: { product_id: string; qty: number }[],
+): Promise<ValidateDiscountAnswer> {
   const { price, discount } = await priceBasket(ctx, items, code);
   return {
     code: discount!.code,
@@ -109,7 +134,13 @@ export async function createCheckoutSession(ctx: AppContext, body: CreateCheckou
   const email = userId && user ? user.email : emailSchema.safeParse(typedEmail).success ? typedEmail : '';
   const reference = randomUUID();
   const base = ctx.config.PUBLIC_URL;
-  const lines = basket.lines.map(({ productId, productKey, name, qty, unitPence }) => ({ productId, productKey, name, qty, unitPence }));
+  const lines = basket.lines.map(({ productId, productKey, name, qty, unitPence }) => ({
+    productId,
+    productKey,
+    name,
+    qty,
+    unitPence,
+  }));
   const code = basket.discount?.code ?? null;
   const expiresAt = new Date(Math.floor((Date.now() + CHECKOUT_TTL_MS) / 1000) * 1000);
   if (code) await holdCode(ctx, code, reference, new Date(expiresAt.getTime() + HOLD_GRACE_MS));
@@ -172,7 +203,13 @@ async function holdCode(ctx: AppContext, code: string, holder: string, until: Da
  * it is closed first; if that fails the hold stays until its time is up, since the page might
  * still be paid.
  */
-async function letGoOfCode(ctx: AppContext, provider: PaymentProvider, code: string, reference: string, sessionId: string | null) {
+async function letGoOfCode(
+  ctx: AppContext,
+  provider: PaymentProvider,
+  code: string,
+  reference: string,
+  sessionId: string | null,
+) {
   try {
     if (sessionId && !(await provider.expireCheckout(sessionId))) return;
     await releaseDiscountHold(ctx.database.db, code, reference);
@@ -214,7 +251,11 @@ export interface CompleteOptions {
  * processed-events key, other events of the same session wait on the checkout row's lock and then
  * find it completed, and the unique index on orders.checkout_session_id is the last word.
  */
-export async function completeCheckout(ctx: AppContext, sessionId: string, options: CompleteOptions): Promise<Completion> {
+export async function completeCheckout(
+  ctx: AppContext,
+  sessionId: string,
+  options: CompleteOptions,
+): Promise<Completion> {
   const result = await ctx.database.db.transaction(async (tx) => {
     if (!(await repo.recordPaymentEvent(tx, options.eventId, options.eventType))) {
       return { orderId: await orderIdOfCheckout(tx, sessionId), created: false };
@@ -227,9 +268,12 @@ export async function completeCheckout(ctx: AppContext, sessionId: string, optio
     if (checkout.status === 'completed') {
       return { orderId: await orderIdOfCheckout(tx, sessionId), created: false };
     }
-    if (options.beforePayment && (checkout.status !== 'open' || checkout.expiresAt.getTime() <= Date.now())) throw conflict(CHECKOUT_EXPIRED);
+    if (options.beforePayment && (checkout.status !== 'open' || checkout.expiresAt.getTime() <= Date.now()))
+      throw conflict(CHECKOUT_EXPIRED);
     if (options.amountTotalPence != null && options.amountTotalPence !== checkout.totalPence) {
-      throw badRequest(`The amount paid (${options.amountTotalPence}) does not match the checkout total (${checkout.totalPence}).`);
+      throw badRequest(
+        `The amount paid (${options.amountTotalPence}) does not match the checkout total (${checkout.totalPence}).`,
+      );
     }
     if (options.currency && options.currency.toLowerCase() !== 'gbp') {
       throw badRequest(`The payment currency ${options.currency} is not GBP.`);
@@ -243,16 +287,36 @@ export async function completeCheckout(ctx: AppContext, sessionId: string, optio
     // address was checked by the same rule before this transaction, so it has no problems here.
     const deliveryAddress = options.deliveryAddress?.line1 ? normaliseAddress(options.deliveryAddress) : null;
     const addressProblems = deliveryAddress ? addressProblemList(deliveryAddress, ctx.config.SHIPPING_COUNTRIES) : [];
-    if (!deliveryAddress) ctx.log.warn({ sessionId, eventId: options.eventId }, 'a paid checkout carried no delivery address; the order is marked for the owner');
-    if (addressProblems.length > 0) ctx.log.warn({ sessionId, eventId: options.eventId, addressProblems }, "a paid checkout's delivery address breaks the address rule; the order waits for the owner");
-    const orderId = await placeOrder(ctx, tx, { ...checkout, email, deliveryAddress, addressProblems, paymentRef: options.paymentRef ?? null });
+    if (!deliveryAddress)
+      ctx.log.warn(
+        { sessionId, eventId: options.eventId },
+        'a paid checkout carried no delivery address; the order is marked for the owner',
+      );
+    if (addressProblems.length > 0)
+      ctx.log.warn(
+        { sessionId, eventId: options.eventId, addressProblems },
+        "a paid checkout's delivery address breaks the address rule; the order waits for the owner",
+      );
+    const orderId = await placeOrder(ctx, tx, {
+      ...checkout,
+      email,
+      deliveryAddress,
+      addressProblems,
+      paymentRef: options.paymentRef ?? null,
+    });
     if (!orderId) return { orderId: await orderIdOfCheckout(tx, sessionId), created: false };
 
     if (checkout.discountCode && !(await redeemDiscountCode(tx, checkout.discountCode, orderId))) {
-      if (options.beforePayment) throw badRequest(`${DISCOUNT_PROBLEMS.used} Please go back to your basket and check out again.`);
+      if (options.beforePayment)
+        throw badRequest(`${DISCOUNT_PROBLEMS.used} Please go back to your basket and check out again.`);
       await honourCodeUsedTwice(ctx, tx, orderId, checkout);
     }
-    if (checkout.userId) await removeBoughtLines(tx, checkout.userId, checkout.lines.map((line) => line.productId));
+    if (checkout.userId)
+      await removeBoughtLines(
+        tx,
+        checkout.userId,
+        checkout.lines.map((line) => line.productId),
+      );
     await repo.setCheckoutStatus(tx, checkout.id, 'completed');
     return { orderId, created: true };
   });
@@ -272,7 +336,10 @@ export async function completeCheckout(ctx: AppContext, sessionId: string, optio
 async function honourCodeUsedTwice(ctx: AppContext, tx: Db, orderId: string, checkout: repo.CheckoutSessionRow) {
   const code = checkout.discountCode!;
   const firstOrderId = (await discountCodeUsage(tx, code))?.usedByOrderId ?? null;
-  ctx.log.error({ orderId, code, firstOrderId }, 'discount code was already used by another order; order honoured at the price paid');
+  ctx.log.error(
+    { orderId, code, firstOrderId },
+    'discount code was already used by another order; order honoured at the price paid',
+  );
   const ref = orderId.slice(-10);
   const text = [
     `Order ${ref} was paid with discount code ${code} (−${formatPence(checkout.discountPence)}), but the code had already been used${firstOrderId ? ` by order ${firstOrderId.slice(-10)}` : ''}.`,
@@ -282,7 +349,11 @@ async function honourCodeUsedTwice(ctx: AppContext, tx: Db, orderId: string, che
     '',
     `Orders: ${ctx.config.PUBLIC_URL}/admin/orders`,
   ].join('\n');
-  await enqueueMail(tx, { to: ctx.config.SHOP_EMAIL, subject: `Discount code ${code} used twice (order ${ref})`, text });
+  await enqueueMail(tx, {
+    to: ctx.config.SHOP_EMAIL,
+    subject: `Discount code ${code} used twice (order ${ref})`,
+    text,
+  });
 }
 
 /**
@@ -303,12 +374,16 @@ async function expireCheckout(tx: Db, sessionId: string): Promise<repo.CheckoutS
  * page is closed first (Stripe: the session is expired), then the checkout expires and lets go of
  * its code. A session the buyer completed meanwhile is left alone: its payment event makes the order.
  */
-export async function cancelCheckout(ctx: AppContext, sessionId: string): Promise<{ status: repo.CheckoutSessionRow['status'] }> {
+export async function cancelCheckout(
+  ctx: AppContext,
+  sessionId: string,
+): Promise<{ status: repo.CheckoutSessionRow['status'] }> {
   const checkout = await repo.findCheckoutSession(ctx.database.db, sessionId);
   if (!checkout) throw notFound('This checkout does not exist.');
   if (checkout.status !== 'open') return { status: checkout.status };
   const provider = ctx.payments.byName.get(checkout.provider);
-  if (!provider) throw conflict('This checkout was opened with another payment provider and can not be cancelled here.');
+  if (!provider)
+    throw conflict('This checkout was opened with another payment provider and can not be cancelled here.');
   if (!(await provider.expireCheckout(sessionId))) return { status: 'open' };
   return { status: (await ctx.database.db.transaction((tx) => expireCheckout(tx, sessionId))) ?? 'expired' };
 }
@@ -341,7 +416,10 @@ export async function handlePaymentEvent(ctx: AppContext, event: PaymentEvent): 
     const checkout = await repo.findCheckoutSession(ctx.database.db, event.sessionId);
     if (checkout?.status === 'open' && checkout.discountCode) {
       if (!(await holdDiscountCodeUntilItExpires(ctx.database.db, checkout.discountCode, checkout.id))) {
-        ctx.log.warn({ sessionId: checkout.id, code: checkout.discountCode }, 'a checkout with a pending payment could not keep its discount code');
+        ctx.log.warn(
+          { sessionId: checkout.id, code: checkout.discountCode },
+          'a checkout with a pending payment could not keep its discount code',
+        );
       }
     }
   }
@@ -364,7 +442,12 @@ export async function getDemoCheckout(ctx: AppContext, sessionId: string): Promi
   return {
     sessionId: checkout.id,
     status: checkout.status,
-    lines: checkout.lines.map((line) => ({ product_id: line.productId, name: line.name, qty: line.qty, unit_price: penceToPounds(line.unitPence) })),
+    lines: checkout.lines.map((line) => ({
+      product_id: line.productId,
+      name: line.name,
+      qty: line.qty,
+      unit_price: penceToPounds(line.unitPence),
+    })),
     subtotal: penceToPounds(checkout.subtotalPence),
     shipping: penceToPounds(checkout.shippingPence),
     discount: penceToPounds(checkout.discountPence),
@@ -426,6 +509,9 @@ export async function checkoutOrder(ctx: AppContext, sessionId: string): Promise
 }
 
 /** GET /api/server/delivery_address/:userId: the customer's last delivery address, offered at the next checkout. */
-export async function savedDeliveryAddress(ctx: AppContext, userId: string): Promise<{ address: DeliveryAddress | null }> {
+export async function savedDeliveryAddress(
+  ctx: AppContext,
+  userId: string,
+): Promise<{ address: DeliveryAddress | null }> {
   return { address: await lastDeliveryAddress(ctx.database.db, userId) };
 }

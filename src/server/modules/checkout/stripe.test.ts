@@ -31,7 +31,12 @@ beforeAll(async () => {
   });
   alice = await createUser(t.app);
   maze = await createProduct(t.deps.database.db, { name: 'Maze Book', pricePence: 799, type: 'Puzzle', age: 'Kids' });
-  journal = await createProduct(t.deps.database.db, { name: 'Garden Journal', pricePence: 1299, type: 'Journal', age: 'Adults' });
+  journal = await createProduct(t.deps.database.db, {
+    name: 'Garden Journal',
+    pricePence: 1299,
+    type: 'Journal',
+    age: 'Adults',
+  });
   cheap = await createProduct(t.deps.database.db, { name: 'Tiny Puzzles', pricePence: 399, type: 'Puzzle', age: '' });
 });
 afterAll(async () => {
@@ -52,7 +57,10 @@ const deliver = (payload: string, signature?: string, url = '/api/checkout/webho
     method: 'POST',
     url,
     payload,
-    headers: { 'content-type': 'application/json; charset=utf-8', ...(signature ? { 'stripe-signature': signature } : {}) },
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      ...(signature ? { 'stripe-signature': signature } : {}),
+    },
   });
 const ordersOf = (sessionId: string) => db().select().from(orders).where(eq(orders.checkoutSessionId, sessionId));
 const eventCount = async () => (await db().select({ n: count() }).from(processedPaymentEvents))[0]!.n;
@@ -60,20 +68,29 @@ const eventCount = async () => (await db().select({ n: count() }).from(processed
 describe('Stripe checkout', () => {
   it('opens a Stripe Checkout Session whose total equals our pricing to the penny, tied to our checkout', async () => {
     const code = await createDiscountCode(db(), { percentage: 10 });
-    const res = await checkout({
-      cartItems: [{ product_id: maze.id, qty: 2, price: 0.01 }, { product_id: journal.id, qty: 1 }],
-      user_id: alice.id,
-      discount_code: code.code,
-    }, alice);
+    const res = await checkout(
+      {
+        cartItems: [
+          { product_id: maze.id, qty: 2, price: 0.01 },
+          { product_id: journal.id, qty: 1 },
+        ],
+        user_id: alice.id,
+        discount_code: code.code,
+      },
+      alice,
+    );
     expect(res.statusCode).toBe(200);
     const { sessionId, url } = res.json();
     expect(sessionId).toMatch(/^cs_test_/);
     expect(url).toBe(`https://checkout.stripe.test/c/pay/${sessionId}`);
 
-    const expected = priceCart([
-      { unitPence: 799, qty: 2, type: 'Puzzle', age: 'Kids' },
-      { unitPence: 1299, qty: 1, type: 'Journal', age: 'Adults' },
-    ], { percentage: 10, types: [], ages: [] });
+    const expected = priceCart(
+      [
+        { unitPence: 799, qty: 2, type: 'Puzzle', age: 'Kids' },
+        { unitPence: 1299, qty: 1, type: 'Journal', age: 'Adults' },
+      ],
+      { percentage: 10, types: [], ages: [] },
+    );
     const session = stripe.sessions.get(sessionId)!;
     expect(session.amount_total).toBe(expected.totalPence);
     expect(session.currency).toBe('gbp');
@@ -81,21 +98,35 @@ describe('Stripe checkout', () => {
     expect(session.cancel_url).toBe('https://shop.example/cart');
     expect(session.customer_email).toBe(alice.email);
     const metadata = session.metadata as Record<string, string>;
-    expect(metadata).toMatchObject({ user_id: alice.id, discount_code: code.code, total_pence: String(expected.totalPence) });
+    expect(metadata).toMatchObject({
+      user_id: alice.id,
+      discount_code: code.code,
+      total_pence: String(expected.totalPence),
+    });
     expect(session.client_reference_id).toBe(metadata.checkout_ref);
 
     // Each call carries an idempotency key derived from our checkout reference.
     const calls = stripe.requests.filter((r) => r.method === 'POST');
-    expect(calls.map((r) => r.idempotencyKey)).toEqual([`coupon-${metadata.checkout_ref}`, `checkout-${metadata.checkout_ref}`]);
+    expect(calls.map((r) => r.idempotencyKey)).toEqual([
+      `coupon-${metadata.checkout_ref}`,
+      `checkout-${metadata.checkout_ref}`,
+    ]);
     const [row] = await db().select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId));
-    expect(row).toMatchObject({ provider: 'stripe', totalPence: expected.totalPence, discountPence: expected.discountPence });
+    expect(row).toMatchObject({
+      provider: 'stripe',
+      totalPence: expected.totalPence,
+      discountPence: expected.discountPence,
+    });
   });
 
   it('property: for any basket and code, Stripe computes the same total as our pricing function', async () => {
     const products = [maze, journal, cheap];
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.record({ index: fc.integer({ min: 0, max: 2 }), qty: fc.integer({ min: 1, max: 99 }) }), { minLength: 1, maxLength: 3 }),
+        fc.array(fc.record({ index: fc.integer({ min: 0, max: 2 }), qty: fc.integer({ min: 1, max: 99 }) }), {
+          minLength: 1,
+          maxLength: 3,
+        }),
         fc.option(fc.integer({ min: 1, max: 99 }), { nil: null }),
         async (lines, percentage) => {
           const code = percentage ? await createDiscountCode(db(), { percentage }) : null;
@@ -107,7 +138,12 @@ describe('Stripe checkout', () => {
           });
           expect(res.statusCode).toBe(200);
           const expected = priceCart(
-            unique.map((l) => ({ unitPence: products[l.index]!.pricePence, qty: l.qty, type: products[l.index]!.type, age: products[l.index]!.age })),
+            unique.map((l) => ({
+              unitPence: products[l.index]!.pricePence,
+              qty: l.qty,
+              type: products[l.index]!.type,
+              age: products[l.index]!.age,
+            })),
             code ? { percentage: code.percentage, types: [], ages: [] } : null,
           );
           expect(stripe.sessions.get(res.json().sessionId)!.amount_total).toBe(expected.totalPence);
@@ -119,8 +155,16 @@ describe('Stripe checkout', () => {
 
   it('a 99 % code on a cheap book still matches: the discount is larger than the books alone', async () => {
     const code = await createDiscountCode(db(), { percentage: 99 });
-    const res = await checkout({ cartItems: [{ product_id: cheap.id, qty: 1 }], user_email: 'x@example.com', discount_code: code.code });
-    const expected = priceCart([{ unitPence: 399, qty: 1, type: 'Puzzle', age: '' }], { percentage: 99, types: [], ages: [] });
+    const res = await checkout({
+      cartItems: [{ product_id: cheap.id, qty: 1 }],
+      user_email: 'x@example.com',
+      discount_code: code.code,
+    });
+    const expected = priceCart([{ unitPence: 399, qty: 1, type: 'Puzzle', age: '' }], {
+      percentage: 99,
+      types: [],
+      ages: [],
+    });
     expect(expected.discountPence).toBeGreaterThan(399);
     expect(stripe.sessions.get(res.json().sessionId)!.amount_total).toBe(expected.totalPence);
   });
@@ -129,7 +173,11 @@ describe('Stripe checkout', () => {
 describe('Stripe webhook', () => {
   const openSession = async (user?: TestUser) => {
     const res = await checkout(
-      { cartItems: [{ product_id: maze.id, qty: 1 }], user_id: user?.id ?? null, user_email: user ? '' : 'guest@example.com' },
+      {
+        cartItems: [{ product_id: maze.id, qty: 1 }],
+        user_id: user?.id ?? null,
+        user_email: user ? '' : 'guest@example.com',
+      },
       user,
     );
     return res.json().sessionId as string;
@@ -137,16 +185,31 @@ describe('Stripe webhook', () => {
 
   it('checkout.session.completed makes the order, clears the cart, records the event and mails the buyer', async () => {
     const bob = await createUser(t.app);
-    await t.app.inject({ method: 'POST', url: '/api/server/update_cart', payload: { user_id: bob.id, product_id: maze.id, qty: 1 }, headers: bearer(bob.token) });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/server/update_cart',
+      payload: { user_id: bob.id, product_id: maze.id, qty: 1 },
+      headers: bearer(bob.token),
+    });
     const sessionId = await openSession(bob);
     const { payload, signature, eventId } = stripe.completedEvent(sessionId);
     const res = await deliver(payload, signature);
     expect(res.statusCode).toBe(200);
     const [order] = await ordersOf(sessionId);
-    expect(order).toMatchObject({ userId: bob.id, email: bob.email, totalPence: 799 + 383, status: 'Printing', currency: 'gbp' });
+    expect(order).toMatchObject({
+      userId: bob.id,
+      email: bob.email,
+      totalPence: 799 + 383,
+      status: 'Printing',
+      currency: 'gbp',
+    });
     const [event] = await db().select().from(processedPaymentEvents).where(eq(processedPaymentEvents.eventId, eventId));
     expect(event!.type).toBe('checkout.session.completed');
-    const cart = await t.app.inject({ method: 'GET', url: `/api/server/get_cart/${bob.id}`, headers: bearer(bob.token) });
+    const cart = await t.app.inject({
+      method: 'GET',
+      url: `/api/server/get_cart/${bob.id}`,
+      headers: bearer(bob.token),
+    });
     expect(cart.json()).toEqual([]);
     expect((await mailsTo(db(), bob.email))[0]!.subject).toMatch(/is confirmed/);
   });
@@ -172,7 +235,9 @@ describe('Stripe webhook', () => {
   it('a guest order takes the e-mail Stripe collected', async () => {
     const res = await checkout({ cartItems: [{ product_id: journal.id, qty: 1 }] });
     const sessionId = res.json().sessionId;
-    const { payload, signature } = stripe.completedEvent(sessionId, { customer_details: { email: 'Paid.Guest@Example.com' } });
+    const { payload, signature } = stripe.completedEvent(sessionId, {
+      customer_details: { email: 'Paid.Guest@Example.com' },
+    });
     expect((await deliver(payload, signature)).statusCode).toBe(200);
     expect((await ordersOf(sessionId))[0]!.email).toBe('paid.guest@example.com');
   });
@@ -229,9 +294,14 @@ describe('Stripe webhook', () => {
 
   it('checkout.session.expired marks the checkout expired and makes no order', async () => {
     const sessionId = await openSession();
-    const { payload, signature } = stripe.event('checkout.session.expired', { ...stripe.sessions.get(sessionId)!, status: 'expired' });
+    const { payload, signature } = stripe.event('checkout.session.expired', {
+      ...stripe.sessions.get(sessionId)!,
+      status: 'expired',
+    });
     expect((await deliver(payload, signature)).statusCode).toBe(200);
-    expect((await db().select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId)))[0]!.status).toBe('expired');
+    expect((await db().select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId)))[0]!.status).toBe(
+      'expired',
+    );
     expect(await ordersOf(sessionId)).toHaveLength(0);
   });
 
@@ -240,17 +310,35 @@ describe('Stripe webhook', () => {
     const pending = stripe.completedEvent(sessionId, { payment_status: 'unpaid' });
     expect((await deliver(pending.payload, pending.signature)).statusCode).toBe(200);
     expect(await ordersOf(sessionId)).toHaveLength(0);
-    const succeeded = stripe.event('checkout.session.async_payment_succeeded', { ...stripe.sessions.get(sessionId)!, payment_status: 'paid' });
+    const succeeded = stripe.event('checkout.session.async_payment_succeeded', {
+      ...stripe.sessions.get(sessionId)!,
+      payment_status: 'paid',
+    });
     expect((await deliver(succeeded.payload, succeeded.signature)).statusCode).toBe(200);
     expect(await ordersOf(sessionId)).toHaveLength(1);
   });
 
   it('a code used by another order meanwhile: the paid order stands, the code keeps its first order, the owner is mailed', async () => {
     const code = await createDiscountCode(db());
-    const a = (await checkout({ cartItems: [{ product_id: maze.id, qty: 1 }], user_email: 'a@example.com', discount_code: code.code })).json().sessionId;
+    const a = (
+      await checkout({
+        cartItems: [{ product_id: maze.id, qty: 1 }],
+        user_email: 'a@example.com',
+        discount_code: code.code,
+      })
+    ).json().sessionId;
     // Only when a's hold on the code ran out can b open with it (decision 036).
-    await db().update(discountCodes).set({ heldUntil: new Date(Date.now() - 1000) }).where(eq(discountCodes.code, code.code));
-    const b = (await checkout({ cartItems: [{ product_id: maze.id, qty: 1 }], user_email: 'b@example.com', discount_code: code.code })).json().sessionId;
+    await db()
+      .update(discountCodes)
+      .set({ heldUntil: new Date(Date.now() - 1000) })
+      .where(eq(discountCodes.code, code.code));
+    const b = (
+      await checkout({
+        cartItems: [{ product_id: maze.id, qty: 1 }],
+        user_email: 'b@example.com',
+        discount_code: code.code,
+      })
+    ).json().sessionId;
     for (const id of [a, b]) {
       const e = stripe.completedEvent(id);
       expect((await deliver(e.payload, e.signature)).statusCode).toBe(200);

@@ -15,14 +15,19 @@ import { handlePaymentEvent } from './service';
 export async function paymentWebhookPlugin(app: FastifyInstance, options: { ctx: AppContext }) {
   const { ctx } = options;
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_request, body, done) =>
+    done(null, body),
+  );
 
   const receive = async (request: FastifyRequest, providerName: string) => {
     const provider = ctx.payments.byName.get(providerName);
     if (!provider) throw badRequest(`Payment webhooks from ${providerName} are not enabled in this shop.`);
     const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
     const event = await provider.verifyWebhook(raw, request.headers);
-    request.log.info({ provider: provider.name, eventId: event.id, type: event.providerType, sessionId: event.sessionId }, 'payment event received');
+    request.log.info(
+      { provider: provider.name, eventId: event.id, type: event.providerType, sessionId: event.sessionId },
+      'payment event received',
+    );
     await handlePaymentEvent(ctx, event);
     return { received: true };
   };

@@ -16,10 +16,14 @@ afterAll(() => t.close());
 describe('POST /api/server/contact', () => {
   const send = (body: unknown, remoteAddress = '10.0.0.1') =>
     t.app.inject({ method: 'POST', url: '/api/server/contact', payload: body as object, remoteAddress });
-  const storedFrom = async (email: string) => db().select().from(contactMessages).where(eq(contactMessages.email, email));
+  const storedFrom = async (email: string) =>
+    db().select().from(contactMessages).where(eq(contactMessages.email, email));
 
   it('stores the message and mails it to the shop address', async () => {
-    const res = await send({ email: 'Reader@Example.com', orderRef: 'A1B2C3D4E5', text: 'Where is my maze book?' }, '10.0.1.1');
+    const res = await send(
+      { email: 'Reader@Example.com', orderRef: 'A1B2C3D4E5', text: 'Where is my maze book?' },
+      '10.0.1.1',
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true });
     const [stored] = await storedFrom('reader@example.com');
@@ -74,7 +78,9 @@ describe('POST /api/server/contact', () => {
 
   it(`limits one address to ${CONTACT_LIMIT_PER_ADDRESS} messages an hour, from any IP`, async () => {
     for (let i = 0; i < CONTACT_LIMIT_PER_ADDRESS; i += 1) {
-      expect((await send({ email: 'chatty@example.com', text: `Message ${i}` }, `10.1.0.${i + 1}`)).statusCode).toBe(200);
+      expect((await send({ email: 'chatty@example.com', text: `Message ${i}` }, `10.1.0.${i + 1}`)).statusCode).toBe(
+        200,
+      );
     }
     const res = await send({ email: 'CHATTY@example.com', text: 'One more' }, '10.1.0.99');
     expect(res.statusCode).toBe(429);

@@ -16,7 +16,10 @@ export const contactRoutes: ModuleRoutes = async (app, ctx) => {
   const addressLimit = app.createRateLimit({
     max: CONTACT_LIMIT_PER_ADDRESS * relax,
     timeWindow: '1 hour',
-    keyGenerator: (request) => `contact-address:${String((request.body as { email?: unknown }).email).trim().toLowerCase()}`,
+    keyGenerator: (request) =>
+      `contact-address:${String((request.body as { email?: unknown }).email)
+        .trim()
+        .toLowerCase()}`,
   });
 
   app.post(
@@ -29,7 +32,11 @@ export const contactRoutes: ModuleRoutes = async (app, ctx) => {
       preHandler: async (request) => {
         const limit = await addressLimit(request);
         if (!limit.isAllowed && limit.isExceeded) {
-          throw new AppError(429, `Too many messages from this address. Please wait ${Math.ceil(limit.ttl / 60000)} minutes and try again.`, 'RATE_LIMITED');
+          throw new AppError(
+            429,
+            `Too many messages from this address. Please wait ${Math.ceil(limit.ttl / 60000)} minutes and try again.`,
+            'RATE_LIMITED',
+          );
         }
       },
       schema: {

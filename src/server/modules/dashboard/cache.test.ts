@@ -50,7 +50,11 @@ describe('GET /api/admin/dashboard reuses its answer (default 30 s)', () => {
   });
   afterAll(() => t.close());
   const today = async (query = 'period=today') => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/admin/dashboard?${query}`, headers: bearer(admin.token) });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/dashboard?${query}`,
+      headers: bearer(admin.token),
+    });
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as Dashboard;
   };
@@ -58,14 +62,21 @@ describe('GET /api/admin/dashboard reuses its answer (default 30 s)', () => {
   it('answers the same figures within the time, and afresh after the owner revokes a code', async () => {
     const first = await today();
     const book = await createProduct(t.deps.database.db, { pricePence: 500 });
-    await createOrder(t.app, { email: 'new@guests.example', lines: [{ productId: book.id, name: book.name, unitPence: 500, qty: 1 }] });
+    await createOrder(t.app, {
+      email: 'new@guests.example',
+      lines: [{ productId: book.id, name: book.name, unitPence: 500, qty: 1 }],
+    });
     const second = await today();
     expect(second.generated_at).toBe(first.generated_at);
     expect(second.figures.current.orders).toBe(0);
     // Another stale_days is another answer.
     expect((await today('period=today&stale_days=3')).figures.current.orders).toBe(1);
     await createDiscountCode(t.deps.database.db, { code: 'CACHEGONE' });
-    const revoked = await t.app.inject({ method: 'POST', url: '/api/admin/discount-codes/CACHEGONE/revoke', headers: bearer(admin.token) });
+    const revoked = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/discount-codes/CACHEGONE/revoke',
+      headers: bearer(admin.token),
+    });
     expect(revoked.statusCode).toBe(200);
     const third = await today();
     expect(third.figures.current.orders).toBe(1);

@@ -31,8 +31,10 @@ let zebra: ProductFixture;
 let gone: ProductFixture;
 
 const db = () => t.deps.database.db;
-const get = (url: string, token: string | null = admin.token) => t.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
-const post = (url: string, token: string | null = admin.token) => t.app.inject({ method: 'POST', url, headers: token ? bearer(token) : {} });
+const get = (url: string, token: string | null = admin.token) =>
+  t.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
+const post = (url: string, token: string | null = admin.token) =>
+  t.app.inject({ method: 'POST', url, headers: token ? bearer(token) : {} });
 
 async function dashboard(query: string): Promise<Dashboard> {
   const res = await get(`/api/admin/dashboard?${query}`);
@@ -40,7 +42,13 @@ async function dashboard(query: string): Promise<Dashboard> {
   return res.json() as Dashboard;
 }
 
-const line = (book: ProductFixture, qty: number): OrderLineInput => ({ productId: book.id, productKey: book.key, name: book.name, unitPence: book.pricePence, qty });
+const line = (book: ProductFixture, qty: number): OrderLineInput => ({
+  productId: book.id,
+  productKey: book.key,
+  name: book.name,
+  unitPence: book.pricePence,
+  qty,
+});
 const ordersOf: Record<string, string> = {};
 
 // The week of 23 to 29 March 2026 (the clock goes forward at 01:00 UTC on the 29th), and the week before.
@@ -59,22 +67,55 @@ beforeAll(async () => {
   lantern = await createProduct(db(), { name: 'Lantern Lights', pricePence: 650 });
   zebra = await createProduct(db(), { name: 'Zebra Zigzag', pricePence: 500 });
   gone = await createProduct(db(), { name: 'Archived Atlas', pricePence: 900 });
-  await db().update(products).set({ archivedAt: new Date('2026-01-01T00:00:00Z') }).where(eq(products.id, gone.id));
+  await db()
+    .update(products)
+    .set({ archivedAt: new Date('2026-01-01T00:00:00Z') })
+    .where(eq(products.id, gone.id));
 
-  const make = async (name: string, at: string, lines: OrderLineInput[], more: Parameters<typeof createOrder>[1] extends infer O ? Partial<O> : never = {}) => {
-    const order = await createOrder(t.app, { email: `${name}@guests.example`, lines, createdAt: new Date(at), ...more });
+  const make = async (
+    name: string,
+    at: string,
+    lines: OrderLineInput[],
+    more: Parameters<typeof createOrder>[1] extends infer O ? Partial<O> : never = {},
+  ) => {
+    const order = await createOrder(t.app, {
+      email: `${name}@guests.example`,
+      lines,
+      createdAt: new Date(at),
+      ...more,
+    });
     ordersOf[name] = order.id;
     return order;
   };
   // Before both periods: bob's first order (so he is not new later).
-  await make('bobFirst', '2026-03-15T23:59:00Z', [line(puzzle, 1)], { email: bob.email, userId: bob.id, status: 'Delivered' });
+  await make('bobFirst', '2026-03-15T23:59:00Z', [line(puzzle, 1)], {
+    email: bob.email,
+    userId: bob.id,
+    status: 'Delivered',
+  });
   // The previous period, 16 to 22 March (GMT): carol's first order with a code, and g2's first (a guest).
-  await make('carol', '2026-03-16T00:00:00Z', [line(puzzle, 1)], { email: carol.email, userId: carol.id, status: 'Delivered', discountPence: 400, discountCode: 'HALFOFF' });
+  await make('carol', '2026-03-16T00:00:00Z', [line(puzzle, 1)], {
+    email: carol.email,
+    userId: carol.id,
+    status: 'Delivered',
+    discountPence: 400,
+    discountCode: 'HALFOFF',
+  });
   await make('g2First', '2026-03-22T23:59:59Z', [line(maze, 2)], { email: 'g2@guests.example', status: 'Delivered' });
   // The period, 23 to 29 March.
   await make('g1', '2026-03-23T00:00:00Z', [line(puzzle, 2), line(colour, 1)], { email: 'g1@guests.example' });
-  await make('alice', '2026-03-25T12:00:00Z', [line(maze, 1)], { email: alice.email, userId: alice.id, status: 'Shipped', discountPence: 100, discountCode: 'SAVE10' });
-  await make('bob', '2026-03-29T00:30:00Z', [line(puzzle, 1)], { email: bob.email, userId: bob.id, status: 'Delivered' }); // 00:30 GMT on the 29th
+  await make('alice', '2026-03-25T12:00:00Z', [line(maze, 1)], {
+    email: alice.email,
+    userId: alice.id,
+    status: 'Shipped',
+    discountPence: 100,
+    discountCode: 'SAVE10',
+  });
+  await make('bob', '2026-03-29T00:30:00Z', [line(puzzle, 1)], {
+    email: bob.email,
+    userId: bob.id,
+    status: 'Delivered',
+  }); // 00:30 GMT on the 29th
   await make('g2', '2026-03-29T22:59:59Z', [line(colour, 3)], { email: 'g2@guests.example' }); // 23:59:59 BST on the 29th
   // After: 00:30 BST on 30 March, though still the 29th in UTC.
   await make('dave', '2026-03-29T23:30:00Z', [line(lantern, 1)], { email: 'dave@guests.example' });
@@ -96,7 +137,13 @@ describe('GET /api/admin/dashboard: figures', () => {
       days: 7,
       starts_at: '2026-03-23T00:00:00.000Z',
       ends_at: '2026-03-29T23:00:00.000Z',
-      previous: { from: '2026-03-16', to: '2026-03-22', days: 7, starts_at: '2026-03-16T00:00:00.000Z', ends_at: '2026-03-23T00:00:00.000Z' },
+      previous: {
+        from: '2026-03-16',
+        to: '2026-03-22',
+        days: 7,
+        starts_at: '2026-03-16T00:00:00.000Z',
+        ends_at: '2026-03-23T00:00:00.000Z',
+      },
       bucket: 'day',
       time_zone: 'Europe/London',
       stale_days: 7,
@@ -156,9 +203,24 @@ describe('GET /api/admin/dashboard: figures', () => {
     const d = await dashboard('period=custom&from=2026-03-01&to=2026-06-30');
     expect(d.period.bucket).toBe('week');
     expect(d.series[0]).toEqual({ from: '2026-03-01', to: '2026-03-01', revenue: 0, orders: 0 }); // a Sunday
-    expect(d.series.find((b) => b.from === '2026-03-16')).toEqual({ from: '2026-03-16', to: '2026-03-22', revenue: 31.65, orders: 2 });
-    expect(d.series.find((b) => b.from === '2026-03-23')).toEqual({ from: '2026-03-23', to: '2026-03-29', revenue: 66.29, orders: 4 });
-    expect(d.series.find((b) => b.from === '2026-03-30')).toEqual({ from: '2026-03-30', to: '2026-04-05', revenue: 10.33, orders: 1 }); // dave
+    expect(d.series.find((b) => b.from === '2026-03-16')).toEqual({
+      from: '2026-03-16',
+      to: '2026-03-22',
+      revenue: 31.65,
+      orders: 2,
+    });
+    expect(d.series.find((b) => b.from === '2026-03-23')).toEqual({
+      from: '2026-03-23',
+      to: '2026-03-29',
+      revenue: 66.29,
+      orders: 4,
+    });
+    expect(d.series.find((b) => b.from === '2026-03-30')).toEqual({
+      from: '2026-03-30',
+      to: '2026-04-05',
+      revenue: 10.33,
+      orders: 1,
+    }); // dave
     expect(d.series.at(-1)).toEqual({ from: '2026-06-29', to: '2026-06-30', revenue: 0, orders: 0 });
     expect(d.series.reduce((sum, b) => sum + b.orders, 0)).toBe(d.figures.current.orders);
     expect(d.figures.current.orders).toBe(8); // with bob's first, on 15 March: so bob is new here
@@ -218,17 +280,30 @@ describe('GET /api/admin/dashboard: books', () => {
       ['Colour Calm', 4, 18],
       ['Maze Mania', 1, 10],
     ]);
-    expect(d.best_sellers.by_copies[1]).toEqual({ product_id: puzzle.id, name: 'Puzzle Parade', image: imagePath(puzzle.imageKeys[0]!), on_sale: true, copies: 3, revenue: 23.97 });
+    expect(d.best_sellers.by_copies[1]).toEqual({
+      product_id: puzzle.id,
+      name: 'Puzzle Parade',
+      image: imagePath(puzzle.imageKeys[0]!),
+      on_sale: true,
+      copies: 3,
+      revenue: 23.97,
+    });
     expect(d.best_sellers.by_copies[0]!.image).toBeNull();
   });
 
   it('follows a book whose ID changed since it was sold', async () => {
-    await db().update(products).set({ id: `${maze.id}-NEW` }).where(eq(products.id, maze.id));
+    await db()
+      .update(products)
+      .set({ id: `${maze.id}-NEW` })
+      .where(eq(products.id, maze.id));
     try {
       const d = await dashboard(MARCH);
       expect(d.best_sellers.by_copies.find((b) => b.name === 'Maze Mania')?.product_id).toBe(`${maze.id}-NEW`);
     } finally {
-      await db().update(products).set({ id: maze.id }).where(eq(products.id, `${maze.id}-NEW`));
+      await db()
+        .update(products)
+        .set({ id: maze.id })
+        .where(eq(products.id, `${maze.id}-NEW`));
     }
   });
 
@@ -254,26 +329,51 @@ describe('GET /api/admin/dashboard: what needs the owner', () => {
 
   beforeAll(async () => {
     const order = async (at: Date, more: Partial<Parameters<typeof createOrder>[1]> = {}) =>
-      (await createOrder(t.app, { email: 'needs@guests.example', lines: [line(zebra, 1)], createdAt: at, status: 'Delivered', ...more })).id;
+      (
+        await createOrder(t.app, {
+          email: 'needs@guests.example',
+          lines: [line(zebra, 1)],
+          createdAt: at,
+          status: 'Delivered',
+          ...more,
+        })
+      ).id;
     waiting = await order(daysAgo(1), { status: 'Printing' });
     failed = await order(daysAgo(2), { status: 'Printing' });
     noAddress = await order(daysAgo(3), { status: 'Printing', addressMissing: true });
     staleShipped = await order(daysAgo(20), { status: 'Shipped' });
     freshShipped = await order(daysAgo(20), { status: 'Shipped' });
-    await db().insert(printJobs).values([
-      { orderId: waiting, partner: 'simulated', state: 'queued' },
-      { orderId: failed, partner: 'simulated', state: 'failed', problem: 'The printer refused the cover.' },
-    ]);
+    await db()
+      .insert(printJobs)
+      .values([
+        { orderId: waiting, partner: 'simulated', state: 'queued' },
+        { orderId: failed, partner: 'simulated', state: 'failed', problem: 'The printer refused the cover.' },
+      ]);
     // Marked Shipped 10 and 3 days ago.
-    await db().update(orderStatusChanges).set({ createdAt: daysAgo(10) }).where(eq(orderStatusChanges.orderId, staleShipped));
-    await db().update(orderStatusChanges).set({ createdAt: daysAgo(3) }).where(eq(orderStatusChanges.orderId, freshShipped));
+    await db()
+      .update(orderStatusChanges)
+      .set({ createdAt: daysAgo(10) })
+      .where(eq(orderStatusChanges.orderId, staleShipped));
+    await db()
+      .update(orderStatusChanges)
+      .set({ createdAt: daysAgo(3) })
+      .where(eq(orderStatusChanges.orderId, freshShipped));
   });
 
   it('lists orders waiting for the printer, needing attention, without an address, and shipped long ago', async () => {
     const d = await dashboard(MARCH);
-    expect(d.attention.waiting_for_printer).toMatchObject({ count: 1, orders: [{ order_id: waiting, print_state: 'queued', status: 'Printing', total: 8.83 }] });
-    expect(d.attention.print_needs_attention).toMatchObject({ count: 1, orders: [{ order_id: failed, print_state: 'needs attention', problem: 'The printer refused the cover.' }] });
-    expect(d.attention.address_missing).toMatchObject({ count: 1, orders: [{ order_id: noAddress, print_state: null }] });
+    expect(d.attention.waiting_for_printer).toMatchObject({
+      count: 1,
+      orders: [{ order_id: waiting, print_state: 'queued', status: 'Printing', total: 8.83 }],
+    });
+    expect(d.attention.print_needs_attention).toMatchObject({
+      count: 1,
+      orders: [{ order_id: failed, print_state: 'needs attention', problem: 'The printer refused the cover.' }],
+    });
+    expect(d.attention.address_missing).toMatchObject({
+      count: 1,
+      orders: [{ order_id: noAddress, print_state: null }],
+    });
     // alice's order (Shipped in this file's set-up, marked now) is not stale either.
     expect(d.attention.shipped_not_delivered.count).toBe(1);
     expect(d.attention.shipped_not_delivered.orders[0]).toMatchObject({ order_id: staleShipped, status: 'Shipped' });
@@ -291,11 +391,28 @@ describe('GET /api/admin/dashboard: reviews', () => {
   it('answers the mean rating, the count and the newest five with their books', async () => {
     const base = { orderId: ordersOf.bob!, userId: bob.id };
     const long = `${'A lovely book for a rainy day, '.repeat(10)}end.`;
-    await db().insert(reviews).values([
-      { ...base, productKey: puzzle.key, rating: 5, text: 'Great', createdAt: new Date('2026-03-24T10:00:00Z') },
-      { ...base, orderId: ordersOf.alice!, userId: alice.id, productKey: maze.key, rating: 4, text: long, createdAt: new Date('2026-03-26T10:00:00Z') },
-      { ...base, orderId: ordersOf.bobFirst!, productKey: puzzle.key, rating: 2, text: 'Too easy', createdAt: new Date('2026-04-02T10:00:00Z') },
-    ]);
+    await db()
+      .insert(reviews)
+      .values([
+        { ...base, productKey: puzzle.key, rating: 5, text: 'Great', createdAt: new Date('2026-03-24T10:00:00Z') },
+        {
+          ...base,
+          orderId: ordersOf.alice!,
+          userId: alice.id,
+          productKey: maze.key,
+          rating: 4,
+          text: long,
+          createdAt: new Date('2026-03-26T10:00:00Z'),
+        },
+        {
+          ...base,
+          orderId: ordersOf.bobFirst!,
+          productKey: puzzle.key,
+          rating: 2,
+          text: 'Too easy',
+          createdAt: new Date('2026-04-02T10:00:00Z'),
+        },
+      ]);
     const d = await dashboard(MARCH);
     expect(d.reviews.average_rating).toBe(3.67);
     expect(d.reviews.count).toBe(3);
@@ -341,7 +458,12 @@ describe('GET /api/admin/dashboard: bad queries', () => {
     expect(first.period.previous).toMatchObject({ from: '1999-12-25', to: '1999-12-31' });
     expect(first.figures.current.orders).toBe(0);
     const last = await dashboard('period=custom&from=2997-01-01&to=2999-12-31');
-    expect(last.period).toMatchObject({ from: '2997-01-01', to: '2999-12-31', days: 1095, ends_at: '3000-01-01T00:00:00.000Z' });
+    expect(last.period).toMatchObject({
+      from: '2997-01-01',
+      to: '2999-12-31',
+      days: 1095,
+      ends_at: '3000-01-01T00:00:00.000Z',
+    });
     expect(last.figures.current.orders).toBe(0);
     const bad = await get('/api/admin/dashboard?period=custom&from=2999-12-31&to=3000-01-01');
     expect(bad.json().message).toContain('2000-01-01 to 2999-12-31');
@@ -360,10 +482,14 @@ describe('GET /api/admin/dashboard: reports busy (issue 32, finding 3)', () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     // Every turn of the reports taken (two reporting connections on PostgreSQL, one report at a time on PGlite).
-    const holding = Array.from({ length: t.deps.database.kind === 'postgres' ? 2 : 1 }, () => t.deps.database.report(() => held));
+    const holding = Array.from({ length: t.deps.database.kind === 'postgres' ? 2 : 1 }, () =>
+      t.deps.database.report(() => held),
+    );
     const busy = await get('/api/admin/dashboard?period=7d');
     expect(busy.statusCode, busy.body).toBe(503);
-    expect(busy.json()).toEqual({ message: 'The dashboard is busy with other reports right now. Please try again in a few seconds.' });
+    expect(busy.json()).toEqual({
+      message: 'The dashboard is busy with other reports right now. Please try again in a few seconds.',
+    });
     expect(busy.headers['retry-after']).toBe('5');
     release();
     await Promise.all(holding);
@@ -374,20 +500,48 @@ describe('GET /api/admin/dashboard: reports busy (issue 32, finding 3)', () => {
 describe('discount codes: the list and revoking', () => {
   const codes = () => get('/api/admin/dashboard/discount-codes?limit=100');
   const basket = (code: string) =>
-    t.app.inject({ method: 'POST', url: '/api/server/validate_discount', payload: { code, cartItems: [{ product_id: zebra.id, qty: 1 }] } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/server/validate_discount',
+      payload: { code, cartItems: [{ product_id: zebra.id, qty: 1 }] },
+    });
   const checkout = (code: string, n: number) =>
     t.app.inject({
       method: 'POST',
       url: '/api/checkout/create_checkout_session',
-      payload: { cartItems: [{ product_id: zebra.id, qty: 1 }], user_id: null, user_email: `buyer${n}@example.com`, currency: 'GBP', discount_code: code },
+      payload: {
+        cartItems: [{ product_id: zebra.id, qty: 1 }],
+        user_id: null,
+        user_email: `buyer${n}@example.com`,
+        currency: 'GBP',
+        discount_code: code,
+      },
       remoteAddress: `198.18.7.${n}`,
     });
 
   it('lists every code sent, newest first, in pages, with the order that used one', async () => {
-    const used = await createDiscountCode(db(), { code: 'LISTUSED', percentage: 10, email: 'used@example.com', usedAt: new Date() });
-    await db().update(discountCodes).set({ usedByOrderId: ordersOf.alice!, createdAt: new Date('2026-03-01T00:00:00Z') }).where(eq(discountCodes.code, used.code));
-    await createDiscountCode(db(), { code: 'LISTOLD', percentage: 20, types: ['Puzzle'], ages: ['Kids'], email: 'old@example.com', expiresAt: new Date('2026-01-01T00:00:00Z') });
-    await db().update(discountCodes).set({ createdAt: new Date('2025-12-01T00:00:00Z') }).where(eq(discountCodes.code, 'LISTOLD'));
+    const used = await createDiscountCode(db(), {
+      code: 'LISTUSED',
+      percentage: 10,
+      email: 'used@example.com',
+      usedAt: new Date(),
+    });
+    await db()
+      .update(discountCodes)
+      .set({ usedByOrderId: ordersOf.alice!, createdAt: new Date('2026-03-01T00:00:00Z') })
+      .where(eq(discountCodes.code, used.code));
+    await createDiscountCode(db(), {
+      code: 'LISTOLD',
+      percentage: 20,
+      types: ['Puzzle'],
+      ages: ['Kids'],
+      email: 'old@example.com',
+      expiresAt: new Date('2026-01-01T00:00:00Z'),
+    });
+    await db()
+      .update(discountCodes)
+      .set({ createdAt: new Date('2025-12-01T00:00:00Z') })
+      .where(eq(discountCodes.code, 'LISTOLD'));
     await createDiscountCode(db(), { code: 'LISTNEW', percentage: 15, email: 'new@example.com' });
 
     const first = await get('/api/admin/dashboard/discount-codes?limit=2');
@@ -395,14 +549,40 @@ describe('discount codes: the list and revoking', () => {
     const page1 = first.json() as DiscountCodePage;
     expect(page1.codes.map((c) => c.code)).toEqual(['LISTNEW', 'LISTUSED']);
     expect(page1.total).toBeGreaterThanOrEqual(3);
-    expect(page1.codes[0]).toMatchObject({ state: 'unused', used: null, revoked_at: null, can_revoke: true, email: 'new@example.com', percentage: 15 });
-    expect(page1.codes[1]).toMatchObject({ state: 'used', used: { order_id: ordersOf.alice, order_date: '2026-03-25T12:00:00.000Z' }, can_revoke: false, sent_at: '2026-03-01T00:00:00.000Z' });
-    const page2 = (await get(`/api/admin/dashboard/discount-codes?limit=2&cursor=${page1.next_cursor}`)).json() as DiscountCodePage;
-    expect(page2.codes[0]).toMatchObject({ code: 'LISTOLD', state: 'expired', types: ['Puzzle'], ages: ['Kids'], expires_at: '2026-01-01T00:00:00.000Z', can_revoke: true });
+    expect(page1.codes[0]).toMatchObject({
+      state: 'unused',
+      used: null,
+      revoked_at: null,
+      can_revoke: true,
+      email: 'new@example.com',
+      percentage: 15,
+    });
+    expect(page1.codes[1]).toMatchObject({
+      state: 'used',
+      used: { order_id: ordersOf.alice, order_date: '2026-03-25T12:00:00.000Z' },
+      can_revoke: false,
+      sent_at: '2026-03-01T00:00:00.000Z',
+    });
+    const page2 = (
+      await get(`/api/admin/dashboard/discount-codes?limit=2&cursor=${page1.next_cursor}`)
+    ).json() as DiscountCodePage;
+    expect(page2.codes[0]).toMatchObject({
+      code: 'LISTOLD',
+      state: 'expired',
+      types: ['Puzzle'],
+      ages: ['Kids'],
+      expires_at: '2026-01-01T00:00:00.000Z',
+      can_revoke: true,
+    });
   });
 
   it('refuses a bad cursor or limit with 400', async () => {
-    for (const query of ['cursor=nope!', `cursor=${Buffer.from('{"t":"x","c":"A"}').toString('base64url')}`, 'limit=0', 'limit=101']) {
+    for (const query of [
+      'cursor=nope!',
+      `cursor=${Buffer.from('{"t":"x","c":"A"}').toString('base64url')}`,
+      'limit=0',
+      'limit=101',
+    ]) {
       const res = await get(`/api/admin/dashboard/discount-codes?${query}`);
       expect(res.statusCode, query).toBe(400);
       expect(res.json().message).toBeTruthy();
@@ -410,7 +590,8 @@ describe('discount codes: the list and revoking', () => {
   });
 
   it('refuses every discount-code cursor that is not one of its own with the same 400, never reaching the database', async () => {
-    const cursor = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
+    const cursor = (value: unknown) =>
+      Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
     const t0 = '2026-01-01T00:00:00.000000Z';
     const badCursors = [
       'not a cursor!',
@@ -445,7 +626,10 @@ describe('discount codes: the list and revoking', () => {
     expect((await basket('REVOKEME')).statusCode).toBe(200);
     const res = await post('/api/admin/discount-codes/revokeme/revoke'); // typed in any case
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ message: 'Code REVOKEME is revoked: it can no longer be used.', code: { code: 'REVOKEME', state: 'revoked', can_revoke: false } });
+    expect(res.json()).toMatchObject({
+      message: 'Code REVOKEME is revoked: it can no longer be used.',
+      code: { code: 'REVOKEME', state: 'revoked', can_revoke: false },
+    });
     expect(res.json().code.revoked_at).toBeTruthy();
     const refused = await basket('REVOKEME');
     expect(refused.statusCode).toBe(400);
@@ -482,7 +666,11 @@ describe('discount codes: the list and revoking', () => {
     expect(held.statusCode).toBe(409);
     expect(held.json().message).toMatch(/^A shopper is paying with code HELDCODE right now/);
     // The checkout is cancelled: its hold ends and the code can be revoked; no checkout can take it after.
-    const cancelled = await t.app.inject({ method: 'POST', url: `/api/checkout/sessions/${encodeURIComponent(open.json().sessionId)}/cancel`, remoteAddress: '198.18.7.2' });
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: `/api/checkout/sessions/${encodeURIComponent(open.json().sessionId)}/cancel`,
+      remoteAddress: '198.18.7.2',
+    });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect((await post('/api/admin/discount-codes/HELDCODE/revoke')).statusCode).toBe(200);
     const after = await checkout('HELDCODE', 3);
@@ -496,7 +684,10 @@ describe('discount codes: the list and revoking', () => {
     for (let round = 0; round < 5; round += 1) {
       const code = `RACE${round}`;
       await createDiscountCode(db(), { code });
-      const [revoke, open] = await Promise.all([post(`/api/admin/discount-codes/${code}/revoke`), checkout(code, 10 + round)]);
+      const [revoke, open] = await Promise.all([
+        post(`/api/admin/discount-codes/${code}/revoke`),
+        checkout(code, 10 + round),
+      ]);
       const row = (await db().select().from(discountCodes).where(eq(discountCodes.code, code)))[0]!;
       if (revoke.statusCode === 200) {
         expect(open.statusCode, open.body).toBe(400);
@@ -527,7 +718,9 @@ describe('permissions', () => {
   it('leaves a code alone when a customer tries to revoke it', async () => {
     await createDiscountCode(db(), { code: 'NOTYOURS' });
     expect((await post('/api/admin/discount-codes/NOTYOURS/revoke', alice.token)).statusCode).toBe(403);
-    const [row] = await db().execute(sql`select revoked_at from discount_codes where code = 'NOTYOURS'`).then((r) => (r as unknown as { rows: { revoked_at: unknown }[] }).rows);
+    const [row] = await db()
+      .execute(sql`select revoked_at from discount_codes where code = 'NOTYOURS'`)
+      .then((r) => (r as unknown as { rows: { revoked_at: unknown }[] }).rows);
     expect(row!.revoked_at).toBeNull();
   });
 });

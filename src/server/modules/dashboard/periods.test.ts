@@ -35,10 +35,17 @@ describe('periods', () => {
     expect(p.current.start.toISOString()).toBe('2026-06-01T23:00:00.000Z');
     expect(p.current.end.toISOString()).toBe('2026-07-01T23:00:00.000Z');
     expect(p.bucket).toBe('day');
-    expect(resolvePeriod(q({ period: 'today' }), now).current).toMatchObject({ from: '2026-07-01', to: '2026-07-01', days: 1 });
+    expect(resolvePeriod(q({ period: 'today' }), now).current).toMatchObject({
+      from: '2026-07-01',
+      to: '2026-07-01',
+      days: 1,
+    });
     expect(resolvePeriod(q({ period: 'today' }), now).previous).toMatchObject({ from: '2026-06-30', to: '2026-06-30' });
     expect(resolvePeriod(q({ period: '7d' }), now).current).toMatchObject({ from: '2026-06-25', days: 7 });
-    expect(resolvePeriod(q({ period: '90d' }), now)).toMatchObject({ bucket: 'day', current: { from: '2026-04-03', days: 90 } });
+    expect(resolvePeriod(q({ period: '90d' }), now)).toMatchObject({
+      bucket: 'day',
+      current: { from: '2026-04-03', days: 90 },
+    });
   });
 
   it('takes this year from 1 January, weekly, and a custom range as given', () => {
@@ -55,7 +62,12 @@ describe('periods', () => {
 
   it('makes day buckets, or Monday-to-Sunday weeks cut to the period', () => {
     const days = resolvePeriod(q({ period: 'custom', from: '2026-03-30', to: '2026-04-02' }), now);
-    expect(bucketsOf(days.current, days.bucket).map((b) => b.from)).toEqual(['2026-03-30', '2026-03-31', '2026-04-01', '2026-04-02']);
+    expect(bucketsOf(days.current, days.bucket).map((b) => b.from)).toEqual([
+      '2026-03-30',
+      '2026-03-31',
+      '2026-04-01',
+      '2026-04-02',
+    ]);
     const weeks = resolvePeriod(q({ period: 'custom', from: '2026-01-01', to: '2026-06-30' }), now);
     const buckets = bucketsOf(weeks.current, weeks.bucket);
     expect(buckets[0]).toEqual({ from: '2026-01-01', to: '2026-01-04' }); // Thursday to Sunday

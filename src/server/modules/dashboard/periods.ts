@@ -59,7 +59,13 @@ export interface DayRange {
 }
 
 function range(from: string, to: string): DayRange {
-  return { from, to, days: daysBetween(from, to) + 1, start: londonMidnight(from), end: londonMidnight(addDays(to, 1)) };
+  return {
+    from,
+    to,
+    days: daysBetween(from, to) + 1,
+    start: londonMidnight(from),
+    end: londonMidnight(addDays(to, 1)),
+  };
 }
 
 const ROLLING: Partial<Record<DashboardPeriod, number>> = { today: 1, '7d': 7, '30d': 30, '90d': 90 };
@@ -86,7 +92,13 @@ export function resolvePeriod(query: DashboardQueryInput, now: Date): ResolvedPe
   }
   const current = range(from, to);
   const previous = range(addDays(from, -current.days), addDays(from, -1));
-  return { period: query.period, current, previous, bucket: current.days > DASHBOARD_MAX_DAY_BUCKETS ? 'week' : 'day', staleDays: query.stale_days };
+  return {
+    period: query.period,
+    current,
+    previous,
+    bucket: current.days > DASHBOARD_MAX_DAY_BUCKETS ? 'week' : 'day',
+    staleDays: query.stale_days,
+  };
 }
 
 export function periodAnswer(resolved: ResolvedPeriod): DashboardPeriodAnswer {
@@ -98,7 +110,13 @@ export function periodAnswer(resolved: ResolvedPeriod): DashboardPeriodAnswer {
     days: current.days,
     starts_at: current.start.toISOString(),
     ends_at: current.end.toISOString(),
-    previous: { from: previous.from, to: previous.to, days: previous.days, starts_at: previous.start.toISOString(), ends_at: previous.end.toISOString() },
+    previous: {
+      from: previous.from,
+      to: previous.to,
+      days: previous.days,
+      starts_at: previous.start.toISOString(),
+      ends_at: previous.end.toISOString(),
+    },
     bucket: resolved.bucket,
     time_zone: TIME_ZONE,
     stale_days: resolved.staleDays,

@@ -74,7 +74,10 @@ export async function dayFigures(db: Db, { start, end }: Bounds): Promise<DayFig
     codeTotalPence: num(row.code_total),
     codeShippingPence: num(row.code_shipping),
     codeDiscountPence: num(row.code_discount),
-    byStatus: Object.fromEntries(ORDER_STATUSES.map((status, i) => [status, num(row[`s${i}`])])) as Record<OrderStatus, number>,
+    byStatus: Object.fromEntries(ORDER_STATUSES.map((status, i) => [status, num(row[`s${i}`])])) as Record<
+      OrderStatus,
+      number
+    >,
   }));
 }
 
@@ -83,7 +86,11 @@ export async function dayFigures(db: Db, { start, end }: Bounds): Promise<DayFig
  * made in that period (orders store the address lower-cased). One pass over both periods' orders,
  * each address checked once for an older order (index orders_email_created).
  */
-export async function newCustomers(db: Db, previous: Bounds, current: Bounds): Promise<{ current: number; previous: number }> {
+export async function newCustomers(
+  db: Db,
+  previous: Bounds,
+  current: Bounds,
+): Promise<{ current: number; previous: number }> {
   const [row] = await rowsOf<{ cur: unknown; prev: unknown }>(
     db,
     sql`select count(*) filter (where first >= ${iso(current.start)}::timestamptz)::int as cur,
@@ -167,11 +174,19 @@ export async function bookSales(
       .filter((entry) => entry[rank] <= limit)
       .sort((a, b) => a[rank] - b[rank])
       .map((entry) => entry.book);
-  return { copies: { current: num(rows[0]?.cur_copies), previous: num(rows[0]?.prev_copies) }, byCopies: top('rankCopies'), byRevenue: top('rankRevenue') };
+  return {
+    copies: { current: num(rows[0]?.cur_copies), previous: num(rows[0]?.prev_copies) },
+    byCopies: top('rankCopies'),
+    byRevenue: top('rankRevenue'),
+  };
 }
 
 /** Books on sale now of which no copy was sold in the period: how many, and the first `limit` by name. */
-export async function unsoldBooks(db: Db, { start, end }: Bounds, limit: number): Promise<{ count: number; books: { productId: string; name: string; imageKey: string | null }[] }> {
+export async function unsoldBooks(
+  db: Db,
+  { start, end }: Bounds,
+  limit: number,
+): Promise<{ count: number; books: { productId: string; name: string; imageKey: string | null }[] }> {
   const rows = await rowsOf<Record<string, unknown>>(
     db,
     sql`with sold as (
@@ -190,7 +205,11 @@ export async function unsoldBooks(db: Db, { start, end }: Bounds, limit: number)
     count: num(rows[0]?.total),
     books: rows
       .filter((row) => row.id !== null && row.id !== undefined)
-      .map((row) => ({ productId: String(row.id), name: String(row.name), imageKey: row.image_key ? String(row.image_key) : null })),
+      .map((row) => ({
+        productId: String(row.id),
+        name: String(row.name),
+        imageKey: row.image_key ? String(row.image_key) : null,
+      })),
   };
 }
 
@@ -247,13 +266,21 @@ export async function attention(db: Db, shippedBefore: Date, limit: number) {
     attentionList(db, jobsWithOrder, sql`j.updated_at`, sql`j.state in ('queued', 'submitting')`, limit),
     attentionList(db, jobsWithOrder, sql`j.updated_at`, sql`j.state = 'failed'`, limit),
     attentionList(db, withJob, sql`o.created_at`, sql`o.address_missing and o.status = 'Printing'`, limit),
-    attentionList(db, withJob, sql`coalesce(${shippedAt}, o.updated_at)`, sql`o.status = 'Shipped' and coalesce(${shippedAt}, o.updated_at) < ${iso(shippedBefore)}::timestamptz`, limit),
+    attentionList(
+      db,
+      withJob,
+      sql`coalesce(${shippedAt}, o.updated_at)`,
+      sql`o.status = 'Shipped' and coalesce(${shippedAt}, o.updated_at) < ${iso(shippedBefore)}::timestamptz`,
+      limit,
+    ),
   ]);
   return { waiting, failed, addressMissing, shipped };
 }
 
 /** Every code sent, by state now. */
-export async function codeStates(db: Db): Promise<{ sent: number; unused: number; used: number; expired: number; revoked: number }> {
+export async function codeStates(
+  db: Db,
+): Promise<{ sent: number; unused: number; used: number; expired: number; revoked: number }> {
   const [row] = await rowsOf<Record<string, unknown>>(
     db,
     sql`select count(*)::int as sent,
@@ -263,7 +290,13 @@ export async function codeStates(db: Db): Promise<{ sent: number; unused: number
                count(*) filter (where used_at is null and revoked_at is null and expires_at > now())::int as unused
         from discount_codes`,
   );
-  return { sent: num(row?.sent), unused: num(row?.unused), used: num(row?.used), expired: num(row?.expired), revoked: num(row?.revoked) };
+  return {
+    sent: num(row?.sent),
+    unused: num(row?.unused),
+    used: num(row?.used),
+    expired: num(row?.expired),
+    revoked: num(row?.revoked),
+  };
 }
 
 export interface ReviewRow {
@@ -276,7 +309,11 @@ export interface ReviewRow {
 }
 
 /** Every review's mean rating and count, those written in the period, and the newest `limit`. */
-export async function reviewFigures(db: Db, { start, end }: Bounds, limit: number): Promise<{ average: number | null; count: number; inPeriod: number; newest: ReviewRow[] }> {
+export async function reviewFigures(
+  db: Db,
+  { start, end }: Bounds,
+  limit: number,
+): Promise<{ average: number | null; count: number; inPeriod: number; newest: ReviewRow[] }> {
   const [summary, newest] = await Promise.all([
     rowsOf<Record<string, unknown>>(
       db,
@@ -296,6 +333,13 @@ export async function reviewFigures(db: Db, { start, end }: Bounds, limit: numbe
     average: row?.average === null || row?.average === undefined ? null : Number(row.average),
     count: num(row?.total),
     inPeriod: num(row?.in_period),
-    newest: newest.map((r) => ({ id: String(r.id), productId: String(r.product_id), productName: String(r.product_name), rating: num(r.rating), text: String(r.text), createdAt: date(r.created_at) })),
+    newest: newest.map((r) => ({
+      id: String(r.id),
+      productId: String(r.product_id),
+      productName: String(r.product_name),
+      rating: num(r.rating),
+      text: String(r.text),
+      createdAt: date(r.created_at),
+    })),
   };
 }

@@ -5,7 +5,12 @@
  */
 import { messageSchema } from '@shared/contracts/common';
 import { dashboardQuerySchema, dashboardSchema } from '@shared/contracts/dashboard';
-import { discountCodePageQuerySchema, discountCodePageSchema, revokeDiscountCodeAnswerSchema, revokeDiscountCodeParamsSchema } from '@shared/contracts/discounts';
+import {
+  discountCodePageQuerySchema,
+  discountCodePageSchema,
+  revokeDiscountCodeAnswerSchema,
+  revokeDiscountCodeParamsSchema,
+} from '@shared/contracts/discounts';
 import type { FastifyReply } from 'fastify';
 import type { ModuleRoutes } from '../../http';
 import { revokeCode, sentCodesPage } from '../discounts';
@@ -15,7 +20,8 @@ import { dashboard, dashboardKey } from './service';
 const admin = { access: 'admin' as const };
 
 /** Sends JSON bytes as they are (no serializer: they were checked against the contract when made). */
-const sendJson = (reply: FastifyReply, json: Buffer) => reply.header('content-type', 'application/json; charset=utf-8').send(json);
+const sendJson = (reply: FastifyReply, json: Buffer) =>
+  reply.header('content-type', 'application/json; charset=utf-8').send(json);
 const adminErrors = { 400: messageSchema, 401: messageSchema, 403: messageSchema };
 
 export const dashboardRoutes: ModuleRoutes = async (app, ctx) => {
@@ -38,7 +44,9 @@ export const dashboardRoutes: ModuleRoutes = async (app, ctx) => {
       // Checked against the contract and turned into bytes once per making; a reused answer is sent as it is.
       // Made as a report (decision 132): on connections of its own, 503 when none frees in time.
       const json = await answers.get(dashboardKey(request.query, now), async () =>
-        Buffer.from(JSON.stringify(dashboardSchema.parse(await ctx.database.report((db) => dashboard(db, request.query, now))))),
+        Buffer.from(
+          JSON.stringify(dashboardSchema.parse(await ctx.database.report((db) => dashboard(db, request.query, now)))),
+        ),
       );
       return sendJson(reply, json);
     },
@@ -50,7 +58,8 @@ export const dashboardRoutes: ModuleRoutes = async (app, ctx) => {
       config: admin,
       schema: {
         tags: ['admin'],
-        summary: 'Every discount code sent, newest first, with its state and the order that used it; next_cursor asks for the next page',
+        summary:
+          'Every discount code sent, newest first, with its state and the order that used it; next_cursor asks for the next page',
         querystring: discountCodePageQuerySchema,
         response: { 200: discountCodePageSchema, ...adminErrors },
       },
@@ -64,7 +73,8 @@ export const dashboardRoutes: ModuleRoutes = async (app, ctx) => {
       config: admin,
       schema: {
         tags: ['admin'],
-        summary: 'Revokes an unused discount code: no checkout can use it after (409 when used, or held by a checkout being paid)',
+        summary:
+          'Revokes an unused discount code: no checkout can use it after (409 when used, or held by a checkout being paid)',
         params: revokeDiscountCodeParamsSchema,
         response: { 200: revokeDiscountCodeAnswerSchema, ...adminErrors, 404: messageSchema, 409: messageSchema },
       },

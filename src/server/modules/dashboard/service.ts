@@ -25,7 +25,17 @@ import * as repo from './repository';
 
 /** Sums of a run of days (pence). */
 type Sums = Omit<repo.DayFigures, 'day' | 'byStatus'>;
-const ZERO: Sums = { orders: 0, totalPence: 0, shippingPence: 0, discountPence: 0, guestOrders: 0, codeOrders: 0, codeTotalPence: 0, codeShippingPence: 0, codeDiscountPence: 0 };
+const ZERO: Sums = {
+  orders: 0,
+  totalPence: 0,
+  shippingPence: 0,
+  discountPence: 0,
+  guestOrders: 0,
+  codeOrders: 0,
+  codeTotalPence: 0,
+  codeShippingPence: 0,
+  codeDiscountPence: 0,
+};
 
 function sumDays(days: readonly repo.DayFigures[]): Sums {
   const sums = { ...ZERO };
@@ -36,7 +46,8 @@ function sumDays(days: readonly repo.DayFigures[]): Sums {
 const inRange = (range: DayRange) => (day: repo.DayFigures) => day.day >= range.from && day.day <= range.to;
 
 /** Half up to the penny, then pounds: revenue / orders. */
-const averagePence = (totalPence: number, orders: number) => (orders === 0 ? null : penceToPounds(Math.round(totalPence / orders)));
+const averagePence = (totalPence: number, orders: number) =>
+  orders === 0 ? null : penceToPounds(Math.round(totalPence / orders));
 
 function figures(sums: Sums, booksSold: number, newCustomers: number): DashboardFigures {
   return {
@@ -127,9 +138,19 @@ export async function dashboard(db: Db, query: DashboardQueryInput, now = new Da
     best_sellers: {
       by_copies: sales.byCopies.map(bestSeller),
       by_revenue: sales.byRevenue.map(bestSeller),
-      unsold: { count: unsold.count, books: unsold.books.map((book) => ({ product_id: book.productId, name: book.name, image: book.imageKey ? imagePath(book.imageKey) : null })) },
+      unsold: {
+        count: unsold.count,
+        books: unsold.books.map((book) => ({
+          product_id: book.productId,
+          name: book.name,
+          image: book.imageKey ? imagePath(book.imageKey) : null,
+        })),
+      },
     },
-    orders_by_status: ORDER_STATUSES.map((status) => ({ status, count: currentDays.reduce((sum, day) => sum + day.byStatus[status], 0) })),
+    orders_by_status: ORDER_STATUSES.map((status) => ({
+      status,
+      count: currentDays.reduce((sum, day) => sum + day.byStatus[status], 0),
+    })),
     attention: {
       waiting_for_printer: attentionAnswer(needs.waiting),
       print_needs_attention: attentionAnswer(needs.failed),

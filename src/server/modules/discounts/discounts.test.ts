@@ -22,7 +22,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const send = (body: Record<string, unknown>, token: string | null = admin.token) =>
-  t.app.inject({ method: 'POST', url: '/api/admin/send-discount-code', payload: body, headers: token ? bearer(token) : {} });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/admin/send-discount-code',
+    payload: body,
+    headers: token ? bearer(token) : {},
+  });
 
 const countCodes = async () => (await t.deps.database.db.select().from(discountCodes)).length;
 
@@ -38,7 +43,13 @@ describe('POST /api/admin/send-discount-code', () => {
     expect(expires - before).toBeGreaterThanOrEqual(30 * 24 * 3600 * 1000 - 1000);
     expect(expires - before).toBeLessThan(30 * 24 * 3600 * 1000 + 60_000);
     const [row] = await t.deps.database.db.select().from(discountCodes).where(eq(discountCodes.code, body.code));
-    expect(row).toMatchObject({ percentage: 15, types: ['Puzzle'], ages: ['Kids', ''], email: 'reader@example.com', usedAt: null });
+    expect(row).toMatchObject({
+      percentage: 15,
+      types: ['Puzzle'],
+      ages: ['Kids', ''],
+      email: 'reader@example.com',
+      usedAt: null,
+    });
     const [mail] = await mailsTo(t.deps.database.db, 'reader@example.com');
     expect(mail!.subject).toMatch(/15% discount code/);
     expect(mail!.text).toContain(body.code);

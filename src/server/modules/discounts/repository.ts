@@ -10,7 +10,11 @@ export async function insertDiscountCode(
   tx: Db,
   code: { code: string; percentage: number; types: string[]; ages: string[]; email: string; expiresAt: Date },
 ): Promise<boolean> {
-  const inserted = await tx.insert(discountCodes).values(code).onConflictDoNothing({ target: discountCodes.code }).returning({ code: discountCodes.code });
+  const inserted = await tx
+    .insert(discountCodes)
+    .values(code)
+    .onConflictDoNothing({ target: discountCodes.code })
+    .returning({ code: discountCodes.code });
   return inserted.length === 1;
 }
 
@@ -40,7 +44,11 @@ export async function markDiscountCodeUsed(db: Db, code: string, orderId: string
 
 /** Who may take a code's hold: nobody holds it, its holder's time is up, or it is this holder already. */
 const holdFreeFor = (holder: string) =>
-  or(isNull(discountCodes.heldUntil), lte(discountCodes.heldUntil, sql`now()`), eq(discountCodes.heldByCheckoutId, holder));
+  or(
+    isNull(discountCodes.heldUntil),
+    lte(discountCodes.heldUntil, sql`now()`),
+    eq(discountCodes.heldByCheckoutId, holder),
+  );
 
 /**
  * Holds an unused code for one checkout until `until` (docs/decisions/036). One conditional
@@ -51,7 +59,14 @@ export async function holdDiscountCode(db: Db, code: string, holder: string, unt
   const rows = await db
     .update(discountCodes)
     .set({ heldByCheckoutId: holder, heldUntil: until })
-    .where(and(eq(discountCodes.code, code), isNull(discountCodes.usedAt), isNull(discountCodes.revokedAt), holdFreeFor(holder)))
+    .where(
+      and(
+        eq(discountCodes.code, code),
+        isNull(discountCodes.usedAt),
+        isNull(discountCodes.revokedAt),
+        holdFreeFor(holder),
+      ),
+    )
     .returning({ code: discountCodes.code });
   return rows.length > 0;
 }
@@ -100,23 +115,35 @@ export async function revokeDiscountCode(db: Db, code: string): Promise<Discount
 }
 
 /** A code, the time of the order that used it (null when unused, or when that order is gone), and its keyset position. */
-export type DiscountCodeListRow = DiscountCodeRow & { usedByOrderAt: Date | null; position: { createdAt: string; code: string } };
+export type DiscountCodeListRow = DiscountCodeRow & {
+  usedByOrderAt: Date | null;
+  position: { createdAt: string; code: string };
+};
 
 /** Microseconds, as text: a keyset position must not lose what a JavaScript Date drops. */
 const createdAtText = sql<string>`to_char(${discountCodes.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /** The codes sent, newest first: the page after `after` (a row's position) when given, `limit` rows; `only` one code. */
-export async function listDiscountCodes(db: Db, after: { createdAt: string; code: string } | null, limit: number, only?: string): Promise<DiscountCodeListRow[]> {
+export async function listDiscountCodes(
+  db: Db,
+  after: { createdAt: string; code: string } | null,
+  limit: number,
+  only?: string,
+): Promise<DiscountCodeListRow[]> {
   const rows = await db
     .select({
       code: discountCodes,
-      usedByOrderAt: sql<string | null>`(select ${orders.createdAt} from ${orders} where ${orders.id} = ${discountCodes.usedByOrderId})`,
+      usedByOrderAt: sql<
+        string | null
+      >`(select ${orders.createdAt} from ${orders} where ${orders.id} = ${discountCodes.usedByOrderId})`,
       createdAtText,
     })
     .from(discountCodes)
     .where(
       and(
-        after ? sql`(${discountCodes.createdAt}, ${discountCodes.code}) < (${after.createdAt}::timestamptz, ${after.code})` : undefined,
+        after
+          ? sql`(${discountCodes.createdAt}, ${discountCodes.code}) < (${after.createdAt}::timestamptz, ${after.code})`
+          : undefined,
         only === undefined ? undefined : eq(discountCodes.code, only),
       ),
     )

@@ -20,12 +20,18 @@ describe('discountProblem', () => {
   });
   it('says why a code cannot be used, in order: unknown, used, expired, not applicable, held by an open checkout', () => {
     expect(discountProblem(null, kidsPuzzle, now)).toBe(DISCOUNT_PROBLEMS.unknown);
-    expect(discountProblem(code({ usedAt: now, expiresAt: new Date(0) }), kidsPuzzle, now)).toBe(DISCOUNT_PROBLEMS.used);
+    expect(discountProblem(code({ usedAt: now, expiresAt: new Date(0) }), kidsPuzzle, now)).toBe(
+      DISCOUNT_PROBLEMS.used,
+    );
     expect(discountProblem(code({ expiresAt: now }), kidsPuzzle, now)).toBe(DISCOUNT_PROBLEMS.expired);
     expect(discountProblem(code({ ages: ['Adults'] }), kidsPuzzle, now)).toBe(DISCOUNT_PROBLEMS.notApplicable);
     expect(discountProblem(code(), [], now)).toBe(DISCOUNT_PROBLEMS.notApplicable);
-    expect(discountProblem(code({ heldUntil: new Date(now.getTime() + 1) }), kidsPuzzle, now)).toBe(DISCOUNT_PROBLEMS.held);
-    expect(discountProblem(code({ heldUntil: new Date(now.getTime() + 1), ages: ['Adults'] }), kidsPuzzle, now)).toBe(DISCOUNT_PROBLEMS.notApplicable);
+    expect(discountProblem(code({ heldUntil: new Date(now.getTime() + 1) }), kidsPuzzle, now)).toBe(
+      DISCOUNT_PROBLEMS.held,
+    );
+    expect(discountProblem(code({ heldUntil: new Date(now.getTime() + 1), ages: ['Adults'] }), kidsPuzzle, now)).toBe(
+      DISCOUNT_PROBLEMS.notApplicable,
+    );
   });
   it('refuses a revoked code with the expired words (decision 120), a used one still as used', () => {
     expect(discountProblem(code({ revokedAt: now }), kidsPuzzle, now)).toBe(DISCOUNT_PROBLEMS.expired);

@@ -23,7 +23,11 @@ export interface DiscountCodeFacts {
   revokedAt?: Date | null;
 }
 
-export function discountProblem(code: DiscountCodeFacts | null, lines: readonly Pick<PricingLine, 'type' | 'age'>[], now: Date): string | null {
+export function discountProblem(
+  code: DiscountCodeFacts | null,
+  lines: readonly Pick<PricingLine, 'type' | 'age'>[],
+  now: Date,
+): string | null {
   if (!code) return DISCOUNT_PROBLEMS.unknown;
   if (code.usedAt) return DISCOUNT_PROBLEMS.used;
   if (code.revokedAt) return DISCOUNT_PROBLEMS.expired;

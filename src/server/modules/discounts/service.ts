@@ -23,13 +23,24 @@ export async function sendDiscountCode(ctx: AppContext, request: SendDiscountInp
   const known = await existingProductTypes(ctx.database.db, types);
   const unknown = types.filter((type) => !known.has(type));
   if (unknown.length > 0) {
-    throw badRequest(`Unknown product type${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}. Choose from the types in the catalogue.`);
+    throw badRequest(
+      `Unknown product type${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}. Choose from the types in the catalogue.`,
+    );
   }
   const expiresAt = new Date(Date.now() + DISCOUNT_CODE_DAYS * 24 * 3600 * 1000);
   const code = await ctx.database.db.transaction(async (tx) => {
     for (let attempt = 0; attempt < 5; attempt += 1) {
       const candidate = generateDiscountCode();
-      if (await repo.insertDiscountCode(tx, { code: candidate, percentage: request.percentage, types, ages, email: request.email, expiresAt })) {
+      if (
+        await repo.insertDiscountCode(tx, {
+          code: candidate,
+          percentage: request.percentage,
+          types,
+          ages,
+          email: request.email,
+          expiresAt,
+        })
+      ) {
         await enqueueMail(
           tx,
           await discountCodeMail(ctx.config, {
@@ -47,7 +58,14 @@ export async function sendDiscountCode(ctx: AppContext, request: SendDiscountInp
     throw new Error('Could not draw a unique discount code');
   });
   void ctx.mailWorker.kick();
-  return { code, percentage: request.percentage, types, ages, email: request.email, expiresAt: expiresAt.toISOString() };
+  return {
+    code,
+    percentage: request.percentage,
+    types,
+    ages,
+    email: request.email,
+    expiresAt: expiresAt.toISOString(),
+  };
 }
 
 /** A usable code's terms, under its stored spelling. */
@@ -57,7 +75,11 @@ export type UsableDiscount = { code: string } & DiscountTerms;
  * The terms of a typed code for these basket lines, or a 400 saying why it cannot be used
  * (unknown, used, expired, or for none of the books).
  */
-export async function usableDiscount(db: Db, typed: string, lines: readonly Pick<PricingLine, 'type' | 'age'>[]): Promise<UsableDiscount> {
+export async function usableDiscount(
+  db: Db,
+  typed: string,
+  lines: readonly Pick<PricingLine, 'type' | 'age'>[],
+): Promise<UsableDiscount> {
   const row = await repo.findDiscountCode(db, typed);
   const problem = discountProblem(row, lines, new Date());
   if (problem || !row) throw badRequest(problem ?? DISCOUNT_PROBLEMS.unknown);
@@ -73,14 +95,17 @@ export async function discountCodeUsage(db: Db, code: string): Promise<{ usedByO
 // ---- holds (decision 036): a code is held by one open checkout at a time -------------------------
 
 /** Holds an unused code for a checkout until `until`; false when it is used, or held by another checkout. */
-export const holdDiscountCode = (db: Db, code: string, holder: string, until: Date): Promise<boolean> => repo.holdDiscountCode(db, code, holder, until);
+export const holdDiscountCode = (db: Db, code: string, holder: string, until: Date): Promise<boolean> =>
+  repo.holdDiscountCode(db, code, holder, until);
 /** Holds the code until the code itself expires: a checkout whose payment is under way and can no longer expire. */
 export const holdDiscountCodeUntilItExpires = (db: Db, code: string, holder: string): Promise<boolean> =>
   repo.holdDiscountCode(db, code, holder, repo.untilTheCodeExpires);
 /** Hands a hold from one holder to another (the checkout reference to the provider's session id); false if `from` no longer holds it. */
-export const passDiscountHold = (db: Db, code: string, from: string, to: string): Promise<boolean> => repo.passDiscountHold(db, code, from, to);
+export const passDiscountHold = (db: Db, code: string, from: string, to: string): Promise<boolean> =>
+  repo.passDiscountHold(db, code, from, to);
 /** Ends a holder's hold on a code; does nothing when someone else holds it by now. */
-export const releaseDiscountHold = (db: Db, code: string, holder: string): Promise<void> => repo.releaseDiscountHold(db, code, holder);
+export const releaseDiscountHold = (db: Db, code: string, holder: string): Promise<void> =>
+  repo.releaseDiscountHold(db, code, holder);
 
 /**
  * Redeems the code for the order, in the caller's transaction: only the first order may. Answers

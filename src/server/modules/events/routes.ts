@@ -84,7 +84,8 @@ export const eventRoutes: ModuleRoutes = async (app, ctx) => {
       config: { access: 'public' },
       schema: {
         tags: ['catalogue'],
-        summary: 'Server-sent `productUpdate` events (text/event-stream); 429/503 with Retry-After past the stream limits',
+        summary:
+          'Server-sent `productUpdate` events (text/event-stream); 429/503 with Retry-After past the stream limits',
         response: { 429: refusedSchema, 503: refusedSchema },
       },
     },

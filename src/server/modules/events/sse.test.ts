@@ -55,7 +55,12 @@ beforeAll(async () => {
   baseline = reader.app.ctx.events.subscriberCount;
   admin = await createUser(writer.app, { role: 'admin' });
   const { payload, headers } = productForm('Streamed Puzzles');
-  const res = await writer.app.inject({ method: 'POST', url: '/api/admin/products/add_product', payload, headers: { ...headers, ...bearer(admin.token) } });
+  const res = await writer.app.inject({
+    method: 'POST',
+    url: '/api/admin/products/add_product',
+    payload,
+    headers: { ...headers, ...bearer(admin.token) },
+  });
   expect(res.statusCode, res.body).toBe(200);
 });
 
@@ -66,66 +71,80 @@ afterAll(async () => {
   await drop();
 });
 
-describe(usingPostgres() ? 'productUpdate across two app instances on one PostgreSQL' : 'productUpdate through one app instance (PGlite)', () => {
-  it('opens a text/event-stream that the browser can read', async () => {
-    const client = await openStream(reader.port);
-    try {
-      expect(client.status).toBe(200);
-      expect(client.headers['content-type']).toMatch(/^text\/event-stream/);
-      expect(client.headers['cache-control']).toMatch(/no-cache/);
-      await client.waitFor(/^: connected\n\n/);
-    } finally {
-      client.close();
-    }
-  });
+describe(
+  usingPostgres()
+    ? 'productUpdate across two app instances on one PostgreSQL'
+    : 'productUpdate through one app instance (PGlite)',
+  () => {
+    it('opens a text/event-stream that the browser can read', async () => {
+      const client = await openStream(reader.port);
+      try {
+        expect(client.status).toBe(200);
+        expect(client.headers['content-type']).toMatch(/^text\/event-stream/);
+        expect(client.headers['cache-control']).toMatch(/no-cache/);
+        await client.waitFor(/^: connected\n\n/);
+      } finally {
+        client.close();
+      }
+    });
 
-  it('an edit on one instance reaches a client of the other within 2 s', async () => {
-    const client = await openStream(reader.port);
-    try {
-      await client.waitFor(/: connected/);
-      const { payload, headers } = productForm('Streamed Puzzles, 2nd edition');
-      const started = Date.now();
-      const res = await writer.app.inject({ method: 'POST', url: '/api/admin/products/edit_product/SSE-1', payload, headers: { ...headers, ...bearer(admin.token) } });
-      expect(res.statusCode, res.body).toBe(200);
-      await client.waitFor(/event: productUpdate\ndata: \{"change":"edit","id":"SSE-1"\}\n\n/, 2000);
-      expect(Date.now() - started).toBeLessThan(2000);
-    } finally {
-      client.close();
-    }
-  });
+    it('an edit on one instance reaches a client of the other within 2 s', async () => {
+      const client = await openStream(reader.port);
+      try {
+        await client.waitFor(/: connected/);
+        const { payload, headers } = productForm('Streamed Puzzles, 2nd edition');
+        const started = Date.now();
+        const res = await writer.app.inject({
+          method: 'POST',
+          url: '/api/admin/products/edit_product/SSE-1',
+          payload,
+          headers: { ...headers, ...bearer(admin.token) },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        await client.waitFor(/event: productUpdate\ndata: \{"change":"edit","id":"SSE-1"\}\n\n/, 2000);
+        expect(Date.now() - started).toBeLessThan(2000);
+      } finally {
+        client.close();
+      }
+    });
 
-  it('sends comment heartbeats while nothing happens', async () => {
-    const client = await openStream(reader.port);
-    try {
-      await client.waitFor(/: heartbeat\n\n[\s\S]*: heartbeat\n\n/, 2000);
-      expect(client.text()).not.toMatch(/event:/);
-    } finally {
-      client.close();
-    }
-  });
+    it('sends comment heartbeats while nothing happens', async () => {
+      const client = await openStream(reader.port);
+      try {
+        await client.waitFor(/: heartbeat\n\n[\s\S]*: heartbeat\n\n/, 2000);
+        expect(client.text()).not.toMatch(/event:/);
+      } finally {
+        client.close();
+      }
+    });
 
-  it('releases the subscription when the client goes away', async () => {
-    // other modules (the catalogue cache) subscribe too: count the streams' subscriptions only
-    await until(() => reader.app.ctx.events.subscriberCount === baseline);
-    const clients = await Promise.all([openStream(reader.port), openStream(reader.port)]);
-    await Promise.all(clients.map((client) => client.waitFor(/: connected/)));
-    expect(reader.app.ctx.events.subscriberCount).toBe(baseline + 2);
-    for (const client of clients) client.close();
-    await until(() => reader.app.ctx.events.subscriberCount === baseline);
-  });
+    it('releases the subscription when the client goes away', async () => {
+      // other modules (the catalogue cache) subscribe too: count the streams' subscriptions only
+      await until(() => reader.app.ctx.events.subscriberCount === baseline);
+      const clients = await Promise.all([openStream(reader.port), openStream(reader.port)]);
+      await Promise.all(clients.map((client) => client.waitFor(/: connected/)));
+      expect(reader.app.ctx.events.subscriberCount).toBe(baseline + 2);
+      for (const client of clients) client.close();
+      await until(() => reader.app.ctx.events.subscriberCount === baseline);
+    });
 
-  it('a delete is announced too', async () => {
-    const client = await openStream(reader.port);
-    try {
-      await client.waitFor(/: connected/);
-      const res = await writer.app.inject({ method: 'POST', url: '/api/admin/products/delete_product/SSE-1', headers: bearer(admin.token) });
-      expect(res.statusCode).toBe(200);
-      await client.waitFor(/event: productUpdate\ndata: \{"change":"delete","id":"SSE-1"\}/);
-    } finally {
-      client.close();
-    }
-  });
-});
+    it('a delete is announced too', async () => {
+      const client = await openStream(reader.port);
+      try {
+        await client.waitFor(/: connected/);
+        const res = await writer.app.inject({
+          method: 'POST',
+          url: '/api/admin/products/delete_product/SSE-1',
+          headers: bearer(admin.token),
+        });
+        expect(res.statusCode).toBe(200);
+        await client.waitFor(/event: productUpdate\ndata: \{"change":"delete","id":"SSE-1"\}/);
+      } finally {
+        client.close();
+      }
+    });
+  },
+);
 
 describe('formatEvent', () => {
   it('puts each line of the data in its own data field', () => {

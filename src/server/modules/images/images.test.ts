@@ -32,14 +32,17 @@ const expectRefused = async (bytes: Buffer, message: string) => {
 };
 
 describe('ingestImage', () => {
-  it.each(['jpeg', 'png', 'webp', 'avif', 'gif'] as const)('accepts a %s picture, keyed by the SHA-256 of its bytes', async (format) => {
-    const bytes = await picture(format, { width: 320, height: 200, colour: `#${format.length}${format.length}3366` });
-    const { key } = await ingestImage(t.app.ctx, bytes);
-    expect(key).toBe(createHash('sha256').update(bytes).digest('hex'));
-    expect(await t.deps.images.get(originalKey(key))).toEqual(bytes);
-    const [row] = await rowsFor(key);
-    expect(row).toMatchObject({ key, contentType: `image/${format}`, width: 320, height: 200, bytes: bytes.length });
-  });
+  it.each(['jpeg', 'png', 'webp', 'avif', 'gif'] as const)(
+    'accepts a %s picture, keyed by the SHA-256 of its bytes',
+    async (format) => {
+      const bytes = await picture(format, { width: 320, height: 200, colour: `#${format.length}${format.length}3366` });
+      const { key } = await ingestImage(t.app.ctx, bytes);
+      expect(key).toBe(createHash('sha256').update(bytes).digest('hex'));
+      expect(await t.deps.images.get(originalKey(key))).toEqual(bytes);
+      const [row] = await rowsFor(key);
+      expect(row).toMatchObject({ key, contentType: `image/${format}`, width: 320, height: 200, bytes: bytes.length });
+    },
+  );
 
   it('stores the same bytes only once however often they are ingested', async () => {
     const bytes = await picture('png', { colour: '#123456' });
@@ -131,7 +134,9 @@ describe('GET /images/:key/:width.webp', () => {
   it('answers concurrent first requests with identical bytes and renders once', async () => {
     const fresh = (await ingestImage(t.app.ctx, await picture('webp', { colour: '#c8553d' }))).key;
     counting.puts.length = 0;
-    const answers = await Promise.all(Array.from({ length: 8 }, () => t.app.inject({ method: 'GET', url: imagePath(fresh, 640) })));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => t.app.inject({ method: 'GET', url: imagePath(fresh, 640) })),
+    );
     expect(answers.map((res) => res.statusCode)).toEqual(Array(8).fill(200));
     for (const res of answers) expect(res.rawPayload).toEqual(answers[0]!.rawPayload);
     expect(counting.puts).toEqual([variantKey(fresh, 640)]);
@@ -140,7 +145,11 @@ describe('GET /images/:key/:width.webp', () => {
 
   it('answers 304 to a browser that has the variant already', async () => {
     const first = await t.app.inject({ method: 'GET', url: imagePath(key, 640) });
-    const again = await t.app.inject({ method: 'GET', url: imagePath(key, 640), headers: { 'if-none-match': first.headers.etag as string } });
+    const again = await t.app.inject({
+      method: 'GET',
+      url: imagePath(key, 640),
+      headers: { 'if-none-match': first.headers.etag as string },
+    });
     expect(again.statusCode).toBe(304);
     expect(again.rawPayload.length).toBe(0);
   });

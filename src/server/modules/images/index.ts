@@ -4,4 +4,13 @@
  */
 export { imageRoutes } from './routes';
 export type { ImageRecord } from './repository';
-export { IMAGE_MESSAGES, findOriginal, ingestImage, inspectImage, originalKey, prepareImage, recordImages, storeOriginal } from './service';
+export {
+  IMAGE_MESSAGES,
+  findOriginal,
+  ingestImage,
+  inspectImage,
+  originalKey,
+  prepareImage,
+  recordImages,
+  storeOriginal,
+} from './service';

@@ -23,7 +23,13 @@ export async function insertImages(db: Db, rows: ImageRecord[]): Promise<void> {
 
 export async function findImage(db: Db, key: string): Promise<ImageRecord | null> {
   const [row] = await db
-    .select({ key: images.key, contentType: images.contentType, width: images.width, height: images.height, bytes: images.bytes })
+    .select({
+      key: images.key,
+      contentType: images.contentType,
+      width: images.width,
+      height: images.height,
+      bytes: images.bytes,
+    })
     .from(images)
     .where(eq(images.key, key));
   return row ?? null;

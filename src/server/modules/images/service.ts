@@ -44,9 +44,15 @@ const CONTENT_TYPES: Record<AcceptedFormat, string> = {
 /** The format the first bytes announce, or null. Checked before any decoder sees the file (so SVG, text, PDF never reach one). */
 export function sniffFormat(bytes: Buffer): AcceptedFormat | null {
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
-  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'png';
   if (bytes.length >= 6 && /^GIF8[79]a$/.test(bytes.subarray(0, 6).toString('latin1'))) return 'gif';
-  if (bytes.length >= 12 && bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP') return 'webp';
+  if (
+    bytes.length >= 12 &&
+    bytes.subarray(0, 4).toString('latin1') === 'RIFF' &&
+    bytes.subarray(8, 12).toString('latin1') === 'WEBP'
+  )
+    return 'webp';
   if (bytes.length >= 12 && bytes.subarray(4, 8).toString('latin1') === 'ftyp') {
     const brands = bytes.subarray(8, Math.min(bytes.length, 64)).toString('latin1');
     if (/avif|avis/.test(brands)) return 'avif';
@@ -113,7 +119,11 @@ export async function storeOriginal(store: ImageStore, image: ImageRecord, bytes
  * Validates, stores and records an image. Idempotent: the same bytes give the same key and are
  * stored once. `db` lets a caller record the row inside its own transaction.
  */
-export async function ingestImage(ctx: Pick<AppContext, 'images' | 'database'>, bytes: Buffer, db: Db = ctx.database.db): Promise<{ key: string }> {
+export async function ingestImage(
+  ctx: Pick<AppContext, 'images' | 'database'>,
+  bytes: Buffer,
+  db: Db = ctx.database.db,
+): Promise<{ key: string }> {
   const image = await prepareImage(ctx, bytes);
   await upsertImage(db, image);
   return { key: image.key };
@@ -138,7 +148,10 @@ export async function recordImages(db: Db, rows: ImageRecord[]): Promise<void> {
 }
 
 /** An image's original bytes and content type, or null when there is no such image. */
-export async function findOriginal(ctx: Pick<AppContext, 'images' | 'database'>, key: string): Promise<{ contentType: string; bytes: Buffer } | null> {
+export async function findOriginal(
+  ctx: Pick<AppContext, 'images' | 'database'>,
+  key: string,
+): Promise<{ contentType: string; bytes: Buffer } | null> {
   const image = await findImage(ctx.database.db, key);
   const bytes = image ? await ctx.images.get(originalKey(image.key)) : null;
   return image && bytes ? { contentType: image.contentType, bytes } : null;

@@ -20,11 +20,15 @@ const env = { PUBLIC_URL: 'https://shop.example.com', MAIL_FROM: 'shop@example.c
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let t: TestApp;
-const delivered: { label: string; name: string; id: string; mail: RenderedMail; parsed: ParsedMail; raw: string }[] = [];
+const delivered: { label: string; name: string; id: string; mail: RenderedMail; parsed: ParsedMail; raw: string }[] =
+  [];
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  t = await createTestApp({ env, deps: { mail: smtpTransport(`smtp://127.0.0.1:${smtp.port}`, testConfig(env).MAIL_SENDER) } });
+  t = await createTestApp({
+    env,
+    deps: { mail: smtpTransport(`smtp://127.0.0.1:${smtp.port}`, testConfig(env).MAIL_SENDER) },
+  });
   const cases = realisticMails(env.PUBLIC_URL);
   const sent: { label: string; name: string; id: string; mail: RenderedMail }[] = [];
   for (const [i, mail] of cases.entries()) {
@@ -32,7 +36,12 @@ beforeAll(async () => {
     // One recipient per message, so each arrival is known by its address.
     const to = `reader${i}@example.org`;
     const replyTo = mail.name === 'contactMessage' ? mail.data.email : null;
-    sent.push({ label: mail.label, name: mail.name, mail: rendered, id: await enqueueMail(t.deps.database.db, { to, ...rendered, replyTo }) });
+    sent.push({
+      label: mail.label,
+      name: mail.name,
+      mail: rendered,
+      id: await enqueueMail(t.deps.database.db, { to, ...rendered, replyTo }),
+    });
   }
   await t.app.ctx.mailWorker.kick();
   for (const [i, entry] of sent.entries()) {
@@ -75,14 +84,16 @@ describe('every template sent over SMTP', () => {
 
     it('carries List-Unsubscribe only when it is the marketing mail (the discount code)', () => {
       const { raw, name } = get();
-      if (name === 'discountCode') expect(raw).toMatch(/^List-Unsubscribe: <mailto:owner@example\.com\?subject=unsubscribe>\r?$/m);
+      if (name === 'discountCode')
+        expect(raw).toMatch(/^List-Unsubscribe: <mailto:owner@example\.com\?subject=unsubscribe>\r?$/m);
       else expect(raw).not.toMatch(/^List-Unsubscribe:/im);
     });
   });
 
   it('sets Reply-To on the contact message to the person who wrote it, and on no other mail', () => {
     for (const { parsed, name } of delivered) {
-      if (name === 'contactMessage') expect(parsed.replyTo?.value).toEqual([{ address: 'ann.reader@example.org', name: '' }]);
+      if (name === 'contactMessage')
+        expect(parsed.replyTo?.value).toEqual([{ address: 'ann.reader@example.org', name: '' }]);
       else expect(parsed.replyTo).toBeUndefined();
     }
   });

@@ -71,7 +71,9 @@ describe('/dev/mailbox', () => {
     expect(sandbox!.split(' ')).not.toContain('allow-same-origin');
     // The whole message is inside the attribute, escaped.
     expect(srcdoc).toContain('&lt;head&gt;&lt;title&gt;x&lt;/title&gt;');
-    expect(srcdoc).toContain('&lt;p class=&quot;greeting&quot;&gt;Thank &lt;b&gt;you&lt;/b&gt;!&lt;/p&gt;&quot;&gt;&lt;script&gt;');
+    expect(srcdoc).toContain(
+      '&lt;p class=&quot;greeting&quot;&gt;Thank &lt;b&gt;you&lt;/b&gt;!&lt;/p&gt;&quot;&gt;&lt;script&gt;',
+    );
     expect(res.body.replace(frame![0], '')).not.toMatch(/<script|<b>you|greeting/);
     expect(res.body).toContain('<h2>Text</h2><pre>Thank you!\nYour orders: <a href="http://localhost:3000/profile">');
   });
@@ -115,15 +117,26 @@ describe('/api/dev/mailbox', () => {
 describe('the mailbox in production', () => {
   let prod: TestApp;
   beforeAll(async () => {
-    prod = await createTestApp({ env: { NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example.com', DEMO_PAYMENTS: 'true' } });
-    await enqueueMail(prod.deps.database.db, { to: 'secret@example.com', subject: 'Private subject', text: 'private text' });
+    prod = await createTestApp({
+      env: { NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example.com', DEMO_PAYMENTS: 'true' },
+    });
+    await enqueueMail(prod.deps.database.db, {
+      to: 'secret@example.com',
+      subject: 'Private subject',
+      text: 'private text',
+    });
   });
   afterAll(async () => {
     await prod?.close();
   });
 
   it('is not mounted: no page, no message, no JSON', async () => {
-    for (const url of ['/dev/mailbox', '/api/dev/mailbox', '/api/dev/mailbox?to=secret@example.com', '/dev/mailbox.css']) {
+    for (const url of [
+      '/dev/mailbox',
+      '/api/dev/mailbox',
+      '/api/dev/mailbox?to=secret@example.com',
+      '/dev/mailbox.css',
+    ]) {
       const res = await prod.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
       expect(res.body, url).not.toContain('Private subject');

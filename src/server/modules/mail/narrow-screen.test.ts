@@ -46,14 +46,18 @@ async function inspect(html: string, width: number, colorScheme: 'light' | 'dark
       };
       let lowest = { ratio: Infinity, text: '' };
       for (const element of Array.from(document.body.querySelectorAll('*'))) {
-        const ownText = Array.from(element.childNodes).some((node) => node.nodeType === Node.TEXT_NODE && node.textContent!.trim());
+        const ownText = Array.from(element.childNodes).some(
+          (node) => node.nodeType === Node.TEXT_NODE && node.textContent!.trim(),
+        );
         if (!ownText || !element.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
         const [a, b] = [luminance(rgb(getComputedStyle(element).color)), luminance(background(element))];
         const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
         if (ratio < lowest.ratio) lowest = { ratio, text: element.textContent!.trim().slice(0, 60) };
       }
       const code = document.querySelector('.m-code');
-      const codeLines = code ? Math.round(code.getBoundingClientRect().height / parseFloat(getComputedStyle(code).lineHeight)) : null;
+      const codeLines = code
+        ? Math.round(code.getBoundingClientRect().height / parseFloat(getComputedStyle(code).lineHeight))
+        : null;
       return { scrollWidth: document.documentElement.scrollWidth, lowest, codeLines };
     });
   } finally {

@@ -65,7 +65,9 @@ export class MailWorker {
     this.running = (async () => {
       do {
         this.again = false;
-        await this.deliverPending().catch((error: unknown) => this.log.warn({ err: error }, 'mail delivery pass failed'));
+        await this.deliverPending().catch((error: unknown) =>
+          this.log.warn({ err: error }, 'mail delivery pass failed'),
+        );
       } while (this.again);
     })().finally(() => {
       this.running = null;
@@ -95,7 +97,9 @@ export class MailWorker {
                 status: 'sent',
                 sentAt: sql`now()`,
                 attempts: row.attempts + 1,
-                ...(scrub ? { text: scrubLinkTokens(row.text), html: row.html === null ? null : scrubLinkTokens(row.html) } : {}),
+                ...(scrub
+                  ? { text: scrubLinkTokens(row.text), html: row.html === null ? null : scrubLinkTokens(row.html) }
+                  : {}),
               })
               .where(eq(outgoingMail.id, row.id));
             delivered += 1;

@@ -34,20 +34,29 @@ let loading: Promise<[typeof import('./templates/catalog'), typeof import('@reac
  * so a mail rendered inside a transaction does not wait for it.
  */
 export function loadMailTemplates() {
-  loading ??= Promise.all([import('./templates/catalog'), import('@react-email/components')]).catch((error: unknown) => {
-    loading = null; // a later mail tries again
-    throw error;
-  });
+  loading ??= Promise.all([import('./templates/catalog'), import('@react-email/components')]).catch(
+    (error: unknown) => {
+      loading = null; // a later mail tries again
+      throw error;
+    },
+  );
   return loading;
 }
 
-export async function renderMail<N extends MailName>(name: N, data: MailData<N>, config: RenderConfig): Promise<RenderedMail> {
+export async function renderMail<N extends MailName>(
+  name: N,
+  data: MailData<N>,
+  config: RenderConfig,
+): Promise<RenderedMail> {
   const [catalog, { render, toPlainText }] = await loadMailTemplates();
   const template = catalog.templates[name] as MailTemplate<MailData<N>>;
   const shop = shopFor(config);
   const html = await render(template.body(data, shop));
   return {
-    subject: template.subject(data, shop).replace(/[\r\n\t]+/g, ' ').trim(),
+    subject: template
+      .subject(data, shop)
+      .replace(/[\r\n\t]+/g, ' ')
+      .trim(),
     html,
     text: toPlainText(html, TEXT_OPTIONS).trim(),
     listUnsubscribe: template.marketing ? `mailto:${config.SHOP_EMAIL}?subject=unsubscribe` : null,

@@ -36,7 +36,8 @@ h2{font-size:1rem;margin:0 0 8px}iframe{width:100%;height:80vh;border:1px solid 
  * its links (target=_blank, as mail links are) open in a new tab, outside the sandbox.
  */
 const SANDBOX = 'allow-popups allow-popups-to-escape-sandbox';
-const htmlVersion = (html: string) => `<section><h2>HTML</h2><iframe sandbox="${SANDBOX}" title="The HTML version" srcdoc="${escapeHtml(html)}"></iframe></section>`;
+const htmlVersion = (html: string) =>
+  `<section><h2>HTML</h2><iframe sandbox="${SANDBOX}" title="The HTML version" srcdoc="${escapeHtml(html)}"></iframe></section>`;
 
 export const mailboxRoutes: ModuleRoutes = async (app, ctx) => {
   // The outbox holds sign-in and reset links: it is a development tool, never a public page.
@@ -52,7 +53,12 @@ export const mailboxRoutes: ModuleRoutes = async (app, ctx) => {
     '/api/dev/mailbox',
     {
       config: local,
-      schema: { tags: ['dev'], summary: 'The outbox (not in production)', querystring: z.object({ to: z.string().optional() }), response: { 200: z.array(mailSchema) } },
+      schema: {
+        tags: ['dev'],
+        summary: 'The outbox (not in production)',
+        querystring: z.object({ to: z.string().optional() }),
+        response: { 200: z.array(mailSchema) },
+      },
     },
     async (request) => {
       const to = request.query.to?.toLowerCase();
@@ -75,7 +81,9 @@ export const mailboxRoutes: ModuleRoutes = async (app, ctx) => {
       )
       .join('');
     const body = `<h1>Mailbox</h1><p class="note">Development outbox: every e-mail the shop sent. Not available in production.</p>${
-      rows.length ? `<table><thead><tr><th>Sent</th><th>To</th><th>Subject</th><th>Status</th></tr></thead><tbody>${list}</tbody></table>` : '<p>No messages yet.</p>'
+      rows.length
+        ? `<table><thead><tr><th>Sent</th><th>To</th><th>Subject</th><th>Status</th></tr></thead><tbody>${list}</tbody></table>`
+        : '<p>No messages yet.</p>'
     }`;
     return reply.type('text/html; charset=utf-8').send(page('Mailbox', body));
   });

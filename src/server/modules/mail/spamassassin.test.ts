@@ -14,7 +14,11 @@ import { testConfig } from '../../config';
 import { renderMail } from './render';
 import { awkwardMails, realisticMails, type MailCase } from './test-fixtures';
 
-const config = testConfig({ PUBLIC_URL: 'https://shop.example.com', MAIL_FROM: 'shop@example.com', SHOP_EMAIL: 'owner@example.com' });
+const config = testConfig({
+  PUBLIC_URL: 'https://shop.example.com',
+  MAIL_FROM: 'shop@example.com',
+  SHOP_EMAIL: 'owner@example.com',
+});
 const OWNER_MAILS = new Set(['contactMessage', 'ownerNewOrder', 'printPartnerProblem', 'backupFailed']);
 /** The recipient a template really has: the owner, or a shopper. */
 const recipient = (mail: MailCase) => (OWNER_MAILS.has(mail.name) ? config.SHOP_EMAIL : 'ann.reader@example.org');
@@ -34,8 +38,16 @@ function runSpamAssassin(mbox: string): Promise<string> {
     const err: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
     child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
-    child.on('error', (error) => reject(new Error(`spamassassin could not be run (${error.message}); install it: apt-get install -y spamassassin`)));
-    child.on('close', (code) => (code === 0 ? resolve(Buffer.concat(out).toString('utf8')) : reject(new Error(`spamassassin exited ${code}: ${Buffer.concat(err).toString('utf8')}`))));
+    child.on('error', (error) =>
+      reject(
+        new Error(`spamassassin could not be run (${error.message}); install it: apt-get install -y spamassassin`),
+      ),
+    );
+    child.on('close', (code) =>
+      code === 0
+        ? resolve(Buffer.concat(out).toString('utf8'))
+        : reject(new Error(`spamassassin exited ${code}: ${Buffer.concat(err).toString('utf8')}`)),
+    );
     child.stdin.end(mbox);
   });
 }
@@ -67,21 +79,33 @@ async function score(messages: { label: string; message: OutgoingMessage }[]): P
     mbox += `From shop@example.com Thu Jan  1 00:00:00 2026\n${raw.replace(/^(>*From )/gm, '>$1')}\n`;
   }
   // SpamAssassin answers in its own order: the Message-ID tells which message is which.
-  const scores = new Map((await runSpamAssassin(mbox)).split(/^From shop@example\.com .*\n/m).filter((part) => part.trim()).map((message) => {
-    const result = readScore(message);
-    return [result.messageId, result] as const;
-  }));
+  const scores = new Map(
+    (await runSpamAssassin(mbox))
+      .split(/^From shop@example\.com .*\n/m)
+      .filter((part) => part.trim())
+      .map((message) => {
+        const result = readScore(message);
+        return [result.messageId, result] as const;
+      }),
+  );
   expect(scores.size).toBe(messages.length);
   return messages.map(({ label }, i) => ({ ...scores.get(sent[i]!)!, label }));
 }
 
 async function rendered(cases: MailCase[]) {
-  return Promise.all(cases.map(async (mail) => ({ label: mail.label, message: { to: recipient(mail), ...(await renderMail(mail.name, mail.data as never, config)) } })));
+  return Promise.all(
+    cases.map(async (mail) => ({
+      label: mail.label,
+      message: { to: recipient(mail), ...(await renderMail(mail.name, mail.data as never, config)) },
+    })),
+  );
 }
 
 function report(title: string, scores: (Score & { label: string })[]) {
   const width = Math.max(...scores.map((s) => s.label.length));
-  console.log(`SpamAssassin (local tests) — ${title}:\n${scores.map((s) => `  ${s.label.padEnd(width)}  ${s.score.toFixed(1).padStart(4)}  ${s.rules.join(', ')}`).join('\n')}`);
+  console.log(
+    `SpamAssassin (local tests) — ${title}:\n${scores.map((s) => `  ${s.label.padEnd(width)}  ${s.score.toFixed(1).padStart(4)}  ${s.rules.join(', ')}`).join('\n')}`,
+  );
 }
 
 describe('SpamAssassin scores of every template', () => {
@@ -90,7 +114,10 @@ describe('SpamAssassin scores of every template', () => {
   let control: Score & { label: string };
 
   beforeAll(async () => {
-    const scores = await score([...(await rendered(realisticMails(config.PUBLIC_URL))), { label: 'spam control', message: SPAM_CONTROL }]);
+    const scores = await score([
+      ...(await rendered(realisticMails(config.PUBLIC_URL))),
+      { label: 'spam control', message: SPAM_CONTROL },
+    ]);
     control = scores.pop()!;
     realistic = scores;
     awkward = await score(await rendered(awkwardMails(config.PUBLIC_URL)));

@@ -18,7 +18,10 @@ type ChildNode = DefaultTreeAdapterTypes.ChildNode;
 
 /** A sub-path PUBLIC_URL: a link built by string concatenation, or resolved from the host root, fails. */
 const PUBLIC_URL = 'https://shop.example.com/books';
-const config = testConfig({ PUBLIC_URL, SHOP_POSTAL_ADDRESS: 'Inkwell & Puzzle, 12 Quill Lane, Bath BA1 1AA, United Kingdom' });
+const config = testConfig({
+  PUBLIC_URL,
+  SHOP_POSTAL_ADDRESS: 'Inkwell & Puzzle, 12 Quill Lane, Bath BA1 1AA, United Kingdom',
+});
 
 interface Parsed {
   errors: string[];
@@ -27,7 +30,9 @@ interface Parsed {
 
 function parseHtml(html: string): Parsed {
   const errors: string[] = [];
-  const document = parse(html, { onParseError: (error) => errors.push(`${error.code} at ${error.startLine}:${error.startCol}`) });
+  const document = parse(html, {
+    onParseError: (error) => errors.push(`${error.code} at ${error.startLine}:${error.startCol}`),
+  });
   const elements: Element[] = [];
   const walk = (nodes: ChildNode[]) => {
     for (const node of nodes) {
@@ -43,7 +48,11 @@ function parseHtml(html: string): Parsed {
 
 const attr = (element: Element, name: string) => element.attrs.find((a) => a.name === name)?.value;
 const textOf = (node: ChildNode | Element): string =>
-  node.nodeName === '#text' ? (node as DefaultTreeAdapterTypes.TextNode).value : 'childNodes' in node ? node.childNodes.map(textOf).join('') : '';
+  node.nodeName === '#text'
+    ? (node as DefaultTreeAdapterTypes.TextNode).value
+    : 'childNodes' in node
+      ? node.childNodes.map(textOf).join('')
+      : '';
 
 const cases = awkwardMails(PUBLIC_URL);
 const rendered = new Map<string, RenderedMail>();
@@ -63,7 +72,9 @@ describe('mail templates with awkward data', () => {
     it('is HTML that parses without errors (beyond the XHTML doctype mail apps expect)', () => {
       const { errors, elements } = parseHtml(mail().html);
       expect(errors.filter((error) => !error.startsWith('non-conforming-doctype'))).toEqual([]);
-      expect(elements.map((element) => element.tagName)).toEqual(expect.arrayContaining(['html', 'head', 'body', 'table', 'a']));
+      expect(elements.map((element) => element.tagName)).toEqual(
+        expect.arrayContaining(['html', 'head', 'body', 'table', 'a']),
+      );
     });
 
     it('links only to PUBLIC_URL, with absolute addresses', () => {
@@ -157,8 +168,12 @@ describe('mail templates with awkward data', () => {
 describe('links in mail', () => {
   it('makes shop paths absolute under PUBLIC_URL, keeping its path', () => {
     expect(shopLink(PUBLIC_URL, '/profile')).toBe(`${PUBLIC_URL}/profile`);
-    expect(shopLink(`${PUBLIC_URL}/`, '/?verify_admin=true&token=a%2Bb')).toBe(`${PUBLIC_URL}/?verify_admin=true&token=a%2Bb`);
-    expect(shopLink(PUBLIC_URL, `${PUBLIC_URL}/review/order/1?review_token=x`)).toBe(`${PUBLIC_URL}/review/order/1?review_token=x`);
+    expect(shopLink(`${PUBLIC_URL}/`, '/?verify_admin=true&token=a%2Bb')).toBe(
+      `${PUBLIC_URL}/?verify_admin=true&token=a%2Bb`,
+    );
+    expect(shopLink(PUBLIC_URL, `${PUBLIC_URL}/review/order/1?review_token=x`)).toBe(
+      `${PUBLIC_URL}/review/order/1?review_token=x`,
+    );
   });
 
   it.each([
@@ -179,7 +194,19 @@ describe('links in mail', () => {
 
   it('refuses to render a mail whose data carries a foreign link', async () => {
     await expect(
-      renderMail('orderStatus', { orderId: 'x'.repeat(36), status: 'Delivered', statusChanged: true, trackingRef: null, bookVaultRef: null, trackUrl: null, reviewUrl: 'https://evil.example/review' }, config),
+      renderMail(
+        'orderStatus',
+        {
+          orderId: 'x'.repeat(36),
+          status: 'Delivered',
+          statusChanged: true,
+          trackingRef: null,
+          bookVaultRef: null,
+          trackUrl: null,
+          reviewUrl: 'https://evil.example/review',
+        },
+        config,
+      ),
     ).rejects.toThrow(ForeignLinkError);
   });
 

@@ -18,13 +18,23 @@ const cover = (i: number) => (i % 4 === 3 ? null : `/images/${String(i % 10).rep
 
 /** 20 lines: quantities 1 to 10, prices from 99p to £99.99. */
 export function twentyLines() {
-  return Array.from({ length: 20 }, (_, i) => ({ name: `${names[i % names.length]} ${i + 1}`, qty: (i % 10) + 1, unitPence: 99 + i * 523, coverUrl: cover(i) }));
+  return Array.from({ length: 20 }, (_, i) => ({
+    name: `${names[i % names.length]} ${i + 1}`,
+    qty: (i % 10) + 1,
+    unitPence: 99 + i * 523,
+    coverUrl: cover(i),
+  }));
 }
 
 function totals(lines: { qty: number; unitPence: number }[], percentage: number, shippingPence: number) {
   const subtotalPence = lines.reduce((sum, line) => sum + line.qty * line.unitPence, 0);
   const discountPence = Math.floor((subtotalPence * percentage + 50) / 100);
-  return { subtotalPence, discount: percentage ? { code: 'BOOK-K7P2-QX9M-H4TD', pence: discountPence } : null, shippingPence, totalPence: subtotalPence - discountPence + shippingPence };
+  return {
+    subtotalPence,
+    discount: percentage ? { code: 'BOOK-K7P2-QX9M-H4TD', pence: discountPence } : null,
+    shippingPence,
+    totalPence: subtotalPence - discountPence + shippingPence,
+  };
 }
 
 const awkwardAddress = {
@@ -54,34 +64,76 @@ export function awkwardMails(publicUrl: string): MailCase[] {
     {
       label: 'order status: Printing (updated)',
       name: 'orderStatus',
-      data: { orderId: ORDER_ID, status: 'Printing', statusChanged: false, trackingRef: null, bookVaultRef: SCRIPT, trackUrl: null, reviewUrl: null },
+      data: {
+        orderId: ORDER_ID,
+        status: 'Printing',
+        statusChanged: false,
+        trackingRef: null,
+        bookVaultRef: SCRIPT,
+        trackUrl: null,
+        reviewUrl: null,
+      },
     },
     {
       label: 'order status: Shipped',
       name: 'orderStatus',
-      data: { orderId: ORDER_ID, status: 'Shipped', statusChanged: true, trackingRef: `${SCRIPT}${LONG}`, bookVaultRef: RTL, trackUrl: '/profile', reviewUrl: null },
+      data: {
+        orderId: ORDER_ID,
+        status: 'Shipped',
+        statusChanged: true,
+        trackingRef: `${SCRIPT}${LONG}`,
+        bookVaultRef: RTL,
+        trackUrl: '/profile',
+        reviewUrl: null,
+      },
     },
     {
       label: 'order status: Delivered',
       name: 'orderStatus',
-      data: { orderId: ORDER_ID, status: 'Delivered', statusChanged: true, trackingRef: 'RM123456785GB', bookVaultRef: null, trackUrl: '/profile', reviewUrl: `${publicUrl}/review/order/${ORDER_ID}?review_token=${token}` },
+      data: {
+        orderId: ORDER_ID,
+        status: 'Delivered',
+        statusChanged: true,
+        trackingRef: 'RM123456785GB',
+        bookVaultRef: null,
+        trackUrl: '/profile',
+        reviewUrl: `${publicUrl}/review/order/${ORDER_ID}?review_token=${token}`,
+      },
     },
     {
       label: 'review invitation',
       name: 'reviewInvitation',
-      data: { orderId: ORDER_ID, reviewUrl: `/review/order/${ORDER_ID}?review_token=${token}`, lines: lines.map(({ name, coverUrl }) => ({ name, coverUrl })) },
+      data: {
+        orderId: ORDER_ID,
+        reviewUrl: `/review/order/${ORDER_ID}?review_token=${token}`,
+        lines: lines.map(({ name, coverUrl }) => ({ name, coverUrl })),
+      },
     },
     {
       label: 'discount code 99 %',
       name: 'discountCode',
-      data: { code: 'BOOK-K7P2-QX9M-H4TD', percentage: 99, types: [SCRIPT, RTL, LONG], ages: ['Kids', ''], expiresAt: new Date('2031-02-28T23:59:59Z') },
+      data: {
+        code: 'BOOK-K7P2-QX9M-H4TD',
+        percentage: 99,
+        types: [SCRIPT, RTL, LONG],
+        ages: ['Kids', ''],
+        expiresAt: new Date('2031-02-28T23:59:59Z'),
+      },
     },
     {
       label: 'contact message to the owner',
       name: 'contactMessage',
-      data: { email: 'o\'brien+books@example.co.uk', orderRef: SCRIPT, message: `${RTL}\n\n${SCRIPT}\n${LONG}\nLine four\r\nLine five` },
+      data: {
+        email: "o'brien+books@example.co.uk",
+        orderRef: SCRIPT,
+        message: `${RTL}\n\n${SCRIPT}\n${LONG}\nLine four\r\nLine five`,
+      },
     },
-    { label: 'contact copy to the sender', name: 'contactCopy', data: { orderRef: RTL, message: `${SCRIPT}\n${HEBREW}\n${LONG}` } },
+    {
+      label: 'contact copy to the sender',
+      name: 'contactCopy',
+      data: { orderRef: RTL, message: `${SCRIPT}\n${HEBREW}\n${LONG}` },
+    },
     {
       label: "owner's new order",
       name: 'ownerNewOrder',
@@ -91,7 +143,10 @@ export function awkwardMails(publicUrl: string): MailCase[] {
         lines,
         ...totals(lines, 99, 383),
         deliveryAddress: awkwardAddress,
-        addressProblems: [`Phone number must be at most 24 characters.`, `Full name contains an invisible character (U+202E) that can reorder or hide text: please type it again without it.`],
+        addressProblems: [
+          `Phone number must be at most 24 characters.`,
+          `Full name contains an invisible character (U+202E) that can reorder or hide text: please type it again without it.`,
+        ],
       },
     },
     {
@@ -99,36 +154,149 @@ export function awkwardMails(publicUrl: string): MailCase[] {
       name: 'printPartnerProblem',
       data: { orderId: ORDER_ID, problem: `The print partner refused the order: ${SCRIPT} ${LONG}`, partnerRef: RTL },
     },
-    { label: 'backup failed', name: 'backupFailed', data: { problem: `ENOSPC: no space left on device, write ${SCRIPT} ${LONG}`, at: '2026-11-28T01:00:00.000Z', lastGoodAt: null } },
+    {
+      label: 'backup failed',
+      name: 'backupFailed',
+      data: {
+        problem: `ENOSPC: no space left on device, write ${SCRIPT} ${LONG}`,
+        at: '2026-11-28T01:00:00.000Z',
+        lastGoodAt: null,
+      },
+    },
   ];
 }
 
 export function realisticMails(publicUrl: string): MailCase[] {
   const lines = [
     { name: 'The Rainy Day Activity Book', qty: 2, unitPence: 599, coverUrl: `/images/${'a'.repeat(64)}/320.webp` },
-    { name: 'Seaside Spotters: A Coastal Activity Book', qty: 1, unitPence: 649, coverUrl: `/images/${'b'.repeat(64)}/320.webp` },
+    {
+      name: 'Seaside Spotters: A Coastal Activity Book',
+      qty: 1,
+      unitPence: 649,
+      coverUrl: `/images/${'b'.repeat(64)}/320.webp`,
+    },
   ];
-  const address = { name: 'Ann Reader', line1: '14 Orchard Row', line2: 'Flat 2', city: 'York', county: '', postcode: 'YO1 7HH', country: 'GB', phone: '01904 555123' };
+  const address = {
+    name: 'Ann Reader',
+    line1: '14 Orchard Row',
+    line2: 'Flat 2',
+    city: 'York',
+    county: '',
+    postcode: 'YO1 7HH',
+    country: 'GB',
+    phone: '01904 555123',
+  };
   const token = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjMifQ.c2lnbmF0dXJl';
   return [
     { label: 'verify e-mail', name: 'verifyEmail', data: { link: `/api/verify_email?token=${token}` } },
     { label: 'password reset', name: 'passwordReset', data: { link: `/change_password?token=${token}` } },
     { label: 'admin sign-in', name: 'adminSignIn', data: { link: `/?verify_admin=true&token=${token}` } },
     { label: 'choose a password', name: 'choosePassword', data: { link: `/change_password?token=${token}` } },
-    { label: 'order confirmation', name: 'orderConfirmation', data: { orderId: ORDER_ID, lines, ...totals(lines, 10, 383), deliveryAddress: address, hasAccount: true } },
-    { label: 'order status: Printing (updated)', name: 'orderStatus', data: { orderId: ORDER_ID, status: 'Printing', statusChanged: false, trackingRef: null, bookVaultRef: 'BV-204817', trackUrl: null, reviewUrl: null } },
-    { label: 'order status: Shipped', name: 'orderStatus', data: { orderId: ORDER_ID, status: 'Shipped', statusChanged: true, trackingRef: 'RM123456785GB', bookVaultRef: 'BV-204817', trackUrl: '/profile', reviewUrl: null } },
+    {
+      label: 'order confirmation',
+      name: 'orderConfirmation',
+      data: { orderId: ORDER_ID, lines, ...totals(lines, 10, 383), deliveryAddress: address, hasAccount: true },
+    },
+    {
+      label: 'order status: Printing (updated)',
+      name: 'orderStatus',
+      data: {
+        orderId: ORDER_ID,
+        status: 'Printing',
+        statusChanged: false,
+        trackingRef: null,
+        bookVaultRef: 'BV-204817',
+        trackUrl: null,
+        reviewUrl: null,
+      },
+    },
+    {
+      label: 'order status: Shipped',
+      name: 'orderStatus',
+      data: {
+        orderId: ORDER_ID,
+        status: 'Shipped',
+        statusChanged: true,
+        trackingRef: 'RM123456785GB',
+        bookVaultRef: 'BV-204817',
+        trackUrl: '/profile',
+        reviewUrl: null,
+      },
+    },
     {
       label: 'order status: Delivered',
       name: 'orderStatus',
-      data: { orderId: ORDER_ID, status: 'Delivered', statusChanged: true, trackingRef: 'RM123456785GB', bookVaultRef: 'BV-204817', trackUrl: '/profile', reviewUrl: `${publicUrl}/review/order/${ORDER_ID}?review_token=${token}` },
+      data: {
+        orderId: ORDER_ID,
+        status: 'Delivered',
+        statusChanged: true,
+        trackingRef: 'RM123456785GB',
+        bookVaultRef: 'BV-204817',
+        trackUrl: '/profile',
+        reviewUrl: `${publicUrl}/review/order/${ORDER_ID}?review_token=${token}`,
+      },
     },
-    { label: 'review invitation', name: 'reviewInvitation', data: { orderId: ORDER_ID, reviewUrl: `/review/order/${ORDER_ID}?review_token=${token}`, lines } },
-    { label: 'discount code', name: 'discountCode', data: { code: 'BOOK-K7P2-QX9M-H4TD', percentage: 15, types: ['Puzzle', 'Colouring'], ages: ['Kids'], expiresAt: new Date('2031-02-28T23:59:59Z') } },
-    { label: 'contact message to the owner', name: 'contactMessage', data: { email: 'ann.reader@example.org', orderRef: '6a5b4c3d2e', message: 'Hello,\nmy maze book arrived with a torn cover. Could you send another one?\nThanks, Ann' } },
-    { label: 'contact copy to the sender', name: 'contactCopy', data: { orderRef: '6a5b4c3d2e', message: 'Hello,\nmy maze book arrived with a torn cover. Could you send another one?\nThanks, Ann' } },
-    { label: "owner's new order", name: 'ownerNewOrder', data: { orderId: ORDER_ID, customerEmail: 'ann.reader@example.org', lines, ...totals(lines, 10, 383), deliveryAddress: address } },
-    { label: 'print partner problem', name: 'printPartnerProblem', data: { orderId: ORDER_ID, problem: 'The print partner refused the order: the product BV-12 is not in its catalogue.', partnerRef: 'BV-204817' } },
-    { label: 'backup failed', name: 'backupFailed', data: { problem: 'ENOSPC: no space left on device, write', at: '2026-11-28T01:00:00.000Z', lastGoodAt: '2026-11-27T01:00:00.000Z' } },
+    {
+      label: 'review invitation',
+      name: 'reviewInvitation',
+      data: { orderId: ORDER_ID, reviewUrl: `/review/order/${ORDER_ID}?review_token=${token}`, lines },
+    },
+    {
+      label: 'discount code',
+      name: 'discountCode',
+      data: {
+        code: 'BOOK-K7P2-QX9M-H4TD',
+        percentage: 15,
+        types: ['Puzzle', 'Colouring'],
+        ages: ['Kids'],
+        expiresAt: new Date('2031-02-28T23:59:59Z'),
+      },
+    },
+    {
+      label: 'contact message to the owner',
+      name: 'contactMessage',
+      data: {
+        email: 'ann.reader@example.org',
+        orderRef: '6a5b4c3d2e',
+        message: 'Hello,\nmy maze book arrived with a torn cover. Could you send another one?\nThanks, Ann',
+      },
+    },
+    {
+      label: 'contact copy to the sender',
+      name: 'contactCopy',
+      data: {
+        orderRef: '6a5b4c3d2e',
+        message: 'Hello,\nmy maze book arrived with a torn cover. Could you send another one?\nThanks, Ann',
+      },
+    },
+    {
+      label: "owner's new order",
+      name: 'ownerNewOrder',
+      data: {
+        orderId: ORDER_ID,
+        customerEmail: 'ann.reader@example.org',
+        lines,
+        ...totals(lines, 10, 383),
+        deliveryAddress: address,
+      },
+    },
+    {
+      label: 'print partner problem',
+      name: 'printPartnerProblem',
+      data: {
+        orderId: ORDER_ID,
+        problem: 'The print partner refused the order: the product BV-12 is not in its catalogue.',
+        partnerRef: 'BV-204817',
+      },
+    },
+    {
+      label: 'backup failed',
+      name: 'backupFailed',
+      data: {
+        problem: 'ENOSPC: no space left on device, write',
+        at: '2026-11-28T01:00:00.000Z',
+        lastGoodAt: '2026-11-27T01:00:00.000Z',
+      },
+    },
   ];
 }

@@ -15,12 +15,21 @@ import { listOrdersWithItems } from './repository';
 export const CONFIRMATION_READABLE_MS = 24 * 60 * 60 * 1000;
 
 /** The order a checkout made, as the thank-you view shows it; null when there is none (yet), or it is too old to show this way. */
-export async function orderOfCheckout(db: Db, checkoutSessionId: string, now = Date.now()): Promise<CheckoutOrder | null> {
+export async function orderOfCheckout(
+  db: Db,
+  checkoutSessionId: string,
+  now = Date.now(),
+): Promise<CheckoutOrder | null> {
   const [order] = await listOrdersWithItems(db, { where: eq(orders.checkoutSessionId, checkoutSessionId), limit: 1 });
   if (!order || now - order.createdAt.getTime() > CONFIRMATION_READABLE_MS) return null;
   return {
     order_id: order.id,
-    items: order.items.map((line) => ({ product_id: line.productId, item: line.name, quantity: line.quantity, unit_price: penceToPounds(line.unitPricePence) })),
+    items: order.items.map((line) => ({
+      product_id: line.productId,
+      item: line.name,
+      quantity: line.quantity,
+      unit_price: penceToPounds(line.unitPricePence),
+    })),
     subtotal: penceToPounds(order.subtotalPence),
     discount: penceToPounds(order.discountPence),
     discount_code: order.discountPence > 0 ? order.discountCode : null,

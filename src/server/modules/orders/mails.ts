@@ -21,7 +21,14 @@ export async function orderUpdateMail(
   const { to, reviewLink, ...order } = input;
   // The Track button stays on the shop's address, as every mailed link does: the shop sends it on to
   // the carrier's page the print partner gave, or to the order history (orders/printing/service.ts).
-  return { to, ...(await renderMail('orderStatus', { ...order, trackUrl: `/api/orders/${order.orderId}/track`, reviewUrl: reviewLink }, config)) };
+  return {
+    to,
+    ...(await renderMail(
+      'orderStatus',
+      { ...order, trackUrl: `/api/orders/${order.orderId}/track`, reviewUrl: reviewLink },
+      config,
+    )),
+  };
 }
 
 /** What the confirmation shows of the paid checkout. */
@@ -38,15 +45,30 @@ export interface PaidCheckout {
 
 /** What both mails about a new order show: its lines with covers, totals and delivery address. */
 async function paidOrder(db: Db, orderId: string, checkout: PaidCheckout) {
-  const covers = await mailCovers(db, checkout.lines.map((line) => line.productId));
-  const lines = checkout.lines.map((line) => ({ name: line.name, qty: line.qty, unitPence: line.unitPence, coverUrl: covers.get(line.productId) ?? null }));
-  const discount = checkout.discountPence > 0 && checkout.discountCode ? { code: checkout.discountCode, pence: checkout.discountPence } : null;
+  const covers = await mailCovers(
+    db,
+    checkout.lines.map((line) => line.productId),
+  );
+  const lines = checkout.lines.map((line) => ({
+    name: line.name,
+    qty: line.qty,
+    unitPence: line.unitPence,
+    coverUrl: covers.get(line.productId) ?? null,
+  }));
+  const discount =
+    checkout.discountPence > 0 && checkout.discountCode
+      ? { code: checkout.discountCode, pence: checkout.discountPence }
+      : null;
   const { subtotalPence, shippingPence, totalPence, deliveryAddress } = checkout;
   return { orderId, lines, subtotalPence, discount, shippingPence, totalPence, deliveryAddress };
 }
 
 /** The order confirmation, with each book's cover and the delivery address. */
-export async function confirmationMail(config: RenderConfig, db: Db, input: { to: string; orderId: string; checkout: PaidCheckout }): Promise<OutgoingMessage> {
+export async function confirmationMail(
+  config: RenderConfig,
+  db: Db,
+  input: { to: string; orderId: string; checkout: PaidCheckout },
+): Promise<OutgoingMessage> {
   const order = { ...(await paidOrder(db, input.orderId, input.checkout)), hasAccount: Boolean(input.checkout.userId) };
   return { to: input.to, ...(await renderMail('orderConfirmation', order, config)) };
 }
@@ -55,8 +77,17 @@ export async function confirmationMail(config: RenderConfig, db: Db, input: { to
 export async function ownerNewOrderMail(
   config: RenderConfig,
   db: Db,
-  input: { to: string; orderId: string; checkout: PaidCheckout & { email: string }; addressProblems?: readonly string[] },
+  input: {
+    to: string;
+    orderId: string;
+    checkout: PaidCheckout & { email: string };
+    addressProblems?: readonly string[];
+  },
 ): Promise<OutgoingMessage> {
-  const order = { ...(await paidOrder(db, input.orderId, input.checkout)), customerEmail: input.checkout.email, addressProblems: [...(input.addressProblems ?? [])] };
+  const order = {
+    ...(await paidOrder(db, input.orderId, input.checkout)),
+    customerEmail: input.checkout.email,
+    addressProblems: [...(input.addressProblems ?? [])],
+  };
   return { to: input.to, ...(await renderMail('ownerNewOrder', order, config)) };
 }

@@ -17,7 +17,8 @@ beforeAll(async () => {
   admin = await createUser(t.app, { role: 'admin' });
   customer = await createUser(t.app);
   // The books ordered below are in the shop (an order's lines come from real products).
-  for (const line of lines) await createProduct(t.deps.database.db, { id: line.productId, name: line.name, pricePence: line.unitPence });
+  for (const line of lines)
+    await createProduct(t.deps.database.db, { id: line.productId, name: line.name, pricePence: line.unitPence });
 });
 afterAll(() => t.close());
 
@@ -27,7 +28,12 @@ const lines = [
 ];
 
 const update = (body: Record<string, unknown>, token: string | null = admin.token) =>
-  t.app.inject({ method: 'POST', url: '/api/admin/update_order_status', payload: body, headers: token ? bearer(token) : {} });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/admin/update_order_status',
+    payload: body,
+    headers: token ? bearer(token) : {},
+  });
 
 async function orderRow(id: string) {
   const [row] = await t.deps.database.db.select().from(orders).where(eq(orders.id, id));
@@ -36,8 +42,18 @@ async function orderRow(id: string) {
 
 describe('GET /api/admin/orders_status', () => {
   it('lists every order newest first with items, e-mail, total in pounds, status and refs', async () => {
-    const older = await createOrder(t.app, { email: 'older@example.com', lines, createdAt: new Date('2026-01-01T10:00:00Z') });
-    const newer = await createOrder(t.app, { email: 'Newer@Example.com', lines: [lines[0]!], status: 'Shipped', bookVaultRef: 'BV-REF', trackingRef: 'TRK1' });
+    const older = await createOrder(t.app, {
+      email: 'older@example.com',
+      lines,
+      createdAt: new Date('2026-01-01T10:00:00Z'),
+    });
+    const newer = await createOrder(t.app, {
+      email: 'Newer@Example.com',
+      lines: [lines[0]!],
+      status: 'Shipped',
+      bookVaultRef: 'BV-REF',
+      trackingRef: 'TRK1',
+    });
     const res = await t.app.inject({ method: 'GET', url: '/api/admin/orders_status', headers: bearer(admin.token) });
     expect(res.statusCode).toBe(200);
     const list = res.json();
@@ -61,29 +77,52 @@ describe('GET /api/admin/orders_status', () => {
       address_missing: false,
       print_state: null,
     });
-    expect(list.find((order: { order_id: string }) => order.order_id === newer.id)).toMatchObject({ status: 'Shipped', bookVault_ref: 'BV-REF', tracking_ref: 'TRK1', user_email: 'newer@example.com' });
+    expect(list.find((order: { order_id: string }) => order.order_id === newer.id)).toMatchObject({
+      status: 'Shipped',
+      bookVault_ref: 'BV-REF',
+      tracking_ref: 'TRK1',
+      user_email: 'newer@example.com',
+    });
   });
 
   it('is for admins only: 401 without a token, 403 for a customer', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/orders_status' })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/orders_status', headers: bearer(customer.token) })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/admin/orders_status', headers: bearer(customer.token) }))
+        .statusCode,
+    ).toBe(403);
   });
 });
 
 describe('POST /api/admin/update_order_status', () => {
   it('moves Printing → Shipped with refs and mails the customer the tracking reference', async () => {
     const order = await createOrder(t.app, { email: 'ship@example.com', lines });
-    const res = await update({ customer_email: 'ship@example.com', order_id: order.id, status: 'Shipped', bookVault_ref: 'BV-9', tracking_ref: 'RM123456GB' });
+    const res = await update({
+      customer_email: 'ship@example.com',
+      order_id: order.id,
+      status: 'Shipped',
+      bookVault_ref: 'BV-9',
+      tracking_ref: 'RM123456GB',
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ message: 'Order status updated successfully!' });
-    expect(await orderRow(order.id)).toMatchObject({ status: 'Shipped', bookVaultRef: 'BV-9', trackingRef: 'RM123456GB' });
+    expect(await orderRow(order.id)).toMatchObject({
+      status: 'Shipped',
+      bookVaultRef: 'BV-9',
+      trackingRef: 'RM123456GB',
+    });
     const [mail] = await mailsTo(t.deps.database.db, 'ship@example.com');
     expect(mail!.subject).toBe(`Your order ${order.id.slice(-10)} is on its way`);
     expect(mail!.text).toContain('Tracking reference: RM123456GB');
   });
 
   it('moves Shipped → Delivered and mails a review link for that order', async () => {
-    const order = await createOrder(t.app, { email: 'deliver@example.com', lines, status: 'Shipped', trackingRef: 'TRK' });
+    const order = await createOrder(t.app, {
+      email: 'deliver@example.com',
+      lines,
+      status: 'Shipped',
+      trackingRef: 'TRK',
+    });
     const res = await update({ order_id: order.id, status: 'Delivered', bookVault_ref: '', tracking_ref: 'TRK' });
     expect(res.statusCode, res.body).toBe(200);
     expect((await orderRow(order.id)).status).toBe('Delivered');
@@ -92,12 +131,17 @@ describe('POST /api/admin/update_order_status', () => {
     const link = mail!.text.match(/https?:\/\/\S+/)![0];
     const url = new URL(link);
     expect(url.pathname).toBe(`/review/order/${order.id}`);
-    expect(await readReviewToken(t.app.ctx, url.searchParams.get('review_token')!)).toMatchObject({ orderId: order.id, email: 'deliver@example.com' });
+    expect(await readReviewToken(t.app.ctx, url.searchParams.get('review_token')!)).toMatchObject({
+      orderId: order.id,
+      email: 'deliver@example.com',
+    });
   });
 
   it('mails the address stored on the order, not the one in the request', async () => {
     const order = await createOrder(t.app, { email: 'real@example.com', lines });
-    expect((await update({ customer_email: 'attacker@example.com', order_id: order.id, status: 'Shipped' })).statusCode).toBe(200);
+    expect(
+      (await update({ customer_email: 'attacker@example.com', order_id: order.id, status: 'Shipped' })).statusCode,
+    ).toBe(200);
     expect(await mailsTo(t.deps.database.db, 'attacker@example.com')).toEqual([]);
     expect(await mailsTo(t.deps.database.db, 'real@example.com')).toHaveLength(1);
   });
@@ -111,9 +155,24 @@ describe('POST /api/admin/update_order_status', () => {
 
   it.each([
     ['going backwards', { status: 'Shipped' }, { status: 'Printing' }, /cannot go back from Shipped to Printing/],
-    ['changing a set tracking ref', { status: 'Shipped', trackingRef: 'T1' }, { status: 'Shipped', tracking_ref: 'T2' }, /tracking reference is already set/],
-    ['changing a set BookVault ref', { status: 'Printing', bookVaultRef: 'B1' }, { status: 'Shipped', bookVault_ref: 'B2' }, /BookVault reference is already set/],
-    ['any change to a Delivered order', { status: 'Delivered' }, { status: 'Delivered', tracking_ref: 'T3' }, /delivered and can no longer be changed/],
+    [
+      'changing a set tracking ref',
+      { status: 'Shipped', trackingRef: 'T1' },
+      { status: 'Shipped', tracking_ref: 'T2' },
+      /tracking reference is already set/,
+    ],
+    [
+      'changing a set BookVault ref',
+      { status: 'Printing', bookVaultRef: 'B1' },
+      { status: 'Shipped', bookVault_ref: 'B2' },
+      /BookVault reference is already set/,
+    ],
+    [
+      'any change to a Delivered order',
+      { status: 'Delivered' },
+      { status: 'Delivered', tracking_ref: 'T3' },
+      /delivered and can no longer be changed/,
+    ],
     ['nothing to change', { status: 'Printing' }, { status: 'Printing' }, /Nothing to update/],
   ] as const)('refuses %s with 400, writes nothing and mails nobody', async (_label, initial, body, message) => {
     const email = `refuse-${Math.random().toString(36).slice(2)}@example.com`;
@@ -149,12 +208,17 @@ describe('POST /api/admin/update_order_status', () => {
     expect((await update({ order_id: order.id, status: 'Shipped' }, null)).statusCode).toBe(401);
     expect((await update({ order_id: order.id, status: 'Shipped' }, customer.token)).statusCode).toBe(403);
     expect((await orderRow(order.id)).status).toBe('Printing');
-    expect(await t.deps.database.db.select().from(outgoingMail).where(eq(outgoingMail.to, 'guarded@example.com'))).toEqual([]);
+    expect(
+      await t.deps.database.db.select().from(outgoingMail).where(eq(outgoingMail.to, 'guarded@example.com')),
+    ).toEqual([]);
   });
 
   it('two admins moving the same order at once: one wins, one mail per change', async () => {
     const order = await createOrder(t.app, { email: 'race@example.com', lines });
-    const results = await Promise.all([update({ order_id: order.id, status: 'Shipped', tracking_ref: 'A' }), update({ order_id: order.id, status: 'Shipped', tracking_ref: 'B' })]);
+    const results = await Promise.all([
+      update({ order_id: order.id, status: 'Shipped', tracking_ref: 'A' }),
+      update({ order_id: order.id, status: 'Shipped', tracking_ref: 'B' }),
+    ]);
     expect(results.map((res) => res.statusCode).sort()).toEqual([200, 400]);
     expect(await mailsTo(t.deps.database.db, 'race@example.com')).toHaveLength(1);
   });

@@ -106,12 +106,22 @@ export async function listOrdersWithItems(db: Db, query: OrderListQuery = {}): P
       unitPricePence: orderItems.unitPricePence,
     })
     .from(orderItems)
-    .where(inArray(orderItems.orderId, rows.map((row) => row.id)))
+    .where(
+      inArray(
+        orderItems.orderId,
+        rows.map((row) => row.id),
+      ),
+    )
     .orderBy(orderItems.name, orderItems.productId);
   const linesByOrder = new Map<string, OrderWithItems['items']>();
   for (const line of lines) {
     const list = linesByOrder.get(line.orderId) ?? [];
-    list.push({ productId: line.productId, name: line.name, quantity: line.quantity, unitPricePence: line.unitPricePence });
+    list.push({
+      productId: line.productId,
+      name: line.name,
+      quantity: line.quantity,
+      unitPricePence: line.unitPricePence,
+    });
     linesByOrder.set(line.orderId, list);
   }
   return rows.map((row) => ({ ...row, reviewed: Boolean(row.reviewed), items: linesByOrder.get(row.id) ?? [] }));
@@ -120,7 +130,13 @@ export async function listOrdersWithItems(db: Db, query: OrderListQuery = {}): P
 /** The order row, locked for the rest of the transaction. */
 export async function lockOrder(tx: Db, orderId: string) {
   const [row] = await tx
-    .select({ id: orders.id, email: orders.email, status: orders.status, bookVaultRef: orders.bookVaultRef, trackingRef: orders.trackingRef })
+    .select({
+      id: orders.id,
+      email: orders.email,
+      status: orders.status,
+      bookVaultRef: orders.bookVaultRef,
+      trackingRef: orders.trackingRef,
+    })
     .from(orders)
     .where(eq(orders.id, orderId))
     .for('update');
@@ -130,12 +146,21 @@ export async function lockOrder(tx: Db, orderId: string) {
 export async function saveOrderState(tx: Db, orderId: string, state: OrderState): Promise<void> {
   await tx
     .update(orders)
-    .set({ status: state.status, bookVaultRef: state.bookVaultRef, trackingRef: state.trackingRef, updatedAt: sql`now()` })
+    .set({
+      status: state.status,
+      bookVaultRef: state.bookVaultRef,
+      trackingRef: state.trackingRef,
+      updatedAt: sql`now()`,
+    })
     .where(eq(orders.id, orderId));
 }
 
 export async function findOrderIdByCheckoutSession(db: Db, checkoutSessionId: string): Promise<string | null> {
-  const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.checkoutSessionId, checkoutSessionId)).limit(1);
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(eq(orders.checkoutSessionId, checkoutSessionId))
+    .limit(1);
   return row?.id ?? null;
 }
 

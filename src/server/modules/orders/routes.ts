@@ -39,7 +39,14 @@ export const orderRoutes: ModuleRoutes = async (app, ctx) => {
 
   app.get(
     '/api/admin/orders_status',
-    { config: admin, schema: { tags: ['admin'], summary: 'Every order, newest first', response: { 200: adminOrdersSchema, 401: messageSchema, 403: messageSchema } } },
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Every order, newest first',
+        response: { 200: adminOrdersSchema, 401: messageSchema, 403: messageSchema },
+      },
+    },
     async () => listOrders(ctx),
   );
 
@@ -49,7 +56,8 @@ export const orderRoutes: ModuleRoutes = async (app, ctx) => {
       config: admin,
       schema: {
         tags: ['admin'],
-        summary: 'A page of orders, newest first: search by order number, e-mail or delivery name, filter by status or missing address; next_cursor asks for the next page',
+        summary:
+          'A page of orders, newest first: search by order number, e-mail or delivery name, filter by status or missing address; next_cursor asks for the next page',
         querystring: adminOrdersQuerySchema,
         response: { 200: adminOrderPageSchema, ...adminErrors },
       },
@@ -64,10 +72,14 @@ export const orderRoutes: ModuleRoutes = async (app, ctx) => {
       config: admin,
       schema: {
         tags: ['admin'],
-        summary: "The overview's orders (same filters, every page) as a text/csv attachment orders-YYYY-MM-DD.csv (UTF-8 with BOM, CRLF): one row per line item, addresses included",
+        summary:
+          "The overview's orders (same filters, every page) as a text/csv attachment orders-YYYY-MM-DD.csv (UTF-8 with BOM, CRLF): one row per line item, addresses included",
         querystring: exportQuerySchema,
         response: {
-          200: { description: 'An attachment named orders-YYYY-MM-DD.csv', content: { 'text/csv': { schema: z.string().describe('CSV, UTF-8 with BOM, CRLF') } } },
+          200: {
+            description: 'An attachment named orders-YYYY-MM-DD.csv',
+            content: { 'text/csv': { schema: z.string().describe('CSV, UTF-8 with BOM, CRLF') } },
+          },
           ...adminErrors,
         },
       },
@@ -76,12 +88,14 @@ export const orderRoutes: ModuleRoutes = async (app, ctx) => {
       const chunks = await exportOrdersCsv(ctx, request.query);
       // The day in UTC, as the file's dates are.
       const day = new Date().toISOString().slice(0, 10);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="orders-${day}.csv"`)
-        .header('cache-control', 'no-store')
-        // Sent as a stream, piped as it is; the response schema describes the text it carries (typed as a string).
-        .send(Readable.from(chunks) as unknown as string);
+      return (
+        reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="orders-${day}.csv"`)
+          .header('cache-control', 'no-store')
+          // Sent as a stream, piped as it is; the response schema describes the text it carries (typed as a string).
+          .send(Readable.from(chunks) as unknown as string)
+      );
     },
   );
 
@@ -91,7 +105,8 @@ export const orderRoutes: ModuleRoutes = async (app, ctx) => {
       config: admin,
       schema: {
         tags: ['admin'],
-        summary: 'One order in full: lines with unit prices, money, payment reference, delivery address, status and its history',
+        summary:
+          'One order in full: lines with unit prices, money, payment reference, delivery address, status and its history',
         params: z.object({ orderId: z.uuid({ message: 'must be an order id' }) }),
         response: { 200: adminOrderDetailSchema, ...adminErrors, 404: messageSchema },
       },
@@ -105,7 +120,8 @@ export const orderRoutes: ModuleRoutes = async (app, ctx) => {
       config: admin,
       schema: {
         tags: ['admin'],
-        summary: 'Send an order that needs attention to the print partner again (after the owner fixed the cause, or checked the partner does not hold it)',
+        summary:
+          'Send an order that needs attention to the print partner again (after the owner fixed the cause, or checked the partner does not hold it)',
         params: orderParams,
         response: { 200: messageSchema, ...adminErrors, 404: messageSchema, 409: messageSchema },
       },
@@ -119,7 +135,11 @@ export const orderRoutes: ModuleRoutes = async (app, ctx) => {
     '/api/orders/:orderId/track',
     {
       config: { access: 'public' },
-      schema: { tags: ['orders'], summary: "Redirects to the parcel's tracking page (the carrier's), or to the order history when there is none", params: orderParams },
+      schema: {
+        tags: ['orders'],
+        summary: "Redirects to the parcel's tracking page (the carrier's), or to the order history when there is none",
+        params: orderParams,
+      },
     },
     async (request, reply) => reply.redirect(await trackingPage(ctx, request.params.orderId), 302),
   );
@@ -132,7 +152,14 @@ export const orderRoutes: ModuleRoutes = async (app, ctx) => {
         tags: ['admin'],
         summary: 'Move an order forward (Printing → Shipped → Delivered) or set its references; mails the customer',
         body: updateOrderStatusBodySchema,
-        response: { 200: messageSchema, 400: messageSchema, 401: messageSchema, 403: messageSchema, 404: messageSchema, 409: messageSchema },
+        response: {
+          200: messageSchema,
+          400: messageSchema,
+          401: messageSchema,
+          403: messageSchema,
+          404: messageSchema,
+          409: messageSchema,
+        },
       },
     },
     async (request) =>

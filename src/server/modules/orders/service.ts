@@ -12,7 +12,14 @@ import { enqueueMail } from '../mail';
 import { createReviewLink } from '../reviews';
 import type { DeliveryAddress } from '@shared/delivery-address';
 import { confirmationMail, orderUpdateMail, ownerNewOrderMail, type PaidCheckout } from './mails';
-import { findOrderIdByCheckoutSession, insertOrder, listOrdersWithItems, lockOrder, saveOrderState, type OrderWithItems } from './repository';
+import {
+  findOrderIdByCheckoutSession,
+  insertOrder,
+  listOrdersWithItems,
+  lockOrder,
+  saveOrderState,
+  type OrderWithItems,
+} from './repository';
 import { CHANGED_BY_CHECKOUT, CHANGED_BY_PRINT_PARTNER, recordStatusChange } from './history';
 import { insertPrintJob } from './printing/jobs';
 import { printStateOf } from './printing/service';
@@ -41,7 +48,12 @@ export async function orderHistory(ctx: AppContext, userId: string): Promise<Ord
 
 /** An order as the admin's lists show it: the customer's view, the e-mail it was made for, whether its address is missing, its print state. */
 export function toAdminOrderAnswer(row: OrderWithItems): AdminOrder {
-  return { ...toOrderAnswer(row), user_email: row.email, address_missing: row.addressMissing, print_state: printStateOf(row.printJobState, row.printPartnerState) };
+  return {
+    ...toOrderAnswer(row),
+    user_email: row.email,
+    address_missing: row.addressMissing,
+    print_state: printStateOf(row.printJobState, row.printPartnerState),
+  };
 }
 
 /** Every order, newest first (the spec's admin list). */
@@ -95,20 +107,39 @@ export async function placeOrder(ctx: AppContext, tx: Db, checkout: PlacedChecko
   if (!orderId) return null;
   const confirmation = await confirmationMail(ctx.config, tx, { to: checkout.email, orderId, checkout });
   await enqueueMail(tx, confirmation);
-  await enqueueMail(tx, await ownerNewOrderMail(ctx.config, tx, { to: ctx.config.SHOP_EMAIL, orderId, checkout, addressProblems: checkout.addressProblems }));
-  await recordStatusChange(tx, { orderId, from: null, to: INITIAL_ORDER_STATUS, by: CHANGED_BY_CHECKOUT, mailSubject: confirmation.subject });
+  await enqueueMail(
+    tx,
+    await ownerNewOrderMail(ctx.config, tx, {
+      to: ctx.config.SHOP_EMAIL,
+      orderId,
+      checkout,
+      addressProblems: checkout.addressProblems,
+    }),
+  );
+  await recordStatusChange(tx, {
+    orderId,
+    from: null,
+    to: INITIAL_ORDER_STATUS,
+    by: CHANGED_BY_CHECKOUT,
+    mailSubject: confirmation.subject,
+  });
   // Queued with the order, so a paid order is never without its print job (decision 112); sent
   // by the print worker once this commits. With no address, or one that breaks the rule, it waits
   // for the owner (who was told) as needing attention (decision 133).
   if (ctx.printPartner.name !== 'manual') {
-    const waitsForOwner = !checkout.deliveryAddress ? NO_ADDRESS_TO_PRINT : checkout.addressProblems.length > 0 ? addressToCheck(checkout.addressProblems) : null;
+    const waitsForOwner = !checkout.deliveryAddress
+      ? NO_ADDRESS_TO_PRINT
+      : checkout.addressProblems.length > 0
+        ? addressToCheck(checkout.addressProblems)
+        : null;
     await insertPrintJob(tx, orderId, ctx.printPartner.name, waitsForOwner);
   }
   return orderId;
 }
 
 /** The order made from a checkout session, if there is one. */
-export const orderIdOfCheckout = (db: Db, checkoutSessionId: string) => findOrderIdByCheckoutSession(db, checkoutSessionId);
+export const orderIdOfCheckout = (db: Db, checkoutSessionId: string) =>
+  findOrderIdByCheckoutSession(db, checkoutSessionId);
 
 export interface OrderStatusChange {
   orderId: string;
@@ -143,7 +174,13 @@ type PlannedChange = Extract<ReturnType<typeof planOrderUpdate>, { ok: true }>;
  * a reference alone only when `mailRefsOnly`, as the owner's Submit does) and writes the history
  * line with who made it.
  */
-async function applyPlannedChange(ctx: AppContext, tx: Db, order: LockedOrder, plan: PlannedChange, options: { by: string; mailRefsOnly: boolean }) {
+async function applyPlannedChange(
+  ctx: AppContext,
+  tx: Db,
+  order: LockedOrder,
+  plan: PlannedChange,
+  options: { by: string; mailRefsOnly: boolean },
+) {
   await saveOrderState(tx, order.id, plan.next);
   let mailSubject: string | null = null;
   if (plan.statusChanged || options.mailRefsOnly) {
@@ -186,7 +223,12 @@ export interface PartnerProgress {
  * order has reached or passed changes nothing. The customer is mailed a status move, not a
  * reference alone. Answers whether anything changed.
  */
-export async function applyPartnerProgress(ctx: AppContext, tx: Db, orderId: string, progress: PartnerProgress): Promise<boolean> {
+export async function applyPartnerProgress(
+  ctx: AppContext,
+  tx: Db,
+  orderId: string,
+  progress: PartnerProgress,
+): Promise<boolean> {
   const order = await lockOrder(tx, orderId);
   if (!order) return false;
   const behind = ORDER_STATUSES.indexOf(order.status) < ORDER_STATUSES.indexOf(progress.status);

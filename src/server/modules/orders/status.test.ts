@@ -20,7 +20,10 @@ describe('planOrderUpdate', () => {
   });
 
   it('refuses to move a Shipped order back to Printing', () => {
-    const plan = planOrderUpdate({ ...printing, status: 'Shipped' }, { status: 'Printing', bookVaultRef: null, trackingRef: null });
+    const plan = planOrderUpdate(
+      { ...printing, status: 'Shipped' },
+      { status: 'Printing', bookVaultRef: null, trackingRef: null },
+    );
     expect(plan).toEqual({ ok: false, message: expect.stringMatching(/cannot go back from Shipped to Printing/) });
   });
 
@@ -50,6 +53,9 @@ describe('planOrderUpdate', () => {
       ok: false,
       message: expect.stringMatching(/BookVault reference is already set to BV-1/),
     });
-    expect(planOrderUpdate(set, { status: 'Shipped', bookVaultRef: 'BV-1', trackingRef: null })).toMatchObject({ ok: true, refsAdded: [] });
+    expect(planOrderUpdate(set, { status: 'Shipped', bookVaultRef: 'BV-1', trackingRef: null })).toMatchObject({
+      ok: true,
+      refsAdded: [],
+    });
   });
 });

@@ -34,10 +34,14 @@ function refusedMove(from: OrderStatus, to: OrderStatus): string {
 
 export function planOrderUpdate(current: OrderState, change: RequestedChange): OrderUpdatePlan {
   if (isFinalStatus(current.status)) {
-    return { ok: false, message: `This order has been ${statusLabel(current.status).toLowerCase()} and can no longer be changed.` };
+    return {
+      ok: false,
+      message: `This order has been ${statusLabel(current.status).toLowerCase()} and can no longer be changed.`,
+    };
   }
   const statusChanged = change.status !== current.status;
-  if (statusChanged && !canMove(current.status, change.status)) return { ok: false, message: refusedMove(current.status, change.status) };
+  if (statusChanged && !canMove(current.status, change.status))
+    return { ok: false, message: refusedMove(current.status, change.status) };
   const next: OrderState = { ...current, status: change.status };
   const refsAdded: Array<'bookVaultRef' | 'trackingRef'> = [];
   for (const key of ['bookVaultRef', 'trackingRef'] as const) {

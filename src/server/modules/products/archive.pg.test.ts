@@ -34,7 +34,9 @@ const rows = async <T>(query: ReturnType<typeof sql>) => ((await db().execute(qu
 async function someoneWaitsForALock(): Promise<void> {
   const deadline = Date.now() + 5000;
   for (;;) {
-    const [row] = await rows<{ n: number }>(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`);
+    const [row] = await rows<{ n: number }>(
+      sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+    );
     if (row!.n > 0) return;
     if (Date.now() > deadline) throw new Error('nothing waited for a lock');
     await new Promise((resolve) => setImmediate(resolve));
@@ -76,13 +78,25 @@ async function checkoutOfNewBook(id: string) {
   return (await findCheckoutSession(db(), res.json().sessionId))!;
 }
 
-const deleteAsAdmin = (id: string) => t.app.inject({ method: 'POST', url: `/api/admin/products/delete_product/${id}`, headers: bearer(admin.token) });
+const deleteAsAdmin = (id: string) =>
+  t.app.inject({ method: 'POST', url: `/api/admin/products/delete_product/${id}`, headers: bearer(admin.token) });
 
 describe('deleting a book while an order for it is being made', () => {
   it('the order commits first: the delete waits, then finds the book sold and archives it', async () => {
     const checkout = await checkoutOfNewBook('BV-LOCK-1');
     const order = await heldOpen((tx) =>
-      insertOrder(tx, { checkoutSessionId: checkout.id, userId: alice.id, email: alice.email, subtotalPence: 799, shippingPence: 383, totalPence: 1182 }, checkout.lines),
+      insertOrder(
+        tx,
+        {
+          checkoutSessionId: checkout.id,
+          userId: alice.id,
+          email: alice.email,
+          subtotalPence: 799,
+          shippingPence: 383,
+          totalPence: 1182,
+        },
+        checkout.lines,
+      ),
     );
 
     const deleting = deleteAsAdmin('BV-LOCK-1');
@@ -92,8 +106,12 @@ describe('deleting a book while an order for it is being made', () => {
     const res = await deleting;
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ archived: true });
-    const [line] = await rows<{ product_key: string | null }>(sql`select product_key from order_items where order_id = ${orderId}`);
-    const [book] = await rows<{ product_key: string; archived: boolean }>(sql`select product_key, archived_at is not null as archived from products where id = 'BV-LOCK-1'`);
+    const [line] = await rows<{ product_key: string | null }>(
+      sql`select product_key from order_items where order_id = ${orderId}`,
+    );
+    const [book] = await rows<{ product_key: string; archived: boolean }>(
+      sql`select product_key, archived_at is not null as archived from products where id = 'BV-LOCK-1'`,
+    );
     expect(book).toEqual({ product_key: line!.product_key, archived: true });
   });
 
@@ -104,14 +122,21 @@ describe('deleting a book while an order for it is being made', () => {
       await deleteProduct(tx, 'BV-LOCK-2');
     });
 
-    const completing = completeCheckout(t.app.ctx, checkout.id, { eventId: `lock:${checkout.id}`, eventType: 'test.paid' });
+    const completing = completeCheckout(t.app.ctx, checkout.id, {
+      eventId: `lock:${checkout.id}`,
+      eventType: 'test.paid',
+    });
     await someoneWaitsForALock();
     await deletion.commit();
 
     const done = await completing;
     expect(done.created).toBe(true);
-    const lines = await rows<{ product_id: string; product_key: string | null; name: string }>(sql`select product_id, product_key, name from order_items where order_id = ${done.orderId}`);
+    const lines = await rows<{ product_id: string; product_key: string | null; name: string }>(
+      sql`select product_id, product_key, name from order_items where order_id = ${done.orderId}`,
+    );
     expect(lines).toEqual([{ product_id: 'BV-LOCK-2', product_key: null, name: 'Book BV-LOCK-2' }]);
-    expect((await historyOrder(t.app, alice, done.orderId!))?.items).toEqual([{ item: 'Book BV-LOCK-2', quantity: 1, product_id: 'BV-LOCK-2' }]);
+    expect((await historyOrder(t.app, alice, done.orderId!))?.items).toEqual([
+      { item: 'Book BV-LOCK-2', quantity: 1, product_id: 'BV-LOCK-2' },
+    ]);
   });
 });

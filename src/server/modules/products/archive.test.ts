@@ -29,25 +29,45 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const db = () => t.deps.database.db;
-const get = (url: string, user?: TestUser) => t.app.inject({ method: 'GET', url, headers: user ? bearer(user.token) : {} });
+const get = (url: string, user?: TestUser) =>
+  t.app.inject({ method: 'GET', url, headers: user ? bearer(user.token) : {} });
 const post = (url: string, payload: object | undefined, user?: TestUser | null) =>
   t.app.inject({ method: 'POST', url, ...(payload ? { payload } : {}), headers: user ? bearer(user.token) : {} });
 /** As the admin unless another user (or null: no token) is given. */
-const remove = (id: string, user: TestUser | null = admin) => post(`/api/admin/products/delete_product/${id}`, undefined, user);
-const restore = (id: string, user: TestUser | null = admin) => post(`/api/admin/products/restore_product/${id}`, undefined, user);
+const remove = (id: string, user: TestUser | null = admin) =>
+  post(`/api/admin/products/delete_product/${id}`, undefined, user);
+const restore = (id: string, user: TestUser | null = admin) =>
+  post(`/api/admin/products/restore_product/${id}`, undefined, user);
 const ids = (res: { json: () => unknown }) => (res.json() as { id: string }[]).map((product) => product.id);
 const archivedIds = async () => ids(await get('/api/admin/products/archived', admin));
-const rowExists = async (id: string) => ((await db().execute(sql`select 1 from products where id = ${id}`)) as unknown as { rows: unknown[] }).rows.length === 1;
+const rowExists = async (id: string) =>
+  ((await db().execute(sql`select 1 from products where id = ${id}`)) as unknown as { rows: unknown[] }).rows.length ===
+  1;
 const reviewsOfOrder = async (orderId: string) =>
-  Number(((await db().execute(sql`select count(*) as n from reviews where order_id = ${orderId}`)) as unknown as { rows: { n: string | number }[] }).rows[0]!.n);
-
+  Number(
+    (
+      (await db().execute(sql`select count(*) as n from reviews where order_id = ${orderId}`)) as unknown as {
+        rows: { n: string | number }[];
+      }
+    ).rows[0]!.n,
+  );
 
 /** A book alice bought and reviewed; bob has it in his cart and wishlist. */
 async function soldAndReviewed(id: string, name: string): Promise<{ book: ProductFixture; orderId: string }> {
   const book = await createProduct(db(), { id, name, pricePence: 1150 });
   const { orderId } = await createPaidOrder(t.app, { user: alice, items: [{ product: book, qty: 3 }] });
-  expect((await post('/api/server/add_review', { order_id: orderId, product_id: id, rating: 4, review: 'Kept us busy.' }, alice)).statusCode).toBe(201);
-  expect((await post('/api/server/update_cart', { user_id: bob.id, product_id: id, qty: 2 }, bob)).statusCode).toBe(200);
+  expect(
+    (
+      await post(
+        '/api/server/add_review',
+        { order_id: orderId, product_id: id, rating: 4, review: 'Kept us busy.' },
+        alice,
+      )
+    ).statusCode,
+  ).toBe(201);
+  expect((await post('/api/server/update_cart', { user_id: bob.id, product_id: id, qty: 2 }, bob)).statusCode).toBe(
+    200,
+  );
   expect((await post('/api/server/add_wishlist', { user_id: bob.id, product_id: id }, bob)).statusCode).toBe(200);
   return { book, orderId };
 }
@@ -80,29 +100,57 @@ describe('deleting a book that has been sold', () => {
     expect((await get(`/api/server/get_cart_products/${bob.id}`, bob)).json()).toEqual([]);
     expect((await get(`/api/server/get_wishlist/${bob.id}`, bob)).json()).toEqual([]);
     expect((await get(`/api/server/get_wishlist_products/${bob.id}`, bob)).json()).toEqual([]);
-    expect((await post('/api/server/update_cart', { user_id: bob.id, product_id: 'BV-ARC-1', qty: 1 }, bob)).statusCode).toBe(404);
-    expect((await post('/api/server/add_wishlist', { user_id: bob.id, product_id: 'BV-ARC-1' }, bob)).statusCode).toBe(404);
-    const merged = await post('/api/server/merge_cart', { user_id: bob.id, items: [{ product_id: 'BV-ARC-1', qty: 1 }] }, bob);
+    expect(
+      (await post('/api/server/update_cart', { user_id: bob.id, product_id: 'BV-ARC-1', qty: 1 }, bob)).statusCode,
+    ).toBe(404);
+    expect((await post('/api/server/add_wishlist', { user_id: bob.id, product_id: 'BV-ARC-1' }, bob)).statusCode).toBe(
+      404,
+    );
+    const merged = await post(
+      '/api/server/merge_cart',
+      { user_id: bob.id, items: [{ product_id: 'BV-ARC-1', qty: 1 }] },
+      bob,
+    );
     expect(merged.json()).toEqual([]);
-    const checkout = await post('/api/checkout/create_checkout_session', { cartItems: [{ product_id: 'BV-ARC-1', qty: 1 }], user_id: null, user_email: '' });
+    const checkout = await post('/api/checkout/create_checkout_session', {
+      cartItems: [{ product_id: 'BV-ARC-1', qty: 1 }],
+      user_id: null,
+      user_email: '',
+    });
     expect(checkout.statusCode).toBe(400);
 
     // The order and its review are kept.
-    expect(await historyOrder(t.app, alice, orderId)).toMatchObject({ items: [{ item: 'Lighthouse Logic Puzzles', quantity: 3, product_id: 'BV-ARC-1' }], reviewed: true });
+    expect(await historyOrder(t.app, alice, orderId)).toMatchObject({
+      items: [{ item: 'Lighthouse Logic Puzzles', quantity: 3, product_id: 'BV-ARC-1' }],
+      reviewed: true,
+    });
     const adminOrders = (await get('/api/admin/orders_status', admin)).json() as Order[];
-    expect(adminOrders.find((order) => order.order_id === orderId)?.items).toEqual([{ item: 'Lighthouse Logic Puzzles', quantity: 3, product_id: 'BV-ARC-1' }]);
+    expect(adminOrders.find((order) => order.order_id === orderId)?.items).toEqual([
+      { item: 'Lighthouse Logic Puzzles', quantity: 3, product_id: 'BV-ARC-1' },
+    ]);
     expect(await reviewsOfOrder(orderId)).toBe(1);
 
     // The admin still sees it, and can open it in the form.
     expect(await archivedIds()).toContain('BV-ARC-1');
-    expect((await get('/api/server/get_product?id=BV-ARC-1', admin)).json()).toMatchObject({ id: 'BV-ARC-1', name: 'Lighthouse Logic Puzzles' });
+    expect((await get('/api/server/get_product?id=BV-ARC-1', admin)).json()).toMatchObject({
+      id: 'BV-ARC-1',
+      name: 'Lighthouse Logic Puzzles',
+    });
   });
 
   it('restoring puts it back in the shop with its reviews, and its order offers it for review again', async () => {
     const book = await createProduct(db(), { id: 'BV-ARC-2', name: 'Starlight Sudoku' });
     const other = await createProduct(db(), { id: 'BV-ARC-2B', name: 'Moonlight Mazes' });
     const { orderId } = await createPaidOrder(t.app, { user: alice, items: [{ product: book }, { product: other }] });
-    expect((await post('/api/server/add_review', { order_id: orderId, product_id: other.id, rating: 5, review: 'Great.' }, alice)).statusCode).toBe(201);
+    expect(
+      (
+        await post(
+          '/api/server/add_review',
+          { order_id: orderId, product_id: other.id, rating: 5, review: 'Great.' },
+          alice,
+        )
+      ).statusCode,
+    ).toBe(201);
 
     expect((await remove('BV-ARC-2B')).json()).toMatchObject({ archived: true });
     expect((await remove('BV-ARC-2')).json()).toMatchObject({ archived: true });
@@ -125,10 +173,20 @@ describe('deleting a book that has been sold', () => {
     await soldAndReviewed('BV-ARC-3', 'Harbour Word Search');
     expect((await remove('BV-ARC-3')).json()).toMatchObject({ archived: true });
 
-    const sameId = await adminForm(t.app, admin.token, '/api/admin/products/add_product', productFormFields({ id: 'BV-ARC-3', name: 'Another Book' }));
+    const sameId = await adminForm(
+      t.app,
+      admin.token,
+      '/api/admin/products/add_product',
+      productFormFields({ id: 'BV-ARC-3', name: 'Another Book' }),
+    );
     expect(sameId.statusCode).toBe(409);
     expect(sameId.json().message).toBe(MSG.archivedProductIdTaken('BV-ARC-3'));
-    const sameName = await adminForm(t.app, admin.token, '/api/admin/products/add_product', productFormFields({ id: 'BV-ARC-3-NEW', name: 'Harbour Word Search' }));
+    const sameName = await adminForm(
+      t.app,
+      admin.token,
+      '/api/admin/products/add_product',
+      productFormFields({ id: 'BV-ARC-3-NEW', name: 'Harbour Word Search' }),
+    );
     expect(sameName.statusCode).toBe(409);
     expect(sameName.json().message).toBe(MSG.archivedProductNameTaken('Harbour Word Search'));
 
@@ -142,7 +200,12 @@ describe('deleting a book that has been sold', () => {
     expect(edited.statusCode, edited.body).toBe(200);
     expect(await archivedIds()).toContain('BV-ARC-3-OLD');
     expect(ids(await get('/api/server/get_products'))).not.toContain('BV-ARC-3-OLD');
-    const reused = await adminForm(t.app, admin.token, '/api/admin/products/add_product', productFormFields({ id: 'BV-ARC-3', name: 'Harbour Word Search' }));
+    const reused = await adminForm(
+      t.app,
+      admin.token,
+      '/api/admin/products/add_product',
+      productFormFields({ id: 'BV-ARC-3', name: 'Harbour Word Search' }),
+    );
     expect(reused.statusCode, reused.body).toBe(200);
     expect(ids(await get('/api/server/get_products'))).toContain('BV-ARC-3');
   });
@@ -159,11 +222,15 @@ describe('deleting a book that has been sold', () => {
   it('an order completing while its book is deleted: either the order keeps an archived book, or the book was gone first (never an error)', async () => {
     for (let round = 0; round < 6; round += 1) {
       const book = await createProduct(db(), { id: `BV-RACE-${round}`, name: `Race Book ${round}` });
-      const checkout = await post('/api/checkout/create_checkout_session', {
-        cartItems: [{ product_id: book.id, qty: 1 }],
-        user_id: alice.id,
-        user_email: alice.email,
-      }, alice);
+      const checkout = await post(
+        '/api/checkout/create_checkout_session',
+        {
+          cartItems: [{ product_id: book.id, qty: 1 }],
+          user_id: alice.id,
+          user_email: alice.email,
+        },
+        alice,
+      );
       expect(checkout.statusCode, checkout.body).toBe(200);
       const sessionId = checkout.json().sessionId as string;
       const [completed, deleted] = await Promise.all([
@@ -173,7 +240,9 @@ describe('deleting a book that has been sold', () => {
       expect(completed.created).toBe(true);
       expect(deleted.statusCode).toBe(200);
       // The line is kept as bought either way; a book that was sold first is archived, not deleted.
-      expect(await historyOrder(t.app, alice, completed.orderId!)).toMatchObject({ items: [{ item: book.name, quantity: 1, product_id: book.id }] });
+      expect(await historyOrder(t.app, alice, completed.orderId!)).toMatchObject({
+        items: [{ item: book.name, quantity: 1, product_id: book.id }],
+      });
       expect(ids(await get(`/api/server/fetch_order_products/${completed.orderId}`, alice))).toEqual([]);
       expect(await rowExists(book.id)).toBe(deleted.json().archived);
       expect((await archivedIds()).includes(book.id)).toBe(deleted.json().archived);

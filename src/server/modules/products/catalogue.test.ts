@@ -9,7 +9,13 @@ import type { Product } from '@shared/contracts/products';
 import { productPageData } from './storefront';
 import { PRODUCT_NOT_FOUND } from './service';
 import { countProductsOnSale, findProducts, findSitemapBooks } from './repository';
-import { sitemapBooksFileCount, sitemapBooksFileNumber, sitemapBooksOffset, sitemapBooksXml, sitemapIndexXml } from './seo';
+import {
+  sitemapBooksFileCount,
+  sitemapBooksFileNumber,
+  sitemapBooksOffset,
+  sitemapBooksXml,
+  sitemapIndexXml,
+} from './seo';
 
 let t: TestApp;
 let maze: ProductFixture;
@@ -188,7 +194,12 @@ describe('GET /api/server/search', () => {
 
   it('finds a product by a word of its name, in the product shape', async () => {
     const results = await search('maze');
-    expect(results[0]).toMatchObject({ id: 'BV-MAZE', name: 'Marvellous Maze Adventures', type: 'Puzzle', age: 'Kids' });
+    expect(results[0]).toMatchObject({
+      id: 'BV-MAZE',
+      name: 'Marvellous Maze Adventures',
+      type: 'Puzzle',
+      age: 'Kids',
+    });
     expect(results[0]!.imageUrls).toHaveLength(3);
   });
 
@@ -309,36 +320,49 @@ describe('robots.txt and sitemap.xml', () => {
     try {
       const body = await getSitemap('/sitemap-books-1.xml', 'urlset');
       expect(body).toMatch(
-        new RegExp(`<url><loc>${t.config.PUBLIC_URL}/item/Marvellous%20Maze%20Adventures</loc><lastmod>\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ</lastmod></url>`),
+        new RegExp(
+          `<url><loc>${t.config.PUBLIC_URL}/item/Marvellous%20Maze%20Adventures</loc><lastmod>\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ</lastmod></url>`,
+        ),
       );
       expect(body).toContain(`<loc>${t.config.PUBLIC_URL}/item/Fun%20%26%20Games%20%3CVol%202%3E</loc>`);
       expect(body).not.toMatch(/<Vol/);
       expect(body).not.toContain('Archived%20Atlas');
       expect(body).not.toContain(`<loc>${t.config.PUBLIC_URL}/about</loc>`);
       // Every book of the shop, once, in the shop's order.
-      const listed = [...body.matchAll(/<loc>[^<]*\/item\/([^<]*)<\/loc>/g)].map((match) => decodeURIComponent(match[1]!));
+      const listed = [...body.matchAll(/<loc>[^<]*\/item\/([^<]*)<\/loc>/g)].map((match) =>
+        decodeURIComponent(match[1]!),
+      );
       expect(listed).toEqual((await findProducts(db())).map((book) => book.name));
     } finally {
-      await db().delete(products).where(inArray(products.id, [odd.id, gone.id]));
+      await db()
+        .delete(products)
+        .where(inArray(products.id, [odd.id, gone.id]));
       t.app.ctx.catalogue.invalidate();
     }
   });
 
-  it.each(['2', '0', '-1', 'abc', '1.5', '01', '+1', '1e0', '%20', '99999999999', '1%2F2'])('sitemap-books-%s.xml answers a plain 404', async (file) => {
-    const res = await get(`/sitemap-books-${file}.xml`);
-    expect(res.statusCode).toBe(404);
-    expect(res.headers['content-type']).toMatch(/^text\/plain/);
-    expect(res.body).toBe('Not found');
-  });
+  it.each(['2', '0', '-1', 'abc', '1.5', '01', '+1', '1e0', '%20', '99999999999', '1%2F2'])(
+    'sitemap-books-%s.xml answers a plain 404',
+    async (file) => {
+      const res = await get(`/sitemap-books-${file}.xml`);
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^text\/plain/);
+      expect(res.body).toBe('Not found');
+    },
+  );
 
   it('splits the books of the shop into files of a given size, in the shop order, ties by id, none twice, none archived', async () => {
     // Books last in the shop's order, some created at the same moment and some a microsecond apart,
     // so that files begin and end inside ties.
     const made: ProductFixture[] = [];
-    for (const suffix of ['e', 'a', 'c', 'b', 'd', 'f', 'g']) made.push(await createProduct(db(), { id: `SITEMAP-${suffix}`, name: `Sitemap Split ${suffix}` }));
+    for (const suffix of ['e', 'a', 'c', 'b', 'd', 'f', 'g'])
+      made.push(await createProduct(db(), { id: `SITEMAP-${suffix}`, name: `Sitemap Split ${suffix}` }));
     const microseconds = [1, 1, 2, 1, 2, 3, 1];
     for (const [i, book] of made.entries()) {
-      await db().update(products).set({ createdAt: sql`${`2100-01-01 00:00:00.00000${microseconds[i]}+00`}::timestamptz` }).where(eq(products.id, book.id));
+      await db()
+        .update(products)
+        .set({ createdAt: sql`${`2100-01-01 00:00:00.00000${microseconds[i]}+00`}::timestamptz` })
+        .where(eq(products.id, book.id));
     }
     await db().update(products).set({ archivedAt: new Date() }).where(eq(products.id, 'SITEMAP-c'));
     try {
@@ -355,13 +379,23 @@ describe('robots.txt and sitemap.xml', () => {
         ]);
         for (let file = 1; file <= files; file += 1) {
           const books = await findSitemapBooks(db(), file, perFile);
-          expect(books.map((book) => book.name), `file ${file} of ${perFile}`).toEqual(shop.slice(sitemapBooksOffset(file, perFile), file * perFile));
+          expect(
+            books.map((book) => book.name),
+            `file ${file} of ${perFile}`,
+          ).toEqual(shop.slice(sitemapBooksOffset(file, perFile), file * perFile));
           for (const book of books) expect(book.updatedAt).toBeInstanceOf(Date);
         }
         expect(await findSitemapBooks(db(), files + 1, perFile)).toEqual([]);
       }
     } finally {
-      await db().delete(products).where(inArray(products.id, made.map((book) => book.id)));
+      await db()
+        .delete(products)
+        .where(
+          inArray(
+            products.id,
+            made.map((book) => book.id),
+          ),
+        );
       t.app.ctx.catalogue.invalidate();
     }
   });
@@ -375,9 +409,14 @@ describe('robots.txt and sitemap.xml', () => {
     expect(sitemapBooksFileCount(100_001)).toBe(11);
     expect(sitemapBooksOffset(3, 2)).toBe(4);
     expect(['1', '7', '10', '123456789'].map(sitemapBooksFileNumber)).toEqual([1, 7, 10, 123456789]);
-    for (const text of ['', '0', '-1', '01', '+1', '1.5', '1e0', 'abc', ' 1', '1 ', '0x1', '1234567890']) expect(sitemapBooksFileNumber(text), text).toBeNull();
-    const xml = sitemapBooksXml('https://shop.example', [{ name: 'Fun & Games <Vol 2>', updatedAt: new Date('2026-03-01T12:34:56.789Z') }]);
-    expect(xml).toContain('<url><loc>https://shop.example/item/Fun%20%26%20Games%20%3CVol%202%3E</loc><lastmod>2026-03-01T12:34:56Z</lastmod></url>');
+    for (const text of ['', '0', '-1', '01', '+1', '1.5', '1e0', 'abc', ' 1', '1 ', '0x1', '1234567890'])
+      expect(sitemapBooksFileNumber(text), text).toBeNull();
+    const xml = sitemapBooksXml('https://shop.example', [
+      { name: 'Fun & Games <Vol 2>', updatedAt: new Date('2026-03-01T12:34:56.789Z') },
+    ]);
+    expect(xml).toContain(
+      '<url><loc>https://shop.example/item/Fun%20%26%20Games%20%3CVol%202%3E</loc><lastmod>2026-03-01T12:34:56Z</lastmod></url>',
+    );
   });
 });
 
@@ -400,7 +439,11 @@ describe("the product page's data (the route loader's context.shop.productPage)"
     const page = (await productPageData(t.app.ctx, 'BV-MAZE'))!;
     const all = (await get('/api/server/get_products')).json() as Product[];
     const book = page.product;
-    const rank = (other: Product) => [other.age === book.age ? 0 : 1, other.type === book.type ? 0 : 1, Math.abs(other.price - book.price)];
+    const rank = (other: Product) => [
+      other.age === book.age ? 0 : 1,
+      other.type === book.type ? 0 : 1,
+      Math.abs(other.price - book.price),
+    ];
     const expected = all
       .filter((other) => other.id !== book.id)
       .map((other, index) => ({ id: other.id, key: [...rank(other), index] }))

@@ -54,7 +54,8 @@ async function shopOf(books: readonly Book[]): Promise<void> {
 
 const ids = (list: readonly Product[]) => list.map((product) => product.id);
 const asProduct = (book: Book) => ({ id: book.id, type: book.type, age: book.age, price: book.pricePence / 100 });
-const similar = async (book: Book, count = RELATED_COUNT) => ids(await findSimilarProducts(db(), asProduct(book), count));
+const similar = async (book: Book, count = RELATED_COUNT) =>
+  ids(await findSimilarProducts(db(), asProduct(book), count));
 
 /** Similar Items as they were read before decision 125: the whole shop sorted, kept as the reference. */
 async function wholeShopSimilar(book: Book, count: number): Promise<string[]> {
@@ -95,7 +96,8 @@ async function ringRuleOthers(seed: string, exclude: readonly string[], count: n
   return picked;
 }
 
-const others = async (seed: string, exclude: readonly string[], count = RELATED_COUNT) => ids(await findOtherProducts(db(), seed, exclude, count));
+const others = async (seed: string, exclude: readonly string[], count = RELATED_COUNT) =>
+  ids(await findOtherProducts(db(), seed, exclude, count));
 
 describe('Similar Items', () => {
   it('orders by matching age, then matching type, then nearest price, never the book itself', async () => {
@@ -108,15 +110,35 @@ describe('Similar Items', () => {
       { id: 'near-same', type: 'Puzzle', age: 'Kids', pricePence: 700 },
       { id: 'nothing', type: 'Colouring', age: 'Adults', pricePence: 800 },
     ]);
-    expect(await similar(subject, 5)).toEqual(['near-same', 'far-same', 'near-same-age', 'same-type-other-age', 'nothing']);
+    expect(await similar(subject, 5)).toEqual([
+      'near-same',
+      'far-same',
+      'near-same-age',
+      'same-type-other-age',
+      'nothing',
+    ]);
     expect(await similar(subject)).toEqual(['near-same', 'far-same', 'near-same-age', 'same-type-other-age']);
     expect(await similar(subject, 2)).toEqual(['near-same', 'far-same']);
   });
 
   it('breaks ties in distance, above and below the price alike, by the shop order (created_at, then id)', async () => {
     const subject: Book = { id: 'S', type: 'Puzzle', age: 'Kids', pricePence: 800, at: 0 };
-    const book = (id: string, pricePence: number, at: number): Book => ({ id, type: 'Puzzle', age: 'Kids', pricePence, at });
-    await shopOf([subject, book('Z-0', 800, 5), book('Y-9', 750, 1), book('Y-1', 750, 2), book('W-5', 850, 1), book('W-2', 850, 3), book('V-1', 700, 0)]);
+    const book = (id: string, pricePence: number, at: number): Book => ({
+      id,
+      type: 'Puzzle',
+      age: 'Kids',
+      pricePence,
+      at,
+    });
+    await shopOf([
+      subject,
+      book('Z-0', 800, 5),
+      book('Y-9', 750, 1),
+      book('Y-1', 750, 2),
+      book('W-5', 850, 1),
+      book('W-2', 850, 3),
+      book('V-1', 700, 0),
+    ]);
     // The same price first; then 50p away: W-5 and Y-9 (one moment: by id), Y-1, W-2; then V-1.
     const order = ['Z-0', 'W-5', 'Y-9', 'Y-1', 'W-2', 'V-1'];
     for (const count of [1, 2, 3, 4, 5, 6, 7]) expect(await similar(subject, count)).toEqual(order.slice(0, count));
@@ -124,8 +146,20 @@ describe('Similar Items', () => {
 
   it('takes the older of books of one price on either side, however many share it', async () => {
     // Five books one price below, five one price above (another age and type); the later, the smaller the id.
-    const cheaper = ['P-5', 'P-4', 'P-3', 'P-2', 'P-1'].map((id, i): Book => ({ id, type: 'Puzzle', age: 'Kids', pricePence: 790, at: i + 1 }));
-    const dearer = ['Q-5', 'Q-4', 'Q-3', 'Q-2', 'Q-1'].map((id, i): Book => ({ id, type: 'Colouring', age: 'Adults', pricePence: 810, at: i + 1 }));
+    const cheaper = ['P-5', 'P-4', 'P-3', 'P-2', 'P-1'].map((id, i): Book => ({
+      id,
+      type: 'Puzzle',
+      age: 'Kids',
+      pricePence: 790,
+      at: i + 1,
+    }));
+    const dearer = ['Q-5', 'Q-4', 'Q-3', 'Q-2', 'Q-1'].map((id, i): Book => ({
+      id,
+      type: 'Colouring',
+      age: 'Adults',
+      pricePence: 810,
+      at: i + 1,
+    }));
     const kids: Book = { id: 'K', type: 'Puzzle', age: 'Kids', pricePence: 800 };
     const adults: Book = { id: 'A', type: 'Colouring', age: 'Adults', pricePence: 800 };
     await shopOf([kids, adults, ...dearer, ...cheaper]);
@@ -161,7 +195,8 @@ describe('Similar Items', () => {
 });
 
 /** Weighted choices, for shops with common and rare kinds of books. */
-const weighted = <T>(...choices: Array<[T, number]>) => fc.oneof(...choices.map(([value, weight]) => ({ arbitrary: fc.constant(value), weight })));
+const weighted = <T>(...choices: Array<[T, number]>) =>
+  fc.oneof(...choices.map(([value, weight]) => ({ arbitrary: fc.constant(value), weight })));
 
 const bookFields = fc.record({
   // Rare types and ages, so that some kinds of match have fewer than four books; a type stored
@@ -183,7 +218,9 @@ const bookFields = fc.record({
 const shopArb = (minSize: number, maxSize: number) =>
   fc
     .uniqueArray(fc.integer({ min: 1, max: 99_999 }), { minLength: minSize, maxLength: maxSize })
-    .chain((numbers) => fc.tuple(fc.constant(numbers), fc.array(bookFields, { minLength: numbers.length, maxLength: numbers.length })))
+    .chain((numbers) =>
+      fc.tuple(fc.constant(numbers), fc.array(bookFields, { minLength: numbers.length, maxLength: numbers.length })),
+    )
     .map(([numbers, fields]): Book[] => numbers.map((n, i) => ({ id: `B-${n}`, ...fields[i]! })));
 
 describe('Similar Items equal the whole-shop sort', () => {
@@ -192,12 +229,15 @@ describe('Similar Items equal the whole-shop sort', () => {
     await shopOf(books!);
     // The shop has what the test is about: tiers with fewer than four, archived books, shared prices and moments.
     const kinds = new Map<string, number>();
-    for (const book of books!) if (!book.archived) kinds.set(`${book.age}/${book.type}`, (kinds.get(`${book.age}/${book.type}`) ?? 0) + 1);
+    for (const book of books!)
+      if (!book.archived) kinds.set(`${book.age}/${book.type}`, (kinds.get(`${book.age}/${book.type}`) ?? 0) + 1);
     expect([...kinds.values()].some((n) => n <= 4)).toBe(true);
     expect(books!.filter((book) => book.archived).length).toBeGreaterThan(20);
-    for (const book of books!) expect(await similar(book), book.id).toEqual(await wholeShopSimilar(book, RELATED_COUNT));
+    for (const book of books!)
+      expect(await similar(book), book.id).toEqual(await wholeShopSimilar(book, RELATED_COUNT));
     for (const book of books!.slice(0, 40)) {
-      for (const count of [1, 7]) expect(await similar(book, count), `${book.id} ${count}`).toEqual(await wholeShopSimilar(book, count));
+      for (const count of [1, 7])
+        expect(await similar(book, count), `${book.id} ${count}`).toEqual(await wholeShopSimilar(book, count));
     }
   }, 180_000);
 
@@ -205,7 +245,8 @@ describe('Similar Items equal the whole-shop sort', () => {
     await fc.assert(
       fc.asyncProperty(shopArb(0, 14), fc.integer({ min: 1, max: 6 }), async (books, count) => {
         await shopOf(books);
-        for (const book of books) expect(await similar(book, count), book.id).toEqual(await wholeShopSimilar(book, count));
+        for (const book of books)
+          expect(await similar(book, count), book.id).toEqual(await wholeShopSimilar(book, count));
       }),
       { numRuns: 25, interruptAfterTimeLimit: 60_000, markInterruptAsFailure: true },
     );
@@ -234,12 +275,19 @@ describe('Other Items', () => {
       picks.set(book.id, pick);
     }
     // Different books, different picks (as sets): hardly two alike; and no book shown everywhere.
-    expect(new Set([...picks.values()].map((pick) => [...pick].sort().join(' '))).size).toBeGreaterThan(onSaleBooks.length * 0.95);
+    expect(new Set([...picks.values()].map((pick) => [...pick].sort().join(' '))).size).toBeGreaterThan(
+      onSaleBooks.length * 0.95,
+    );
     expect(Math.max(...shown.values())).toBeLessThan(onSaleBooks.length * RELATED_COUNT * 0.05);
   }, 180_000);
 
   it('go on from the ring’s start when no book follows a place', async () => {
-    const books = ['R-1', 'R-2', 'R-3', 'R-4', 'R-5', 'R-6'].map((id): Book => ({ id, type: 'Puzzle', age: 'Kids', pricePence: 800 }));
+    const books = ['R-1', 'R-2', 'R-3', 'R-4', 'R-5', 'R-6'].map((id): Book => ({
+      id,
+      type: 'Puzzle',
+      age: 'Kids',
+      pricePence: 800,
+    }));
     await shopOf(books);
     // A seed whose first place comes after every book's: its first pick is the ring's first book.
     const found = (await db().execute(sql`
@@ -247,7 +295,11 @@ describe('Other Items', () => {
       where hashtext(seed || ':0') > (select max(hashtext(id)) from products)
       order by n limit 1`)) as unknown as { rows: Array<{ seed: string }> };
     const seed = found.rows[0]!.seed;
-    const [first] = await db().select({ id: products.id }).from(products).orderBy(sql`hashtext(${products.id})`, asc(products.id)).limit(1);
+    const [first] = await db()
+      .select({ id: products.id })
+      .from(products)
+      .orderBy(sql`hashtext(${products.id})`, asc(products.id))
+      .limit(1);
     const pick = await others(seed, []);
     expect(pick[0]).toBe(first!.id);
     expect(pick).toEqual(await ringRuleOthers(seed, [], RELATED_COUNT));

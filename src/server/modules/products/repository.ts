@@ -28,7 +28,9 @@ const columnOf = <K extends ProductFieldName>(name: K) => (isMoneyField(name) ? 
  * The columns of a product row the shop reads, under the declared fields' names (never the
  * generated search vector). A declared field without its column in schema.ts fails to compile here.
  */
-export const productColumns = Object.fromEntries(PRODUCT_FIELD_NAMES.map((name) => [name, products[columnOf(name)]])) as {
+export const productColumns = Object.fromEntries(
+  PRODUCT_FIELD_NAMES.map((name) => [name, products[columnOf(name)]]),
+) as {
   [K in ProductFieldName]: (typeof products)[ColumnOf<K>];
 };
 
@@ -40,17 +42,26 @@ export function toColumns(fields: ProductFields): { [K in ProductFieldName as Co
 }
 
 /** The image keys of the product in the outer query, in slot order ('{}' when none). */
-export const imageKeysColumn = sql<string[]>`coalesce((select array_agg(${productImages.imageKey} order by ${productImages.position}) from ${productImages} where ${productImages.productId} = ${products.id}), '{}'::text[])`.as(
+export const imageKeysColumn = sql<
+  string[]
+>`coalesce((select array_agg(${productImages.imageKey} order by ${productImages.position}) from ${productImages} where ${productImages.productId} = ${products.id}), '{}'::text[])`.as(
   'image_keys',
 );
 
 /** The API's product shape from a row and its image keys (in slot order). */
 export function toProduct(row: ProductFields, imageKeys: readonly string[]): Product {
-  return toProductAnswer(row, imageKeys.map((key) => imagePath(key)));
+  return toProductAnswer(
+    row,
+    imageKeys.map((key) => imagePath(key)),
+  );
 }
 
 /** Products with their key and image keys; the caller adds the rest of the query (where, joins, order). */
-const selectProducts = (db: Db) => db.select({ ...productColumns, key: products.productKey, imageKeys: imageKeysColumn }).from(products).$dynamic();
+const selectProducts = (db: Db) =>
+  db
+    .select({ ...productColumns, key: products.productKey, imageKeys: imageKeysColumn })
+    .from(products)
+    .$dynamic();
 
 type ProductRead = ProductFields & { key: string; imageKeys: string[] | null };
 const toProducts = (rows: ProductRead[]) => rows.map((row) => toProduct(row, row.imageKeys ?? []));
@@ -63,7 +74,11 @@ const toProducts = (rows: ProductRead[]) => rows.map((row) => toProduct(row, row
 export const onSale = isNull(products.archivedAt);
 
 /** In shop order (oldest first) unless told; books of the shop unless `includeArchived`. */
-function findWhere(db: Db, where: SQL | undefined, options: { limit?: number; includeArchived?: boolean; orderBy?: SQL[] } = {}) {
+function findWhere(
+  db: Db,
+  where: SQL | undefined,
+  options: { limit?: number; includeArchived?: boolean; orderBy?: SQL[] } = {},
+) {
   const query = selectProducts(db)
     .where(options.includeArchived ? where : and(onSale, where))
     .orderBy(...(options.orderBy ?? [asc(products.createdAt), asc(products.id)]));
@@ -88,7 +103,11 @@ export async function findProductsByKeys(db: Db, keys: readonly string[]): Promi
 }
 
 /** One book of the shop by id; with `includeArchived` (the admin's form) an archived one too. */
-export async function findProductById(db: Db, id: string, options: { includeArchived?: boolean } = {}): Promise<Product | null> {
+export async function findProductById(
+  db: Db,
+  id: string,
+  options: { includeArchived?: boolean } = {},
+): Promise<Product | null> {
   const [product] = toProducts(await findWhere(db, eq(products.id, id), { limit: 1, ...options }));
   return product ?? null;
 }
@@ -100,7 +119,12 @@ export async function findProductByName(db: Db, name: string): Promise<Product |
 
 /** The archived books (decision 039), most recently archived first, for the admin. */
 export async function findArchivedProducts(db: Db): Promise<Product[]> {
-  return toProducts(await findWhere(db, isNotNull(products.archivedAt), { includeArchived: true, orderBy: [desc(products.archivedAt), asc(products.id)] }));
+  return toProducts(
+    await findWhere(db, isNotNull(products.archivedAt), {
+      includeArchived: true,
+      orderBy: [desc(products.archivedAt), asc(products.id)],
+    }),
+  );
 }
 
 /** How close a typed word must be to a word of a name (0 to 1) to count as a typo of it. */
@@ -123,19 +147,30 @@ export async function searchProducts(db: Db, input: SearchInput, limit: number):
   // A results page asking for more than the header's few ranks as many candidates of each kind.
   const perKind = Math.max(SEARCH_CANDIDATES_PER_KIND, limit);
   const ranked = sql`search_product_ids(${input.tsQuery}, ${input.text || null}, ${input.likePattern}, ${WORD_SIMILARITY_THRESHOLD}, ${perKind}, ${limit}) with ordinality as ranked(id, position)`;
-  return toProducts(await selectProducts(db).innerJoin(ranked, sql`ranked.id = ${products.id}`).orderBy(sql`ranked.position`));
+  return toProducts(
+    await selectProducts(db)
+      .innerJoin(ranked, sql`ranked.id = ${products.id}`)
+      .orderBy(sql`ranked.position`),
+  );
 }
 
 /** Whether the id names a book of the shop (an archived book cannot be put in a cart or wishlist). */
 export async function productExists(db: Db, productId: string): Promise<boolean> {
-  const [row] = await db.select({ id: products.id }).from(products).where(and(eq(products.id, productId), onSale)).limit(1);
+  const [row] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.id, productId), onSale))
+    .limit(1);
   return Boolean(row);
 }
 
 /** The ids among `ids` that name books of the shop. */
 export async function existingProductIds(db: Db, ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = await db.select({ id: products.id }).from(products).where(and(inArray(products.id, [...ids]), onSale));
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(inArray(products.id, [...ids]), onSale));
   return new Set(rows.map((row) => row.id));
 }
 
@@ -143,21 +178,35 @@ export async function existingProductIds(db: Db, ids: readonly string[]): Promis
 export async function findPricedProducts(db: Db, ids: readonly string[]) {
   if (ids.length === 0) return [];
   return db
-    .select({ id: products.id, key: products.productKey, name: products.name, type: products.type, age: products.age, pricePence: products.pricePence })
+    .select({
+      id: products.id,
+      key: products.productKey,
+      name: products.name,
+      type: products.type,
+      age: products.age,
+      pricePence: products.pricePence,
+    })
     .from(products)
     .where(and(inArray(products.id, [...ids]), onSale));
 }
 
 /** The key of the book of the shop with this ID, or null (unknown or archived). */
 export async function findProductKey(db: Db, productId: string): Promise<string | null> {
-  const [row] = await db.select({ key: products.productKey }).from(products).where(and(eq(products.id, productId), onSale)).limit(1);
+  const [row] = await db
+    .select({ key: products.productKey })
+    .from(products)
+    .where(and(eq(products.id, productId), onSale))
+    .limit(1);
   return row?.key ?? null;
 }
 
 /** Of the wanted product types, those some product has. */
 export async function existingProductTypes(db: Db, wanted: readonly string[]): Promise<Set<string>> {
   if (wanted.length === 0) return new Set();
-  const rows = await db.selectDistinct({ type: products.type }).from(products).where(inArray(products.type, [...wanted]));
+  const rows = await db
+    .selectDistinct({ type: products.type })
+    .from(products)
+    .where(inArray(products.type, [...wanted]));
   return new Set(rows.map((row) => row.type));
 }
 
@@ -203,7 +252,9 @@ async function nearestInPrice(db: Db, where: SQL | undefined, pence: number, cou
     .orderBy(asc(negatedPrice), asc(products.createdAt), asc(products.id))
     .limit(count);
   // A union is ordered by its own columns: distance, then created_at and id (the same names).
-  const rows = await unionAll(dearer, cheaper).orderBy(sql`distance`, sql`created_at`, sql`id`).limit(count);
+  const rows = await unionAll(dearer, cheaper)
+    .orderBy(sql`distance`, sql`created_at`, sql`id`)
+    .limit(count);
   return rows.map((row) => row.id);
 }
 
@@ -217,7 +268,11 @@ async function nearestInPrice(db: Db, where: SQL | undefined, pence: number, cou
  * and books of the tiers before it (the index of "same age" also holds the books of the same age
  * and type), and those are fewer than `count` when it is read.
  */
-export async function findSimilarProducts(db: Db, product: Pick<Product, 'id' | 'age' | 'type' | 'price'>, count: number): Promise<Product[]> {
+export async function findSimilarProducts(
+  db: Db,
+  product: Pick<Product, 'id' | 'age' | 'type' | 'price'>,
+  count: number,
+): Promise<Product[]> {
   const pence = Math.round(product.price * 100);
   const sameAge = eq(products.age, product.age);
   const otherAge = ne(products.age, product.age);
@@ -243,7 +298,12 @@ export async function findSimilarProducts(db: Db, product: Pick<Product, 'id' | 
  * fell close together would show nearly the same books. Fewer books than `count` to pick from:
  * all of them.
  */
-export async function findOtherProducts(db: Db, seed: string, exclude: readonly string[], count: number): Promise<Product[]> {
+export async function findOtherProducts(
+  db: Db,
+  seed: string,
+  exclude: readonly string[],
+  count: number,
+): Promise<Product[]> {
   if (count < 1) return [];
   const place = sql<number>`hashtext(${products.id})`;
   const pool = and(onSale, exclude.length ? notInArray(products.id, [...exclude]) : undefined);
@@ -258,11 +318,26 @@ export async function findOtherProducts(db: Db, seed: string, exclude: readonly 
   const scans = Array.from({ length: count }, (_, pick) => {
     const start = sql`hashtext(${`${seed}:${pick}`}::text)`;
     return [
-      db.select(columns(pick, 0)).from(products).where(and(pool, sql`${place} >= ${start}`)).orderBy(asc(place), asc(products.id)).limit(count),
-      db.select(columns(pick, 1)).from(products).where(and(pool, sql`${place} < ${start}`)).orderBy(asc(place), asc(products.id)).limit(count),
+      db
+        .select(columns(pick, 0))
+        .from(products)
+        .where(and(pool, sql`${place} >= ${start}`))
+        .orderBy(asc(place), asc(products.id))
+        .limit(count),
+      db
+        .select(columns(pick, 1))
+        .from(products)
+        .where(and(pool, sql`${place} < ${start}`))
+        .orderBy(asc(place), asc(products.id))
+        .limit(count),
     ];
   }).flat();
-  const rows = await unionAll(scans[0]!, scans[1]!, ...scans.slice(2)).orderBy(sql`pick`, sql`lap`, sql`place`, sql`id`);
+  const rows = await unionAll(scans[0]!, scans[1]!, ...scans.slice(2)).orderBy(
+    sql`pick`,
+    sql`lap`,
+    sql`place`,
+    sql`id`,
+  );
   const picked: string[] = [];
   for (let pick = 0; pick < count; pick += 1) {
     const row = rows.find((candidate) => candidate.pick === pick && !picked.includes(candidate.id));
@@ -273,7 +348,10 @@ export async function findOtherProducts(db: Db, seed: string, exclude: readonly 
 
 /** How many books the shop has (the sitemap index's one read). */
 export async function countProductsOnSale(db: Db): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::integer` }).from(products).where(onSale);
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::integer` })
+    .from(products)
+    .where(onSale);
   return row?.n ?? 0;
 }
 
@@ -290,7 +368,11 @@ export async function countProductsOnSale(db: Db): Promise<number> {
  * against about 30 ms for a plain OFFSET). The start is compared in SQL, keeping created_at's
  * microseconds. A file past the end is [].
  */
-export async function findSitemapBooks(db: Db, file: number, perFile: number): Promise<{ name: string; updatedAt: Date }[]> {
+export async function findSitemapBooks(
+  db: Db,
+  file: number,
+  perFile: number,
+): Promise<{ name: string; updatedAt: Date }[]> {
   const shopOrder = [asc(products.createdAt), asc(products.id)];
   const start = db
     .select({ createdAt: products.createdAt, id: products.id })

@@ -9,7 +9,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ModuleRoutes } from '../../http';
 import { badRequest } from '../../lib/errors';
-import { getProductQuerySchema, getProductsQuerySchema, searchQuerySchema, productListSchema, productSchema } from '@shared/contracts/products';
+import {
+  getProductQuerySchema,
+  getProductsQuerySchema,
+  searchQuerySchema,
+  productListSchema,
+  productSchema,
+} from '@shared/contracts/products';
 import { messageSchema as errorSchema } from '@shared/contracts/common';
 import type { CatalogueSnapshot } from './catalogue-cache';
 import { countProductsOnSale, findSitemapBooks } from './repository';
@@ -99,7 +105,10 @@ export const catalogueRoutes: ModuleRoutes = async (app, ctx) => {
   );
 
   app.get('/robots.txt', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) =>
-    reply.header('cache-control', 'public, max-age=3600').type('text/plain; charset=utf-8').send(robotsTxt(ctx.config.PUBLIC_URL)),
+    reply
+      .header('cache-control', 'public, max-age=3600')
+      .type('text/plain; charset=utf-8')
+      .send(robotsTxt(ctx.config.PUBLIC_URL)),
   );
 
   // The sitemaps (decision 126): an index with a count, the public pages, and the books in files
@@ -115,11 +124,15 @@ export const catalogueRoutes: ModuleRoutes = async (app, ctx) => {
     sendXml(reply, sitemapPagesXml(ctx.config.PUBLIC_URL)),
   );
 
-  app.get('/sitemap-books-:file.xml', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
-    const file = sitemapBooksFileNumber((request.params as { file: string }).file);
-    // A file past the last one has no books: 404, as for any file not in the shop.
-    const books = file === null ? [] : await findSitemapBooks(ctx.database.db, file, SITEMAP_BOOKS_PER_FILE);
-    if (books.length === 0) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
-    return sendXml(reply, sitemapBooksXml(ctx.config.PUBLIC_URL, books));
-  });
+  app.get(
+    '/sitemap-books-:file.xml',
+    { config: { access: 'public' }, schema: { hide: true } },
+    async (request, reply) => {
+      const file = sitemapBooksFileNumber((request.params as { file: string }).file);
+      // A file past the last one has no books: 404, as for any file not in the shop.
+      const books = file === null ? [] : await findSitemapBooks(ctx.database.db, file, SITEMAP_BOOKS_PER_FILE);
+      if (books.length === 0) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
+      return sendXml(reply, sitemapBooksXml(ctx.config.PUBLIC_URL, books));
+    },
+  );
 };

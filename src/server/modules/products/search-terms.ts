@@ -18,7 +18,12 @@ export interface SearchInput {
 
 /** Letters and digits of any script; everything else separates words. */
 export function searchWords(query: string): string[] {
-  return (query.slice(0, SEARCH_QUERY_USED_CHARS).toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 64);
+  return (
+    query
+      .slice(0, SEARCH_QUERY_USED_CHARS)
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  ).slice(0, 64);
 }
 
 /** Escapes LIKE/ILIKE metacharacters (\, %, _) so they match themselves. */
@@ -28,8 +33,11 @@ export function escapeLike(text: string): string {
 
 export function toSearchInput(query: string): SearchInput | null {
   // Control characters (NUL above all, which PostgreSQL text cannot hold) become spaces.
-  // eslint-disable-next-line no-control-regex -- control characters are what this replaces
-  const raw = query.slice(0, SEARCH_QUERY_USED_CHARS).replace(/[\u0000-\u001f\u007f]/g, ' ').trim();
+  const raw = query
+    .slice(0, SEARCH_QUERY_USED_CHARS)
+    // eslint-disable-next-line no-control-regex -- control characters are what this replaces
+    .replace(/[\u0000-\u001f\u007f]/g, ' ')
+    .trim();
   if (!raw) return null;
   const words = searchWords(raw);
   const text = words.join(' ');

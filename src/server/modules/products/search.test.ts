@@ -56,7 +56,10 @@ describe('search follows product changes at once', () => {
     expect(await searchIds('lighthouse')).toEqual(['BV-SEARCH-1']);
     expect(await searchIds('lighthuose')).toEqual(['BV-SEARCH-1']);
 
-    const edited = await adminPost('/api/admin/products/edit_product/BV-SEARCH-1', book({ name: 'Harbour Crossword Collection' }));
+    const edited = await adminPost(
+      '/api/admin/products/edit_product/BV-SEARCH-1',
+      book({ name: 'Harbour Crossword Collection' }),
+    );
     expect(edited.statusCode, edited.body).toBe(200);
     expect(await searchIds('lighthouse')).toEqual([]);
     expect(await searchIds('harbour crosword')).toEqual(['BV-SEARCH-1']);
@@ -82,7 +85,7 @@ describe('the stored search function', () => {
     expect(before?.seqscan).toBe('on');
     expect(before?.plans).toBe('auto');
     await searchIds('colering journal');
-    await searchIds('100% o\'brien');
+    await searchIds("100% o'brien");
     expect(await settings()).toEqual(before);
   });
 
@@ -102,7 +105,9 @@ describe('candidates', () => {
     const word = 'pelican';
     const described = [];
     for (let i = 0; i <= SEARCH_CANDIDATES_PER_KIND; i += 1) {
-      described.push(await createProduct(db(), { name: `Seaside Sketchbook ${i}`, description: `Draw a ${word} on every page.` }));
+      described.push(
+        await createProduct(db(), { name: `Seaside Sketchbook ${i}`, description: `Draw a ${word} on every page.` }),
+      );
     }
     const named = await createProduct(db(), { name: 'Pelican Puzzles', description: 'Crosswords.' });
     const ids = await searchIds(word);

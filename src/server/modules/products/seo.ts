@@ -72,7 +72,10 @@ const lastmod = (at: Date) => at.toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 /** `/sitemap.xml`: the pages file, then one books file for every `perFile` books of the shop. */
 export function sitemapIndexXml(publicUrl: string, books: number, perFile = SITEMAP_BOOKS_PER_FILE): string {
-  const files = [SITEMAP_PAGES_FILE, ...Array.from({ length: sitemapBooksFileCount(books, perFile) }, (_, i) => sitemapBooksFile(i + 1))];
+  const files = [
+    SITEMAP_PAGES_FILE,
+    ...Array.from({ length: sitemapBooksFileCount(books, perFile) }, (_, i) => sitemapBooksFile(i + 1)),
+  ];
   return [
     XML_HEAD,
     `<sitemapindex xmlns="${SITEMAP_NS}">`,
@@ -94,6 +97,9 @@ export function sitemapPagesXml(publicUrl: string): string {
 /** `/sitemap-books-<n>.xml`: these books' pages, addresses encoded as the shop links them and escaped. */
 export function sitemapBooksXml(publicUrl: string, books: readonly SitemapBook[]): string {
   return urlset(
-    books.map((book) => `  <url><loc>${xmlEscape(`${publicUrl}${productPath(book.name)}`)}</loc><lastmod>${lastmod(book.updatedAt)}</lastmod></url>`),
+    books.map(
+      (book) =>
+        `  <url><loc>${xmlEscape(`${publicUrl}${productPath(book.name)}`)}</loc><lastmod>${lastmod(book.updatedAt)}</lastmod></url>`,
+    ),
   );
 }

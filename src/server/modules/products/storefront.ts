@@ -28,7 +28,12 @@ export async function productPageData(ctx: AppContext, nameOrId: string): Promis
   const product = (await repo.findProductByName(db, nameOrId)) ?? (await repo.findProductById(db, nameOrId));
   if (!product) return null;
   const similar = await repo.findSimilarProducts(db, product, RELATED_COUNT);
-  const others = await repo.findOtherProducts(db, product.id, [product.id, ...similar.map((book) => book.id)], RELATED_COUNT);
+  const others = await repo.findOtherProducts(
+    db,
+    product.id,
+    [product.id, ...similar.map((book) => book.id)],
+    RELATED_COUNT,
+  );
   return { product, similar, others };
 }
 

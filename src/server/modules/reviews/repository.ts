@@ -15,7 +15,11 @@ export interface ReviewOrder {
 }
 
 export async function findOrder(db: Db, orderId: string): Promise<ReviewOrder | null> {
-  const [row] = await db.select({ id: orders.id, userId: orders.userId, email: orders.email }).from(orders).where(eq(orders.id, orderId)).limit(1);
+  const [row] = await db
+    .select({ id: orders.id, userId: orders.userId, email: orders.email })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .limit(1);
   return row ?? null;
 }
 
@@ -152,7 +156,10 @@ export async function findOrCreatePasswordlessCustomer(db: Db, email: string): P
 
 /** Gives a guest order to an account (only while it has none). */
 export async function attachGuestOrder(db: Db, orderId: string, userId: string): Promise<void> {
-  await db.update(orders).set({ userId, updatedAt: new Date() }).where(and(eq(orders.id, orderId), isNull(orders.userId)));
+  await db
+    .update(orders)
+    .set({ userId, updatedAt: new Date() })
+    .where(and(eq(orders.id, orderId), isNull(orders.userId)));
 }
 
 /**

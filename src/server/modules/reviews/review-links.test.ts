@@ -26,15 +26,27 @@ afterAll(() => t.close());
 
 const db = () => t.deps.database.db;
 const verify = (token: string) => t.app.inject({ method: 'POST', url: '/api/verify_review_token', payload: { token } });
-const linkToken = async (order: { id: string; email: string }) => new URL(await createReviewLink(t.app.ctx, order)).searchParams.get('review_token')!;
+const linkToken = async (order: { id: string; email: string }) =>
+  new URL(await createReviewLink(t.app.ctx, order)).searchParams.get('review_token')!;
 const review = (token: string, orderId: string, productId: string) =>
-  t.app.inject({ method: 'POST', url: '/api/server/add_review', headers: bearer(token), payload: { order_id: orderId, product_id: productId, rating: 5, review: 'Lovely.' } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/server/add_review',
+    headers: bearer(token),
+    payload: { order_id: orderId, product_id: productId, rating: 5, review: 'Lovely.' },
+  });
 
 /** The customer changes the password through a mailed reset link (which ends every session of the account). */
 async function changePassword(user: TestUser) {
-  expect((await t.app.inject({ method: 'POST', url: '/api/request_password_reset', payload: { email: user.email } })).statusCode).toBe(200);
+  expect(
+    (await t.app.inject({ method: 'POST', url: '/api/request_password_reset', payload: { email: user.email } }))
+      .statusCode,
+  ).toBe(200);
   const token = new URL((await linkInMail(db(), user.email, /change_password\?token=/))!).searchParams.get('token')!;
-  expect((await t.app.inject({ method: 'POST', url: '/api/change_password', payload: { token, password: 'changed99' } })).statusCode).toBe(200);
+  expect(
+    (await t.app.inject({ method: 'POST', url: '/api/change_password', payload: { token, password: 'changed99' } }))
+      .statusCode,
+  ).toBe(200);
 }
 
 describe('a review link and the account’s session version', () => {
@@ -76,14 +88,27 @@ describe('a review link and the account’s session version', () => {
   });
 
   it('a link whose first use took over a never-verified account keeps working for the next book, until a password change', async () => {
-    const signUp = await t.app.inject({ method: 'POST', url: '/api/create_account', payload: { email: 'never-verified@example.com', password: 'secret123' } });
-    const customer = { ...(signUp.json() as { id: string; email: string }), password: 'secret123', token: '', role: 'customer' };
+    const signUp = await t.app.inject({
+      method: 'POST',
+      url: '/api/create_account',
+      payload: { email: 'never-verified@example.com', password: 'secret123' },
+    });
+    const customer = {
+      ...(signUp.json() as { id: string; email: string }),
+      password: 'secret123',
+      token: '',
+      role: 'customer',
+    };
     const order = await createOrder(t.app, { user: customer, items: [bookA, bookB] });
     const token = await linkToken(order);
 
     const first = await verify(token); // proves the address: password dropped, sessions ended
     expect(first.statusCode).toBe(200);
-    expect((await db().select().from(users).where(eq(users.id, customer.id)))[0]).toMatchObject({ verified: true, passwordHash: null, sessionVersion: 1 });
+    expect((await db().select().from(users).where(eq(users.id, customer.id)))[0]).toMatchObject({
+      verified: true,
+      passwordHash: null,
+      sessionVersion: 1,
+    });
     expect((await review(first.json().token, order.id, bookA.id)).statusCode).toBe(201);
     expect((await verify(token)).statusCode).toBe(200); // next week, the other book
 

@@ -30,7 +30,10 @@ export function signReviewToken(
  * The claims of a valid review token, or null when it is expired, tampered, malformed or of
  * another kind. A token mailed before links carried `ver` counts as version 0 (as sessions do).
  */
-export async function readReviewToken(ctx: Pick<AppContext, 'tokens'>, token: string): Promise<ReviewTokenClaims | null> {
+export async function readReviewToken(
+  ctx: Pick<AppContext, 'tokens'>,
+  token: string,
+): Promise<ReviewTokenClaims | null> {
   const claims = await ctx.tokens.verify<Record<string, unknown>>('review', token);
   if (!claims || typeof claims.orderId !== 'string' || typeof claims.email !== 'string') return null;
   const ver = claims.ver ?? 0;

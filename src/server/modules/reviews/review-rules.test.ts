@@ -26,8 +26,10 @@ describe('normaliseReviewText', () => {
 describe('addReviewBodySchema', () => {
   const valid = { order_id: 'o', product_id: 'p', rating: 3, review: 'ok' };
   it('accepts ratings 1 to 5 and refuses 0, 6, fractions and text', () => {
-    for (const rating of [1, 2, 3, 4, 5]) expect(addReviewBodySchema.safeParse({ ...valid, rating }).success).toBe(true);
-    for (const rating of [0, 6, 2.5, '3', null]) expect(addReviewBodySchema.safeParse({ ...valid, rating }).success).toBe(false);
+    for (const rating of [1, 2, 3, 4, 5])
+      expect(addReviewBodySchema.safeParse({ ...valid, rating }).success).toBe(true);
+    for (const rating of [0, 6, 2.5, '3', null])
+      expect(addReviewBodySchema.safeParse({ ...valid, rating }).success).toBe(false);
   });
   it('counts the text after trimming: 2000 characters pass, 2001 and only spaces do not', () => {
     expect(addReviewBodySchema.safeParse({ ...valid, review: ` ${'x'.repeat(2000)} ` }).success).toBe(true);

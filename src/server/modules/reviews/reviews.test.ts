@@ -31,8 +31,13 @@ const db = () => t.deps.database.db;
 const addReview = (token: string | null, body: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: '/api/server/add_review', headers: token ? bearer(token) : {}, payload: body });
 const orderProducts = (token: string | null, orderId: string) =>
-  t.app.inject({ method: 'GET', url: `/api/server/fetch_order_products/${orderId}`, headers: token ? bearer(token) : {} });
-const verify = (token: unknown) => t.app.inject({ method: 'POST', url: '/api/verify_review_token', payload: { token } });
+  t.app.inject({
+    method: 'GET',
+    url: `/api/server/fetch_order_products/${orderId}`,
+    headers: token ? bearer(token) : {},
+  });
+const verify = (token: unknown) =>
+  t.app.inject({ method: 'POST', url: '/api/verify_review_token', payload: { token } });
 const tokenFor = (order: { id: string; email: string }, ttlSeconds?: number) =>
   signReviewToken(t.app.ctx, { orderId: order.id, email: order.email }, ttlSeconds);
 const reviewCount = async () => (await db().select().from(reviews)).length;
@@ -74,11 +79,21 @@ describe('POST /api/verify_review_token', () => {
     const session = res.json();
     expect(session).toMatchObject({ email: 'guest.buyer@example.com', role: 'customer', method: null });
     const [account] = await db().select().from(users).where(eq(users.id, session.id));
-    expect(account).toMatchObject({ email: 'guest.buyer@example.com', passwordHash: null, role: 'customer', verified: true });
+    expect(account).toMatchObject({
+      email: 'guest.buyer@example.com',
+      passwordHash: null,
+      role: 'customer',
+      verified: true,
+    });
     const [stored] = await db().select().from(orders).where(eq(orders.id, order.id));
     expect(stored!.userId).toBe(session.id);
     const products = await orderProducts(session.token, order.id);
-    expect(products.json().map((p: { id: string }) => p.id).sort()).toEqual([bookA.id, bookB.id].sort());
+    expect(
+      products
+        .json()
+        .map((p: { id: string }) => p.id)
+        .sort(),
+    ).toEqual([bookA.id, bookB.id].sort());
   });
 
   it('a second click on a guest order’s link signs in the same account, and two clicks at once make one account', async () => {
@@ -121,7 +136,9 @@ describe('POST /api/verify_review_token', () => {
     const other = await createOrder(t.app, { user: bob, items: [bookA] });
     const token = await tokenFor(order);
     const [header, , signature] = token.split('.');
-    const forged = Buffer.from(JSON.stringify({ orderId: other.id, email: bob.email, typ: 'review', exp: 4102444800 })).toString('base64url');
+    const forged = Buffer.from(
+      JSON.stringify({ orderId: other.id, email: bob.email, typ: 'review', exp: 4102444800 }),
+    ).toString('base64url');
     expect((await verify(`${header}.${forged}.${signature}`)).statusCode).toBe(401);
     expect((await verify(`${token.slice(0, -2)}xx`)).statusCode).toBe(401);
   });
@@ -132,9 +149,19 @@ describe('POST /api/verify_review_token', () => {
 
   it('refuses a token for an unknown order, or naming another e-mail than the order’s, with 401', async () => {
     const order = await createOrder(t.app, { user: alice, items: [bookA] });
-    expect((await verify(await signReviewToken(t.app.ctx, { orderId: '00000000-0000-4000-8000-000000000000', email: alice.email }))).statusCode).toBe(401);
-    expect((await verify(await signReviewToken(t.app.ctx, { orderId: 'not-a-uuid', email: alice.email }))).statusCode).toBe(401);
-    expect((await verify(await signReviewToken(t.app.ctx, { orderId: order.id, email: bob.email }))).statusCode).toBe(401);
+    expect(
+      (
+        await verify(
+          await signReviewToken(t.app.ctx, { orderId: '00000000-0000-4000-8000-000000000000', email: alice.email }),
+        )
+      ).statusCode,
+    ).toBe(401);
+    expect(
+      (await verify(await signReviewToken(t.app.ctx, { orderId: 'not-a-uuid', email: alice.email }))).statusCode,
+    ).toBe(401);
+    expect((await verify(await signReviewToken(t.app.ctx, { orderId: order.id, email: bob.email }))).statusCode).toBe(
+      401,
+    );
   });
 
   it('answers 400 naming the field when the token is missing', async () => {
@@ -151,8 +178,20 @@ describe('GET /api/server/fetch_order_products/{orderId}', () => {
     expect(first.statusCode).toBe(200);
     const list = first.json();
     expect(list.map((p: { name: string }) => p.name)).toEqual(['Alpha Puzzles', 'Beta Colouring']);
-    expect(list[0]).toEqual({ id: bookA.id, name: 'Alpha Puzzles', type: 'Puzzle', description: expect.any(String), age: '', price: 7.99, imageUrls: [], image_URLs: '' });
-    expect((await addReview(alice.token, { order_id: order.id, product_id: bookA.id, rating: 5, review: 'Lovely' })).statusCode).toBe(201);
+    expect(list[0]).toEqual({
+      id: bookA.id,
+      name: 'Alpha Puzzles',
+      type: 'Puzzle',
+      description: expect.any(String),
+      age: '',
+      price: 7.99,
+      imageUrls: [],
+      image_URLs: '',
+    });
+    expect(
+      (await addReview(alice.token, { order_id: order.id, product_id: bookA.id, rating: 5, review: 'Lovely' }))
+        .statusCode,
+    ).toBe(201);
     const after = await orderProducts(alice.token, order.id);
     expect(after.json().map((p: { id: string }) => p.id)).toEqual([bookB.id]);
   });
@@ -183,7 +222,12 @@ describe('GET /api/server/fetch_order_products/{orderId}', () => {
 describe('POST /api/server/add_review', () => {
   it('stores a review of a book of the customer’s order and answers 201 with it', async () => {
     const order = await createOrder(t.app, { user: alice, items: [bookA, bookB] });
-    const res = await addReview(alice.token, { order_id: order.id, product_id: bookB.id, rating: 4, review: '  Great fun for long trips.\r\nRecommended.  ' });
+    const res = await addReview(alice.token, {
+      order_id: order.id,
+      product_id: bookB.id,
+      rating: 4,
+      review: '  Great fun for long trips.\r\nRecommended.  ',
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({
       id: expect.any(String),
@@ -199,8 +243,16 @@ describe('POST /api/server/add_review', () => {
 
   it('answers 409 for a second review of the same book on the same order, keeping the first', async () => {
     const order = await createOrder(t.app, { user: alice, items: [bookA] });
-    expect((await addReview(alice.token, { order_id: order.id, product_id: bookA.id, rating: 5, review: 'First' })).statusCode).toBe(201);
-    const again = await addReview(alice.token, { order_id: order.id, product_id: bookA.id, rating: 1, review: 'Second' });
+    expect(
+      (await addReview(alice.token, { order_id: order.id, product_id: bookA.id, rating: 5, review: 'First' }))
+        .statusCode,
+    ).toBe(201);
+    const again = await addReview(alice.token, {
+      order_id: order.id,
+      product_id: bookA.id,
+      rating: 1,
+      review: 'Second',
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toMatch(/already reviewed/);
     const rows = await db().select().from(reviews).where(eq(reviews.orderId, order.id));
@@ -210,8 +262,13 @@ describe('POST /api/server/add_review', () => {
   it('the same book bought again on another order can be reviewed again', async () => {
     const one = await createOrder(t.app, { user: alice, items: [bookA] });
     const two = await createOrder(t.app, { user: alice, items: [bookA] });
-    expect((await addReview(alice.token, { order_id: one.id, product_id: bookA.id, rating: 3, review: 'ok' })).statusCode).toBe(201);
-    expect((await addReview(alice.token, { order_id: two.id, product_id: bookA.id, rating: 4, review: 'better' })).statusCode).toBe(201);
+    expect(
+      (await addReview(alice.token, { order_id: one.id, product_id: bookA.id, rating: 3, review: 'ok' })).statusCode,
+    ).toBe(201);
+    expect(
+      (await addReview(alice.token, { order_id: two.id, product_id: bookA.id, rating: 4, review: 'better' }))
+        .statusCode,
+    ).toBe(201);
   });
 
   it('answers 404 for a book not in the order, writing nothing', async () => {
@@ -220,13 +277,24 @@ describe('POST /api/server/add_review', () => {
     const res = await addReview(alice.token, { order_id: order.id, product_id: other.id, rating: 5, review: 'Sneaky' });
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe('That book is not part of this order.');
-    expect((await addReview(alice.token, { order_id: order.id, product_id: 'no-such-book', rating: 5, review: 'x' })).statusCode).toBe(404);
-    expect((await addReview(alice.token, { order_id: order.id, product_id: 'bad\u0000id', rating: 5, review: 'x' })).statusCode).toBe(400); // NUL: refused at the edge
+    expect(
+      (await addReview(alice.token, { order_id: order.id, product_id: 'no-such-book', rating: 5, review: 'x' }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await addReview(alice.token, { order_id: order.id, product_id: 'bad\u0000id', rating: 5, review: 'x' }))
+        .statusCode,
+    ).toBe(400); // NUL: refused at the edge
     expect(await reviewCount()).toBe(before);
   });
 
   it('answers 404 for an unknown order', async () => {
-    const res = await addReview(alice.token, { order_id: '00000000-0000-4000-8000-000000000000', product_id: bookA.id, rating: 5, review: 'x' });
+    const res = await addReview(alice.token, {
+      order_id: '00000000-0000-4000-8000-000000000000',
+      product_id: bookA.id,
+      rating: 5,
+      review: 'x',
+    });
     expect(res.statusCode).toBe(404);
   });
 
@@ -260,7 +328,13 @@ describe('POST /api/server/add_review', () => {
   ])('answers 400 naming the problem for %s, writing nothing', async (_name, change, message) => {
     const order = await createOrder(t.app, { user: alice, items: [bookA] });
     const before = await reviewCount();
-    const res = await addReview(alice.token, { order_id: order.id, product_id: bookA.id, rating: 5, review: 'Fine', ...change });
+    const res = await addReview(alice.token, {
+      order_id: order.id,
+      product_id: bookA.id,
+      rating: 5,
+      review: 'Fine',
+      ...change,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(message);
     expect(await reviewCount()).toBe(before);
@@ -268,15 +342,28 @@ describe('POST /api/server/add_review', () => {
 
   it('accepts ratings 1 and 5 and a text of exactly 2000 characters', async () => {
     const order = await createOrder(t.app, { user: alice, items: [bookA, bookB] });
-    expect((await addReview(alice.token, { order_id: order.id, product_id: bookA.id, rating: 1, review: 'y'.repeat(REVIEW_TEXT_MAX) })).statusCode).toBe(201);
-    expect((await addReview(alice.token, { order_id: order.id, product_id: bookB.id, rating: 5, review: 'z' })).statusCode).toBe(201);
+    expect(
+      (
+        await addReview(alice.token, {
+          order_id: order.id,
+          product_id: bookA.id,
+          rating: 1,
+          review: 'y'.repeat(REVIEW_TEXT_MAX),
+        })
+      ).statusCode,
+    ).toBe(201);
+    expect(
+      (await addReview(alice.token, { order_id: order.id, product_id: bookB.id, rating: 5, review: 'z' })).statusCode,
+    ).toBe(201);
   });
 
   it('stores a <script> text as plain text and answers it unchanged, as text', async () => {
     const book = await createBook(t.app);
     const order = await createOrder(t.app, { user: alice, items: [book] });
     const text = '<script>alert("x")</script> & <b>bold</b>';
-    expect((await addReview(alice.token, { order_id: order.id, product_id: book.id, rating: 2, review: text })).statusCode).toBe(201);
+    expect(
+      (await addReview(alice.token, { order_id: order.id, product_id: book.id, rating: 2, review: text })).statusCode,
+    ).toBe(201);
     const res = await t.app.inject({ method: 'GET', url: `/api/server/fetch_product_reviews/${book.id}` });
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.json().reviews[0].review).toBe(text);
@@ -321,8 +408,12 @@ describe('GET /api/server/fetch_product_reviews/{productId}', () => {
   });
 
   it('answers 404 for an unknown book', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/server/fetch_product_reviews/no-such-book' })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: '/api/server/fetch_product_reviews/bad%00id' })).statusCode).toBe(400); // NUL: refused at the edge
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/server/fetch_product_reviews/no-such-book' })).statusCode,
+    ).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/server/fetch_product_reviews/bad%00id' })).statusCode).toBe(
+      400,
+    ); // NUL: refused at the edge
   });
 });
 
@@ -332,20 +423,59 @@ describe('GET /api/server/fetch_user_reviews/{userId}/{email}', () => {
     const order = await createOrder(t.app, { user: carol, items: [bookA, bookB] });
     await addReview(carol.token, { order_id: order.id, product_id: bookA.id, rating: 3, review: 'first' });
     await addReview(carol.token, { order_id: order.id, product_id: bookB.id, rating: 4, review: 'second' });
-    const res = await t.app.inject({ method: 'GET', url: `/api/server/fetch_user_reviews/${carol.id}/${encodeURIComponent(carol.email)}`, headers: bearer(carol.token) });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/server/fetch_user_reviews/${carol.id}/${encodeURIComponent(carol.email)}`,
+      headers: bearer(carol.token),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([
-      { id: expect.any(String), order_id: order.id, product_id: bookB.id, product_name: 'Beta Colouring', rating: 4, review: 'second', date: expect.any(String) },
-      { id: expect.any(String), order_id: order.id, product_id: bookA.id, product_name: 'Alpha Puzzles', rating: 3, review: 'first', date: expect.any(String) },
+      {
+        id: expect.any(String),
+        order_id: order.id,
+        product_id: bookB.id,
+        product_name: 'Beta Colouring',
+        rating: 4,
+        review: 'second',
+        date: expect.any(String),
+      },
+      {
+        id: expect.any(String),
+        order_id: order.id,
+        product_id: bookA.id,
+        product_name: 'Alpha Puzzles',
+        rating: 3,
+        review: 'first',
+        date: expect.any(String),
+      },
     ]);
   });
 
   it('answers 401 without a token', async () => {
-    expect((await t.app.inject({ method: 'GET', url: `/api/server/fetch_user_reviews/${alice.id}/${alice.email}` })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/server/fetch_user_reviews/${alice.id}/${alice.email}` }))
+        .statusCode,
+    ).toBe(401);
   });
 
   it('answers 403 for another user’s id, and for an e-mail that is not the account’s', async () => {
-    expect((await t.app.inject({ method: 'GET', url: `/api/server/fetch_user_reviews/${alice.id}/${alice.email}`, headers: bearer(bob.token) })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'GET', url: `/api/server/fetch_user_reviews/${bob.id}/${alice.email}`, headers: bearer(bob.token) })).statusCode).toBe(403);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/server/fetch_user_reviews/${alice.id}/${alice.email}`,
+          headers: bearer(bob.token),
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/server/fetch_user_reviews/${bob.id}/${alice.email}`,
+          headers: bearer(bob.token),
+        })
+      ).statusCode,
+    ).toBe(403);
   });
 });

@@ -19,7 +19,10 @@ export const reviewRoutes: ModuleRoutes = async (app, ctx) => {
   app.post(
     '/api/verify_review_token',
     {
-      config: { access: 'public', rateLimit: { max: ctx.config.E2E_RELAXED_RATE_LIMITS ? 3000 : 30, timeWindow: '1 minute' } },
+      config: {
+        access: 'public',
+        rateLimit: { max: ctx.config.E2E_RELAXED_RATE_LIMITS ? 3000 : 30, timeWindow: '1 minute' },
+      },
       schema: {
         tags,
         summary: 'Exchange a mailed review link token for a session of the order’s customer',
@@ -48,7 +51,12 @@ export const reviewRoutes: ModuleRoutes = async (app, ctx) => {
     '/api/server/add_review',
     {
       config: { access: 'user' },
-      schema: { tags, summary: 'Review a book of one of your orders', body: addReviewBodySchema, response: { 201: reviewSchema } },
+      schema: {
+        tags,
+        summary: 'Review a book of one of your orders',
+        body: addReviewBodySchema,
+        response: { 201: reviewSchema },
+      },
     },
     async (request, reply) => reply.status(201).send(await reviews.addReview(ctx, request.user!, request.body)),
   );

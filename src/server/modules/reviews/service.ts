@@ -84,12 +84,16 @@ export async function verifyReviewToken(ctx: Ctx, token: string): Promise<Review
   const claims = await readReviewToken(ctx, token);
   if (!claims) throw unauthorized(MSG.invalidReviewToken);
   const order = await findOrder(ctx, claims.orderId);
-  if (!order || normaliseEmail(order.email) !== normaliseEmail(claims.email)) throw unauthorized(MSG.invalidReviewToken);
+  if (!order || normaliseEmail(order.email) !== normaliseEmail(claims.email))
+    throw unauthorized(MSG.invalidReviewToken);
 
   // Errors thrown inside roll back: a refused link makes no account and attaches nothing.
   const { account, proof } = await ctx.database.db.transaction(async (tx) => {
-    const found = order.userId ? await repo.findUserById(tx, order.userId) : await repo.findOrCreatePasswordlessCustomer(tx, order.email);
-    if (!found || found.role === 'admin' || !linkStillValid(claims.ver, found)) throw unauthorized(MSG.invalidReviewToken);
+    const found = order.userId
+      ? await repo.findUserById(tx, order.userId)
+      : await repo.findOrCreatePasswordlessCustomer(tx, order.email);
+    if (!found || found.role === 'admin' || !linkStillValid(claims.ver, found))
+      throw unauthorized(MSG.invalidReviewToken);
     if ((await repo.findUnreviewedProductKeys(tx, order.id)).length === 0) throw conflict(MSG.allReviewsSubmitted);
     const proven = found.email === normaliseEmail(order.email) ? await addressProven(tx, found.id) : null;
     if (!order.userId) await repo.attachGuestOrder(tx, order.id, found.id);
@@ -98,7 +102,10 @@ export async function verifyReviewToken(ctx: Ctx, token: string): Promise<Review
   afterAddressProof(ctx, account.id, proof);
 
   const session: SessionClaims = { id: account.id, email: account.email, role: account.role, method: account.method };
-  return { ...session, token: await ctx.tokens.signSession(session, SESSION_TTL_S, proof?.sessionVersion ?? account.sessionVersion) };
+  return {
+    ...session,
+    token: await ctx.tokens.signSession(session, SESSION_TTL_S, proof?.sessionVersion ?? account.sessionVersion),
+  };
 }
 
 /**
@@ -131,7 +138,9 @@ export async function addReview(
   if (!row) throw conflict('You have already reviewed this book for this order.');
   // The book's page shows its reviews and is kept until the catalogue changes (decision 124): the
   // productUpdate that a change sends makes every instance render it again, and open pages fetch it.
-  await ctx.events.publish(JSON.stringify({ change: 'review', id: input.product_id })).catch((error: unknown) => ctx.log.warn({ err: error }, 'productUpdate not published'));
+  await ctx.events
+    .publish(JSON.stringify({ change: 'review', id: input.product_id }))
+    .catch((error: unknown) => ctx.log.warn({ err: error }, 'productUpdate not published'));
   return toReview({ ...row, productId: input.product_id });
 }
 
@@ -158,7 +167,8 @@ export async function productReviews(ctx: Ctx, productId: string): Promise<Produ
  * the account's, so a client that mixes up two accounts gets a 403, not someone's empty list.
  */
 export async function userReviews(ctx: Ctx, user: SessionClaims, email: string): Promise<UserReview[]> {
-  if (email.trim().toLowerCase() !== user.email.toLowerCase()) throw forbidden('That e-mail address is not this account’s.');
+  if (email.trim().toLowerCase() !== user.email.toLowerCase())
+    throw forbidden('That e-mail address is not this account’s.');
   const rows = await repo.findUserReviews(ctx.database.db, user.id);
   return rows.map((row) => ({ ...toReview(row), product_name: row.productName }));
 }

@@ -9,7 +9,11 @@ export const systemRoutes: ModuleRoutes = async (app, ctx) => {
     '/api/health',
     {
       config: { access: 'public' },
-      schema: { tags: ['system'], summary: 'Is the shop and its database reachable?', response: { 200: healthSchema, 503: healthSchema } },
+      schema: {
+        tags: ['system'],
+        summary: 'Is the shop and its database reachable?',
+        response: { 200: healthSchema, 503: healthSchema },
+      },
     },
     async (_request, reply) => {
       try {

@@ -20,7 +20,8 @@ function buildDir(options: { mode?: string; jsxFrom?: string }): string {
   mkdirSync(path.join(dir, 'server'), { recursive: true });
   writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
   if (options.mode) writeFileSync(path.join(dir, BUILD_RECORD), JSON.stringify({ mode: options.mode }));
-  if (options.jsxFrom) writeFileSync(path.join(dir, 'server', 'index.js'), `import { jsx } from "${options.jsxFrom}";\n`);
+  if (options.jsxFrom)
+    writeFileSync(path.join(dir, 'server', 'index.js'), `import { jsx } from "${options.jsxFrom}";\n`);
   return dir;
 }
 
@@ -43,33 +44,39 @@ describe('webBuildProblem', () => {
     const problem = webBuildProblem(dev, 'production', 'dist/web');
     expect(problem).toContain('The web app in dist/web was built for development');
     expect(problem).toContain('  NODE_ENV=production node scripts/build-web.mjs\n');
-    expect(webBuildProblem(dev, 'production', 'dist/web-3101')).toContain('  NODE_ENV=production node scripts/build-web.mjs dist/web-3101\n');
+    expect(webBuildProblem(dev, 'production', 'dist/web-3101')).toContain(
+      '  NODE_ENV=production node scripts/build-web.mjs dist/web-3101\n',
+    );
     expect(webBuildProblem(dev, 'development')).toBeNull();
     expect(webBuildProblem(dev, 'test')).toBeNull();
     expect(webBuildProblem(buildDir({ mode: 'production' }), 'production')).toBeNull();
     expect(webBuildProblem(path.join(root, 'nothing-built'), 'production')).toBeNull();
   });
 
-  it('stops a production start on a development build with exit code 1, before opening the database', { timeout: 60_000 }, () => {
-    const dev = buildDir({ mode: 'development' });
-    const dataDir = path.join(root, 'data');
-    const run = spawnSync(process.execPath, [path.resolve('node_modules/tsx/dist/cli.mjs'), 'src/server/main.ts'], {
-      env: {
-        PATH: process.env.PATH,
-        NODE_ENV: 'production',
-        PUBLIC_URL: 'https://shop.example',
-        DEMO_PAYMENTS: 'true',
-        PORT: '0',
-        DATA_DIR: dataDir,
-        WEB_DIST_DIR: dev,
-      },
-      encoding: 'utf8',
-      timeout: 55_000,
-    });
-    expect(run.status, run.stderr).toBe(1);
-    expect(run.stderr).toContain('was built for development');
-    expect(run.stderr).toContain(`NODE_ENV=production node scripts/build-web.mjs ${dev}`);
-    expect(run.stdout).not.toContain('listening');
-    expect(existsSync(dataDir)).toBe(false);
-  });
+  it(
+    'stops a production start on a development build with exit code 1, before opening the database',
+    { timeout: 60_000 },
+    () => {
+      const dev = buildDir({ mode: 'development' });
+      const dataDir = path.join(root, 'data');
+      const run = spawnSync(process.execPath, [path.resolve('node_modules/tsx/dist/cli.mjs'), 'src/server/main.ts'], {
+        env: {
+          PATH: process.env.PATH,
+          NODE_ENV: 'production',
+          PUBLIC_URL: 'https://shop.example',
+          DEMO_PAYMENTS: 'true',
+          PORT: '0',
+          DATA_DIR: dataDir,
+          WEB_DIST_DIR: dev,
+        },
+        encoding: 'utf8',
+        timeout: 55_000,
+      });
+      expect(run.status, run.stderr).toBe(1);
+      expect(run.stderr).toContain('was built for development');
+      expect(run.stderr).toContain(`NODE_ENV=production node scripts/build-web.mjs ${dev}`);
+      expect(run.stdout).not.toContain('listening');
+      expect(existsSync(dataDir)).toBe(false);
+    },
+  );
 });

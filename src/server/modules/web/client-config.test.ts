@@ -5,7 +5,11 @@ import type { AppContext } from '../../context';
 import { publicClientConfig } from './client-config';
 
 const clientConfigOf = (env: Record<string, string>) => {
-  const ctx = { config: testConfig(env), payments: { checkout: { name: 'demo' } }, social: { enabled: () => false } } as unknown as AppContext;
+  const ctx = {
+    config: testConfig(env),
+    payments: { checkout: { name: 'demo' } },
+    social: { enabled: () => false },
+  } as unknown as AppContext;
   return publicClientConfig(ctx).links;
 };
 
@@ -34,7 +38,9 @@ describe('the footer links', () => {
   });
 
   it('refuses at start an address that is not http(s)', () => {
-    expect(() => testConfig({ SHOP_CREDIT_URL: 'javascript:alert(1)' })).toThrow(/SHOP_CREDIT_URL: must be an http\(s\) address/);
+    expect(() => testConfig({ SHOP_CREDIT_URL: 'javascript:alert(1)' })).toThrow(
+      /SHOP_CREDIT_URL: must be an http\(s\) address/,
+    );
     expect(() => testConfig({ SHOP_SOCIAL_INSTAGRAM_URL: 'instagram' })).toThrow(/SHOP_SOCIAL_INSTAGRAM_URL/);
   });
 });

@@ -36,7 +36,10 @@ function recordingRenderer() {
     rendered.push(url.pathname + url.search);
     return handler(request, context);
   };
-  return { rendered, pages: new PageRenderer(recording, t.app.ctx, buildStylesheets(path.join(dist, 'client')), buildQueries(build)) };
+  return {
+    rendered,
+    pages: new PageRenderer(recording, t.app.ctx, buildStylesheets(path.join(dist, 'client')), buildQueries(build)),
+  };
 }
 
 describe('the address a page is kept and rendered at', () => {
@@ -44,7 +47,11 @@ describe('the address a page is kept and rendered at', () => {
     const { rendered, pages } = recordingRenderer();
     const first = await pages.answer('/?sort=price-asc&z=1');
     expect(first.status).toBe(200);
-    for (const variant of ['/?z=2&sort=price-asc', '/?sort=price-asc&page=1&utm_source=x', '//?sort=price-asc&sort=junk']) {
+    for (const variant of [
+      '/?z=2&sort=price-asc',
+      '/?sort=price-asc&page=1&utm_source=x',
+      '//?sort=price-asc&sort=junk',
+    ]) {
       expect(await pages.answer(variant)).toBe(first);
     }
     await pages.answer('/?age=Kids&type=Puzzle&z=3');
@@ -102,7 +109,12 @@ describe('request targets that are not an origin-form path (issue 32, finding 4)
   });
 
   it('answers an absolute-form target with the page of its path, never 500', async () => {
-    for (const target of ['http://other.example/search?q=puzzle', 'http://other.example/?sort=price-asc', 'https://other.example/about', 'http://other.example/item/no-such-book']) {
+    for (const target of [
+      'http://other.example/search?q=puzzle',
+      'http://other.example/?sort=price-asc',
+      'https://other.example/about',
+      'http://other.example/item/no-such-book',
+    ]) {
       const answer = await raw(port, target);
       expect([200, 302], target).toContain(answer.status);
     }

@@ -16,8 +16,18 @@ import { buildStylesheets, withoutImportPreloads } from './pages';
 
 describe('the pieces', () => {
   it("lists the routes' stylesheets outermost first, each once, a trailing # being the same file", () => {
-    const manifest = { routes: { root: { css: ['/assets/a.css', '/assets/b.css#'] }, 'routes/x': { css: ['/assets/b.css', '/assets/c.css'] }, 'routes/y': {} } };
-    expect(routeStylesheets(manifest, ['root', 'routes/x', 'routes/y', 'routes/missing'])).toEqual(['/assets/a.css', '/assets/b.css', '/assets/c.css']);
+    const manifest = {
+      routes: {
+        root: { css: ['/assets/a.css', '/assets/b.css#'] },
+        'routes/x': { css: ['/assets/b.css', '/assets/c.css'] },
+        'routes/y': {},
+      },
+    };
+    expect(routeStylesheets(manifest, ['root', 'routes/x', 'routes/y', 'routes/missing'])).toEqual([
+      '/assets/a.css',
+      '/assets/b.css',
+      '/assets/c.css',
+    ]);
   });
 
   it("reads a build's stylesheets, and nothing outside its assets nor a text that would end the <style>", () => {
@@ -41,12 +51,24 @@ describe('the pieces', () => {
         version: 'v1',
         url: '/assets/manifest.js',
         entry: { module: '/assets/entry.js', imports: ['/assets/framework.js'] },
-        routes: { root: { id: 'root', module: '/assets/root.js', imports: ['/assets/framework.js', '/assets/shell.js'], css: ['/assets/shell.css'] } },
+        routes: {
+          root: {
+            id: 'root',
+            module: '/assets/root.js',
+            imports: ['/assets/framework.js', '/assets/shell.js'],
+            css: ['/assets/shell.css'],
+          },
+        },
       },
     } as unknown as ServerBuild;
     const stripped = withoutImportPreloads(build);
     expect(stripped.assets.entry).toEqual({ module: '/assets/entry.js', imports: [] });
-    expect(stripped.assets.routes.root).toEqual({ id: 'root', module: '/assets/root.js', imports: [], css: ['/assets/shell.css'] });
+    expect(stripped.assets.routes.root).toEqual({
+      id: 'root',
+      module: '/assets/root.js',
+      imports: [],
+      css: ['/assets/shell.css'],
+    });
     expect(build.assets.routes.root!.imports).toEqual(['/assets/framework.js', '/assets/shell.js']);
   });
 });
@@ -74,8 +96,14 @@ describe('a page of the real build', () => {
   it('preloads only the entry and the route modules, not the code they import', async () => {
     const html = (await t.app.inject({ url: '/' })).body;
     const preloaded = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((match) => match[1]!);
-    const manifest = JSON.parse(/window\.__reactRouterManifest = (\{[\s\S]*?\});\n/.exec(html)![1]!) as { entry: { module: string }; routes: Record<string, { module: string }> };
-    const routeModules = new Set([manifest.entry.module, ...Object.values(manifest.routes).map((route) => route.module)]);
+    const manifest = JSON.parse(/window\.__reactRouterManifest = (\{[\s\S]*?\});\n/.exec(html)![1]!) as {
+      entry: { module: string };
+      routes: Record<string, { module: string }>;
+    };
+    const routeModules = new Set([
+      manifest.entry.module,
+      ...Object.values(manifest.routes).map((route) => route.module),
+    ]);
     expect(preloaded.length).toBeGreaterThan(0);
     for (const href of preloaded) expect(routeModules).toContain(href);
     expect(preloaded.some((href) => href.startsWith('/assets/app-'))).toBe(false);

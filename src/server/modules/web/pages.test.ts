@@ -9,7 +9,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
 import type { PageQuery } from '@shared/page-query';
 import type { AppContext } from '../../context';
-import { PAGE_CACHE_HEADER, PageRenderer, canonicalPath, inlineScriptHashes, renderLimits, requestTarget, type PageHandler } from './pages';
+import {
+  PAGE_CACHE_HEADER,
+  PageRenderer,
+  canonicalPath,
+  inlineScriptHashes,
+  renderLimits,
+  requestTarget,
+  type PageHandler,
+} from './pages';
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
@@ -21,11 +29,14 @@ function fakeHandler() {
     rendered.push(url.pathname + url.search);
     if (url.pathname === '/listing') {
       const listing = await context.shop.listing({ type: '', age: 'All', max_price: '', sort: 'default', limit: 24 });
-      return new Response(JSON.stringify({ total: listing.total }), { headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify({ total: listing.total }), {
+        headers: { 'content-type': 'application/json' },
+      });
     }
     const status = url.pathname.startsWith('/missing') ? 404 : 200;
     const headers = new Headers({ 'content-type': 'text/html; charset=utf-8' });
-    if (url.pathname.startsWith('/kept/') || url.pathname.startsWith('/missing')) headers.set(PAGE_CACHE_HEADER, 'public');
+    if (url.pathname.startsWith('/kept/') || url.pathname.startsWith('/missing'))
+      headers.set(PAGE_CACHE_HEADER, 'public');
     const body = `<!DOCTYPE html><html><head><script>start(${JSON.stringify(url.pathname)})</script><script type="application/ld+json">{"a":1}</script><script src="/assets/x.js"></script></head><body>${'<p>book</p>'.repeat(200)}</body></html>`;
     return new Response(body, { status, headers });
   };
@@ -42,7 +53,8 @@ afterAll(async () => {
 
 describe('inline script hashes', () => {
   it('hashes each inline script, not scripts with src nor JSON data blocks', () => {
-    const html = '<script>a()</script><script type="module" async>import "/x.js";</script><script src="/y.js"></script><script type="application/ld+json">{}</script><script type="application/json" id="c">{}</script>';
+    const html =
+      '<script>a()</script><script type="module" async>import "/x.js";</script><script src="/y.js"></script><script type="application/ld+json">{}</script><script type="application/json" id="c">{}</script>';
     expect(inlineScriptHashes(html)).toEqual([sha('a()'), sha('import "/x.js";')]);
   });
 
@@ -77,7 +89,10 @@ describe('the pages the server keeps', () => {
   it('keeps and renders a page at the parameters its route reads, in their order, whatever else the address holds', async () => {
     const { handler, rendered } = fakeHandler();
     const typeQuery: PageQuery<{ type: string; sort: string }> = {
-      read: (params) => ({ type: params.get('type') ?? '', sort: params.get('sort') === 'price' ? 'price' : 'default' }),
+      read: (params) => ({
+        type: params.get('type') ?? '',
+        sort: params.get('sort') === 'price' ? 'price' : 'default',
+      }),
       write: ({ type, sort }) => {
         const params = new URLSearchParams();
         if (type) params.set('type', type);
@@ -85,9 +100,16 @@ describe('the pages the server keeps', () => {
         return params.size ? `?${params.toString()}` : '';
       },
     };
-    const pages = new PageRenderer(handler, t.app.ctx, undefined, (pathname) => (pathname === '/kept/q' ? (typeQuery as PageQuery<unknown>) : undefined));
+    const pages = new PageRenderer(handler, t.app.ctx, undefined, (pathname) =>
+      pathname === '/kept/q' ? (typeQuery as PageQuery<unknown>) : undefined,
+    );
     const first = await pages.answer('/kept/q?sort=price&type=Puzzle&z=1');
-    for (const variant of ['/kept/q?type=Puzzle&z=2&sort=price', '/kept/q/?utm_source=x&type=Puzzle&sort=price', '//kept/%71?type=Puzzle&sort=price', 'http://other.example/kept/q?type=Puzzle&sort=price']) {
+    for (const variant of [
+      '/kept/q?type=Puzzle&z=2&sort=price',
+      '/kept/q/?utm_source=x&type=Puzzle&sort=price',
+      '//kept/%71?type=Puzzle&sort=price',
+      'http://other.example/kept/q?type=Puzzle&sort=price',
+    ]) {
       expect(await pages.answer(variant)).toBe(first);
     }
     await pages.answer('/kept/q?sort=junk&z=3');
@@ -104,7 +126,10 @@ describe('the pages the server keeps', () => {
     await measure.answer('/kept/0');
     const onePage = measure.stats.bytes;
     expect(onePage).toBeGreaterThan(2000);
-    const ctx: AppContext = { ...t.app.ctx, config: { ...t.app.ctx.config, PAGE_CACHE_MAX_BYTES: Math.floor(onePage * 3.5) } };
+    const ctx: AppContext = {
+      ...t.app.ctx,
+      config: { ...t.app.ctx.config, PAGE_CACHE_MAX_BYTES: Math.floor(onePage * 3.5) },
+    };
     const pages = new PageRenderer(handler, ctx);
     rendered.length = 0;
     for (const i of [0, 1, 2]) await pages.answer(`/kept/${i}`);
@@ -122,7 +147,10 @@ describe('the pages the server keeps', () => {
 
   it('keeps no page larger than the whole budget', async () => {
     const { handler, rendered } = fakeHandler();
-    const pages = new PageRenderer(handler, { ...t.app.ctx, config: { ...t.app.ctx.config, PAGE_CACHE_MAX_BYTES: 100 } });
+    const pages = new PageRenderer(handler, {
+      ...t.app.ctx,
+      config: { ...t.app.ctx.config, PAGE_CACHE_MAX_BYTES: 100 },
+    });
     await pages.answer('/kept/big');
     await pages.answer('/kept/big');
     expect(rendered).toEqual(['/kept/big', '/kept/big']);
@@ -139,7 +167,9 @@ describe('the pages the server keeps', () => {
     const { handler } = fakeHandler();
     const page = await new PageRenderer(handler, t.app.ctx).answer('/kept/csp');
     const policy = page.headers['content-security-policy']!;
-    expect(policy).toContain(`script-src 'self' https://accounts.google.com https://connect.facebook.net ${sha('start("/kept/csp")')};`);
+    expect(policy).toContain(
+      `script-src 'self' https://accounts.google.com https://connect.facebook.net ${sha('start("/kept/csp")')};`,
+    );
     expect(/script-src [^;]*/.exec(policy)![0]).not.toContain('unsafe-inline');
     expect(policy).toContain("object-src 'none'");
   });
@@ -151,7 +181,8 @@ describe('request targets', () => {
     expect(requestTarget('//evil.example/x')).toEqual({ pathname: '//evil.example/x', search: '' });
     expect(requestTarget('http://other/search?q=1')).toEqual({ pathname: '/search', search: '?q=1' });
     expect(requestTarget('https://other:8443/item/a%20b')).toEqual({ pathname: '/item/a%20b', search: '' });
-    for (const target of ['*', 'other/search', 'ftp://other/x', 'javascript:alert(1)', '']) expect(requestTarget(target)).toBeNull();
+    for (const target of ['*', 'other/search', 'ftp://other/x', 'javascript:alert(1)', ''])
+      expect(requestTarget(target)).toBeNull();
   });
 
   it('writes a path one way: no empty segments, each segment encoded as the shop links it', () => {
@@ -193,12 +224,16 @@ describe('what a page not kept may cost', () => {
     const { handler } = fakeHandler();
     const waiting: Array<() => void> = [];
     const slow: PageHandler = async (request, context) => {
-      if (new URL(request.url).pathname.startsWith('/slow/')) await new Promise<void>((resolve) => waiting.push(resolve));
+      if (new URL(request.url).pathname.startsWith('/slow/'))
+        await new Promise<void>((resolve) => waiting.push(resolve));
       return handler(request, context);
     };
     return { slow, held: () => waiting.length, release: () => waiting.splice(0).forEach((resolve) => resolve()) };
   }
-  const limited = (limits: Partial<AppContext['config']>): AppContext => ({ ...t.app.ctx, config: { ...t.app.ctx.config, ...limits } });
+  const limited = (limits: Partial<AppContext['config']>): AppContext => ({
+    ...t.app.ctx,
+    config: { ...t.app.ctx.config, ...limits },
+  });
 
   it('answers 503 with Retry-After when the renders at once and waiting are taken, and still sends kept pages', async () => {
     const { slow, held, release } = slowHandler();
@@ -229,7 +264,8 @@ describe('what a page not kept may cost', () => {
     const app = (await import('fastify')).default();
     app.get('/*', (request, reply) => pages.send(request, reply));
     const statuses: number[] = [];
-    for (const url of ['/kept/warm', '/cart', '/missing', '/cart?fresh=1', '/kept/other']) statuses.push((await app.inject({ url })).statusCode);
+    for (const url of ['/kept/warm', '/cart', '/missing', '/cart?fresh=1', '/kept/other'])
+      statuses.push((await app.inject({ url })).statusCode);
     expect(statuses).toEqual([200, 200, 404, 429, 429]);
     const refused = await app.inject({ url: '/cart' });
     expect(refused.statusCode).toBe(429);
@@ -241,9 +277,24 @@ describe('what a page not kept may cost', () => {
   });
 
   it('multiplies the budget per client by 100 and lifts the share of time for the browser-test server (E2E_RELAXED_RATE_LIMITS)', () => {
-    const config = { PAGE_RENDER_CONCURRENCY: 4, PAGE_RENDER_QUEUE: 32, PAGE_RENDERS_PER_CLIENT_PER_MINUTE: 120, PAGE_RENDER_TIME_SHARE: 50 };
-    expect(renderLimits({ ...config, E2E_RELAXED_RATE_LIMITS: true })).toEqual({ concurrency: 4, queue: 32, perClientPerMinute: 12_000, timeShare: 1 });
-    expect(renderLimits({ ...config, E2E_RELAXED_RATE_LIMITS: false })).toEqual({ concurrency: 4, queue: 32, perClientPerMinute: 120, timeShare: 0.5 });
+    const config = {
+      PAGE_RENDER_CONCURRENCY: 4,
+      PAGE_RENDER_QUEUE: 32,
+      PAGE_RENDERS_PER_CLIENT_PER_MINUTE: 120,
+      PAGE_RENDER_TIME_SHARE: 50,
+    };
+    expect(renderLimits({ ...config, E2E_RELAXED_RATE_LIMITS: true })).toEqual({
+      concurrency: 4,
+      queue: 32,
+      perClientPerMinute: 12_000,
+      timeShare: 1,
+    });
+    expect(renderLimits({ ...config, E2E_RELAXED_RATE_LIMITS: false })).toEqual({
+      concurrency: 4,
+      queue: 32,
+      perClientPerMinute: 120,
+      timeShare: 0.5,
+    });
   });
 
   it('answers 400 to a target that is no path', async () => {
@@ -253,7 +304,8 @@ describe('what a page not kept may cost', () => {
     app.get('/*', (request, reply) => pages.send(request, reply));
     // app.inject normalises its url; the request as the server reads it is what matters here.
     app.addHook('onRequest', async (request) => {
-      if (request.headers['x-target']) Object.defineProperty(request.raw, 'url', { value: request.headers['x-target'] });
+      if (request.headers['x-target'])
+        Object.defineProperty(request.raw, 'url', { value: request.headers['x-target'] });
     });
     const answer = await app.inject({ url: '/kept/x', headers: { 'x-target': '*' } });
     expect(answer.statusCode).toBe(400);

@@ -19,7 +19,13 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { createRequestHandler, matchRoutes, type AppLoadContext, type RouteObject, type ServerBuild } from 'react-router';
+import {
+  createRequestHandler,
+  matchRoutes,
+  type AppLoadContext,
+  type RouteObject,
+  type ServerBuild,
+} from 'react-router';
 import type { Config } from '../../config';
 import type { AppContext } from '../../context';
 import type { PageLoadContext, PageStylesheets, StorefrontServer } from '@shared/contracts/web';
@@ -86,7 +92,10 @@ export class PageAnswer {
   }
   /** The bytes it holds besides its gzip: body and headers. */
   get bytes(): number {
-    return Object.entries(this.headers).reduce((sum, [name, value]) => sum + name.length + value.length, this.body.length);
+    return Object.entries(this.headers).reduce(
+      (sum, [name, value]) => sum + name.length + value.length,
+      this.body.length,
+    );
   }
 }
 
@@ -100,7 +109,11 @@ export function inlineScriptHashes(html: string): string[] {
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     const attributes = match[1] ?? '';
     if (/\ssrc\s*=/i.test(attributes) || /\stype\s*=\s*"application\/(?:ld\+)?json"/i.test(attributes)) continue;
-    hashes.add(`'sha256-${createHash('sha256').update(match[2] ?? '', 'utf8').digest('base64')}'`);
+    hashes.add(
+      `'sha256-${createHash('sha256')
+        .update(match[2] ?? '', 'utf8')
+        .digest('base64')}'`,
+    );
   }
   return [...hashes];
 }
@@ -117,7 +130,9 @@ export type PageHandler = (request: Request, context: AppLoadContext) => Promise
  * modules' own imports.
  */
 export function withoutImportPreloads(build: ServerBuild): ServerBuild {
-  const routes = Object.fromEntries(Object.entries(build.assets.routes).map(([id, route]) => [id, route && { ...route, imports: [] }]));
+  const routes = Object.fromEntries(
+    Object.entries(build.assets.routes).map(([id, route]) => [id, route && { ...route, imports: [] }]),
+  );
   return { ...build, assets: { ...build.assets, entry: { ...build.assets.entry, imports: [] }, routes } };
 }
 
@@ -163,7 +178,17 @@ export function buildQueries(build: Pick<ServerBuild, 'routes'>): PageQueries {
   const tree = (parentId: string | undefined): RouteObject[] =>
     routes
       .filter((route) => route.parentId === parentId)
-      .map((route) => ({ id: route.id, path: route.path, index: route.index, caseSensitive: route.caseSensitive, handle: route.module.handle, children: tree(route.id) }) as RouteObject);
+      .map(
+        (route) =>
+          ({
+            id: route.id,
+            path: route.path,
+            index: route.index,
+            caseSensitive: route.caseSensitive,
+            handle: route.module.handle,
+            children: tree(route.id),
+          }) as RouteObject,
+      );
   const roots = tree(undefined);
   return (pathname) => {
     const matches = matchRoutes(roots, pathname) ?? [];
@@ -172,7 +197,16 @@ export function buildQueries(build: Pick<ServerBuild, 'routes'>): PageQueries {
 }
 
 /** The render gate's limits from the configuration (E2E_RELAXED_RATE_LIMITS: a browser-test server's many journeys from one address). */
-export function renderLimits(config: Pick<Config, 'PAGE_RENDER_CONCURRENCY' | 'PAGE_RENDER_QUEUE' | 'PAGE_RENDERS_PER_CLIENT_PER_MINUTE' | 'PAGE_RENDER_TIME_SHARE' | 'E2E_RELAXED_RATE_LIMITS'>): RenderLimits {
+export function renderLimits(
+  config: Pick<
+    Config,
+    | 'PAGE_RENDER_CONCURRENCY'
+    | 'PAGE_RENDER_QUEUE'
+    | 'PAGE_RENDERS_PER_CLIENT_PER_MINUTE'
+    | 'PAGE_RENDER_TIME_SHARE'
+    | 'E2E_RELAXED_RATE_LIMITS'
+  >,
+): RenderLimits {
   const relaxed = config.E2E_RELAXED_RATE_LIMITS;
   return {
     concurrency: config.PAGE_RENDER_CONCURRENCY,
@@ -292,7 +326,10 @@ export class PageRenderer {
     return this.kept.get(address) ?? this.renderAndKeep(address, (render) => render());
   }
 
-  private renderAndKeep(address: string, run: (render: () => Promise<PageAnswer>) => Promise<PageAnswer>): Promise<PageAnswer> {
+  private renderAndKeep(
+    address: string,
+    run: (render: () => Promise<PageAnswer>) => Promise<PageAnswer>,
+  ): Promise<PageAnswer> {
     const generation = this.generation;
     // Concurrent requests for the address share the render; it stays only if every visitor may
     // have it and no product changed while it was rendered, counted with its gzip (most browsers
@@ -324,7 +361,10 @@ export class PageRenderer {
 
   private async render(address: string): Promise<PageAnswer> {
     // A fixed origin and no request headers: the page depends on its normalised address only.
-    const response = await this.handle(new Request(`${this.origin}${address}`), { shop: this.shop, stylesheets: this.stylesheets });
+    const response = await this.handle(new Request(`${this.origin}${address}`), {
+      shop: this.shop,
+      stylesheets: this.stylesheets,
+    });
     const body = await response.text();
     const headers: Record<string, string> = {};
     response.headers.forEach((value, name) => {
@@ -354,7 +394,11 @@ export class PageRenderer {
           .header('retry-after', String(refusal.retryAfterSeconds))
           .header('cache-control', 'no-store')
           .type('text/plain; charset=utf-8')
-          .send(refusal.status === 429 ? 'Too many pages asked for from your address: try again in a moment.' : 'The shop is busy: try again in a moment.');
+          .send(
+            refusal.status === 429
+              ? 'Too many pages asked for from your address: try again in a moment.'
+              : 'The shop is busy: try again in a moment.',
+          );
       }
       answer = this.renderAndKeep(address, (render) => this.gate.run(render));
     }

@@ -29,7 +29,10 @@ describe('the render gate', () => {
 
   it('refuses renders with 503 once they have taken their share of the time, and takes them again when it has room', async () => {
     let now = 0;
-    const gate = new RenderGate({ concurrency: 10, queue: 10, perClientPerMinute: 1_000_000, timeShare: 0.5 }, () => now);
+    const gate = new RenderGate(
+      { concurrency: 10, queue: 10, perClientPerMinute: 1_000_000, timeShare: 0.5 },
+      () => now,
+    );
     // Each render takes a second of a clock that runs only while rendering: all the time is renders'.
     let renders = 0;
     let refusal = gate.take('a');

@@ -73,13 +73,22 @@ export class RenderGate {
       this.remember(client, tokens, now);
       return { status: 429, retryAfterSeconds: Math.max(1, Math.ceil((1 - tokens) / perMs / 1000)) };
     }
-    this.credit = Math.min(SHARE_WINDOW_MS * this.limits.timeShare, this.credit + (now - this.creditAt) * this.limits.timeShare);
+    this.credit = Math.min(
+      SHARE_WINDOW_MS * this.limits.timeShare,
+      this.credit + (now - this.creditAt) * this.limits.timeShare,
+    );
     this.creditAt = now;
     if (this.limits.timeShare < 1 && this.credit <= 0) {
       return { status: 503, retryAfterSeconds: Math.max(1, Math.ceil(-this.credit / this.limits.timeShare / 1000)) };
     }
     if (this.running >= this.limits.concurrency && this.waiting.length >= this.limits.queue) {
-      return { status: 503, retryAfterSeconds: Math.max(1, Math.ceil(((this.running + this.waiting.length) / this.limits.concurrency) * (this.averageMs / 1000))) };
+      return {
+        status: 503,
+        retryAfterSeconds: Math.max(
+          1,
+          Math.ceil(((this.running + this.waiting.length) / this.limits.concurrency) * (this.averageMs / 1000)),
+        ),
+      };
     }
     this.remember(client, tokens - 1, now);
     this.credit -= this.averageMs;

@@ -22,7 +22,14 @@ export const webRoutes: ModuleRoutes = async (app, ctx) => {
   const webDist = ctx.config.WEB_DIST_DIR;
   const bundle = serverBundle(webDist);
   const build = existsSync(bundle) ? ((await import(pathToFileURL(bundle).href)) as ServerBuild) : null;
-  const pages = build ? new PageRenderer(buildHandler(build, ctx), ctx, buildStylesheets(path.join(webDist, 'client')), buildQueries(build)) : null;
+  const pages = build
+    ? new PageRenderer(
+        buildHandler(build, ctx),
+        ctx,
+        buildStylesheets(path.join(webDist, 'client')),
+        buildQueries(build),
+      )
+    : null;
 
   if (pages) {
     await app.register(fastifyStatic, {
@@ -46,7 +53,11 @@ export const webRoutes: ModuleRoutes = async (app, ctx) => {
     const target = requestTarget(request.url);
     if (!target) return reply.status(400).send({ message: 'The request target must be a path.' });
     const { pathname } = target;
-    if (pathname.startsWith('/api/') || pathname === '/api' || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    if (
+      pathname.startsWith('/api/') ||
+      pathname === '/api' ||
+      (request.method !== 'GET' && request.method !== 'HEAD')
+    ) {
       return reply.status(404).send({ message: `No such address: ${request.method} ${pathname}` });
     }
     // A file that is not in the build; page data (`/item/x.data`) is the router's.

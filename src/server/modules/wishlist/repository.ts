@@ -16,5 +16,7 @@ export async function insertWishlistEntry(db: Db, userId: string, productId: str
 }
 
 export async function deleteWishlistEntry(db: Db, userId: string, productId: string): Promise<void> {
-  await db.delete(wishlistEntries).where(and(eq(wishlistEntries.userId, userId), eq(wishlistEntries.productId, productId)));
+  await db
+    .delete(wishlistEntries)
+    .where(and(eq(wishlistEntries.userId, userId), eq(wishlistEntries.productId, productId)));
 }

@@ -14,7 +14,10 @@ export const wishlistRoutes: ModuleRoutes = async (app, ctx) => {
 
   app.get(
     '/api/server/get_wishlist/:userId',
-    { config: owner, schema: { tags: ['wishlist'], params: userIdParamsSchema, response: { 200: wishlistEntriesSchema } } },
+    {
+      config: owner,
+      schema: { tags: ['wishlist'], params: userIdParamsSchema, response: { 200: wishlistEntriesSchema } },
+    },
     (request) => wishlist.wishlist(ctx, request.params.userId),
   );
   app.get(

@@ -10,7 +10,14 @@ export async function wishlist(ctx: AppContext, userId: string) {
 
 export async function wishlistProducts(ctx: AppContext, userId: string): Promise<Product[]> {
   const entries = await repo.findWishlist(ctx.database.db, userId);
-  const byId = new Map((await findProducts(ctx.database.db, entries.map((e) => e.product_id))).map((p) => [p.id, p]));
+  const byId = new Map(
+    (
+      await findProducts(
+        ctx.database.db,
+        entries.map((e) => e.product_id),
+      )
+    ).map((p) => [p.id, p]),
+  );
   return entries.flatMap((entry) => byId.get(entry.product_id) ?? []);
 }
 

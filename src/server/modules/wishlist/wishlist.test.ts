@@ -20,7 +20,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = (url: string, user?: TestUser) => t.app.inject({ method: 'GET', url, headers: user ? bearer(user.token) : {} });
+const get = (url: string, user?: TestUser) =>
+  t.app.inject({ method: 'GET', url, headers: user ? bearer(user.token) : {} });
 const post = (url: string, payload: unknown, user?: TestUser) =>
   t.app.inject({ method: 'POST', url, payload: payload as object, headers: user ? bearer(user.token) : {} });
 
@@ -32,8 +33,12 @@ describe('wishlist', () => {
       .where(and(eq(wishlistEntries.userId, user.id), eq(wishlistEntries.productId, productId)));
 
   it('adding twice keeps one entry; get_wishlist and get_wishlist_products read it', async () => {
-    expect((await post('/api/server/add_wishlist', { user_id: alice.id, product_id: journal.id }, alice)).statusCode).toBe(200);
-    expect((await post('/api/server/add_wishlist', { user_id: alice.id, product_id: journal.id }, alice)).statusCode).toBe(200);
+    expect(
+      (await post('/api/server/add_wishlist', { user_id: alice.id, product_id: journal.id }, alice)).statusCode,
+    ).toBe(200);
+    expect(
+      (await post('/api/server/add_wishlist', { user_id: alice.id, product_id: journal.id }, alice)).statusCode,
+    ).toBe(200);
     expect(await entriesOf(alice, journal.id)).toHaveLength(1);
     expect((await get(`/api/server/get_wishlist/${alice.id}`, alice)).json()).toEqual([{ product_id: journal.id }]);
     const products = (await get(`/api/server/get_wishlist_products/${alice.id}`, alice)).json();
@@ -42,12 +47,16 @@ describe('wishlist', () => {
 
   it('remove_wishlist removes the entry', async () => {
     await post('/api/server/add_wishlist', { user_id: bob.id, product_id: maze.id }, bob);
-    expect((await post('/api/server/remove_wishlist', { user_id: bob.id, product_id: maze.id }, bob)).statusCode).toBe(200);
+    expect((await post('/api/server/remove_wishlist', { user_id: bob.id, product_id: maze.id }, bob)).statusCode).toBe(
+      200,
+    );
     expect(await entriesOf(bob, maze.id)).toHaveLength(0);
   });
 
   it('add_wishlist answers 404 for an unknown product and 400 without product_id', async () => {
-    expect((await post('/api/server/add_wishlist', { user_id: bob.id, product_id: 'NOPE-2' }, bob)).statusCode).toBe(404);
+    expect((await post('/api/server/add_wishlist', { user_id: bob.id, product_id: 'NOPE-2' }, bob)).statusCode).toBe(
+      404,
+    );
     const res = await post('/api/server/add_wishlist', { user_id: bob.id }, bob);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/product_id/);
@@ -61,7 +70,8 @@ describe('wishlist', () => {
   ])('%s %s: 401 without a token, 403 for another user', async (method, path) => {
     const url = path.replace(':id', alice.id);
     const payload = method === 'POST' ? { user_id: alice.id, product_id: maze.id } : undefined;
-    const call = (user?: TestUser) => t.app.inject({ method: method as 'GET', url, payload, headers: user ? bearer(user.token) : {} });
+    const call = (user?: TestUser) =>
+      t.app.inject({ method: method as 'GET', url, payload, headers: user ? bearer(user.token) : {} });
     expect((await call()).statusCode).toBe(401);
     expect((await call(bob)).statusCode).toBe(403);
     expect(await entriesOf(alice, maze.id)).toHaveLength(0);

@@ -13,4 +13,7 @@ export const TEST_ADDRESS: DeliveryAddress = {
 };
 
 /** A valid address with a few fields changed. */
-export const testAddress = (changes: Partial<DeliveryAddress> = {}): DeliveryAddress => ({ ...TEST_ADDRESS, ...changes });
+export const testAddress = (changes: Partial<DeliveryAddress> = {}): DeliveryAddress => ({
+  ...TEST_ADDRESS,
+  ...changes,
+});

@@ -60,22 +60,33 @@ export async function createOrder(app: App, opts: OrderInput) {
       deliveryAddress: opts.deliveryAddress ?? null,
       addressMissing: opts.addressMissing ?? false,
       paymentRef: opts.paymentRef ?? null,
-      ...(opts.createdAt instanceof Date ? { createdAt: opts.createdAt } : typeof opts.createdAt === 'string' ? { createdAt: sql`${opts.createdAt}::timestamptz` } : {}),
+      ...(opts.createdAt instanceof Date
+        ? { createdAt: opts.createdAt }
+        : typeof opts.createdAt === 'string'
+          ? { createdAt: sql`${opts.createdAt}::timestamptz` }
+          : {}),
     })
     .returning();
-  await db
-    .insert(orderItems)
-    .values(
-      opts.lines.map((line) => ({
-        orderId: order!.id,
-        productId: line.productId,
-        productKey: line.productKey !== undefined ? line.productKey : sql`(select ${products.productKey} from ${products} where ${products.id} = ${line.productId})`,
-        name: line.name,
-        unitPricePence: line.unitPence,
-        quantity: line.qty,
-      })),
-    );
+  await db.insert(orderItems).values(
+    opts.lines.map((line) => ({
+      orderId: order!.id,
+      productId: line.productId,
+      productKey:
+        line.productKey !== undefined
+          ? line.productKey
+          : sql`(select ${products.productKey} from ${products} where ${products.id} = ${line.productId})`,
+      name: line.name,
+      unitPricePence: line.unitPence,
+      quantity: line.qty,
+    })),
+  );
   // The order's making, as placeOrder records it (made with the status asked for).
-  await recordStatusChange(db, { orderId: order!.id, from: null, to: order!.status, by: CHANGED_BY_CHECKOUT, mailSubject: null });
+  await recordStatusChange(db, {
+    orderId: order!.id,
+    from: null,
+    to: order!.status,
+    by: CHANGED_BY_CHECKOUT,
+    mailSubject: null,
+  });
   return order!;
 }

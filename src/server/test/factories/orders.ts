@@ -24,8 +24,21 @@ export async function createPaidOrder(
     address?: DeliveryAddress | null;
   },
 ): Promise<{ orderId: string; sessionId: string; totalPence: number }> {
-  const lines = opts.items.map(({ product, qty = 1 }) => ({ productId: product.id, productKey: product.key, name: product.name, qty, unitPence: product.pricePence }));
-  const price = priceCart(opts.items.map(({ product, qty = 1 }) => ({ unitPence: product.pricePence, qty, type: product.type, age: product.age })));
+  const lines = opts.items.map(({ product, qty = 1 }) => ({
+    productId: product.id,
+    productKey: product.key,
+    name: product.name,
+    qty,
+    unitPence: product.pricePence,
+  }));
+  const price = priceCart(
+    opts.items.map(({ product, qty = 1 }) => ({
+      unitPence: product.pricePence,
+      qty,
+      type: product.type,
+      age: product.age,
+    })),
+  );
   const sessionId = `demo_${randomUUID()}`;
   await app.ctx.database.db.insert(checkoutSessions).values({
     id: sessionId,
@@ -48,7 +61,15 @@ export async function createPaidOrder(
 }
 
 /** One order as `GET /api/server/order_history/{userId}` shows it to its owner (undefined when not there). */
-export async function historyOrder(app: App, user: { id: string; token: string }, orderId: string): Promise<Order | undefined> {
-  const res = await app.inject({ method: 'GET', url: `/api/server/order_history/${user.id}`, headers: { authorization: `Bearer ${user.token}` } });
+export async function historyOrder(
+  app: App,
+  user: { id: string; token: string },
+  orderId: string,
+): Promise<Order | undefined> {
+  const res = await app.inject({
+    method: 'GET',
+    url: `/api/server/order_history/${user.id}`,
+    headers: { authorization: `Bearer ${user.token}` },
+  });
   return (res.json() as Order[]).find((order) => order.order_id === orderId);
 }

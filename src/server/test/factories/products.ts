@@ -45,7 +45,9 @@ export async function createProduct(
       .insert(images)
       .values(imageKeys.map((key) => ({ key, contentType: 'image/webp', width: 800, height: 1100, bytes: 1000 })))
       .onConflictDoNothing();
-    await db.insert(productImages).values(imageKeys.map((imageKey, position) => ({ productId: product.id, position, imageKey })));
+    await db
+      .insert(productImages)
+      .values(imageKeys.map((imageKey, position) => ({ productId: product.id, position, imageKey })));
   }
   return { ...product, key: row!.key, imageKeys };
 }

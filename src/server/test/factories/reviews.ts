@@ -35,7 +35,13 @@ export async function createOrder(
     email,
     userId: opts.user?.id ?? null,
     status: opts.status ?? 'Delivered',
-    lines: opts.items.map((book) => ({ productId: book.id, productKey: book.key, name: book.name, unitPence: book.pricePence, qty: 1 })),
+    lines: opts.items.map((book) => ({
+      productId: book.id,
+      productKey: book.key,
+      name: book.name,
+      unitPence: book.pricePence,
+      qty: 1,
+    })),
   });
   return { id: order.id, email: order.email, userId: order.userId };
 }

@@ -54,7 +54,9 @@ describe('database outage', () => {
     expect(read.body).not.toMatch(/ECONNREFUSED|at .*\.ts:/);
 
     await proxy.restore();
-    await expect.poll(async () => (await app.inject({ method: 'GET', url: '/api/health' })).statusCode, { timeout: 10_000 }).toBe(200);
+    await expect
+      .poll(async () => (await app.inject({ method: 'GET', url: '/api/health' })).statusCode, { timeout: 10_000 })
+      .toBe(200);
     expect((await app.inject({ method: 'GET', url: '/api/dev/mailbox' })).statusCode).toBe(200);
   });
 

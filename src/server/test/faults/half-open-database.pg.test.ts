@@ -24,9 +24,16 @@ import { openStream } from '../sse-client';
 import { startTcpProxy, type TcpProxy } from '../tcp-proxy';
 import { testWebBuild } from '../web-build';
 
-
 /** Small timeouts, so that a hang shows within a test's time. */
-const TIMEOUTS = { connectMs: 1000, queryMs: 1500, statementMs: 1000, idleInTransactionMs: 5000, idleMs: 60_000, keepAliveDelayMs: 1000, listenHeartbeatMs: 300 };
+const TIMEOUTS = {
+  connectMs: 1000,
+  queryMs: 1500,
+  statementMs: 1000,
+  idleInTransactionMs: 5000,
+  idleMs: 60_000,
+  keepAliveDelayMs: 1000,
+  listenHeartbeatMs: 300,
+};
 /** What "fails within the timeout" allows: a query timeout plus a connect timeout, and some slack. */
 const ANSWER_WITHIN_MS = TIMEOUTS.queryMs + TIMEOUTS.connectMs + 1500;
 const POOL_SIZE = 3;
@@ -121,9 +128,17 @@ describe('a database that goes silent (half-open connections)', () => {
     const started = Date.now();
     // Transactions first, so that they get the pooled connections that went silent: the path
     // where a connection that timed out could go back to the pool, or never leave it.
-    const failed = await within(ANSWER_WITHIN_MS + 2000, 'transactions during the blackhole', Promise.allSettled(Array.from({ length: POOL_SIZE }, () => transaction())));
+    const failed = await within(
+      ANSWER_WITHIN_MS + 2000,
+      'transactions during the blackhole',
+      Promise.allSettled(Array.from({ length: POOL_SIZE }, () => transaction())),
+    );
     expect(failed.map((result) => result.status)).toEqual(failed.map(() => 'rejected'));
-    const answers = await within(ANSWER_WITHIN_MS + 2000, 'requests during the blackhole', Promise.all(databaseRoutes()));
+    const answers = await within(
+      ANSWER_WITHIN_MS + 2000,
+      'requests during the blackhole',
+      Promise.all(databaseRoutes()),
+    );
     for (const answer of answers) {
       expect(answer.statusCode, answer.body).toBe(503);
       expect(answer.body).toMatch(/temporarily unavailable|"database":"down"/);
@@ -134,9 +149,17 @@ describe('a database that goes silent (half-open connections)', () => {
     const restored = Date.now();
     await expect.poll(async () => (await get('/api/health')).statusCode, { timeout: 5000, interval: 100 }).toBe(200);
     // The whole pool works again: no connection that timed out was handed out again.
-    const after = await within(5000, 'requests after the blackhole', Promise.all([...databaseRoutes(), ...databaseRoutes()]));
+    const after = await within(
+      5000,
+      'requests after the blackhole',
+      Promise.all([...databaseRoutes(), ...databaseRoutes()]),
+    );
     expect(after.map((answer) => answer.statusCode)).toEqual(after.map(() => 200));
-    await within(5000, 'transactions after the blackhole', Promise.all(Array.from({ length: POOL_SIZE * 2 }, () => transaction())));
+    await within(
+      5000,
+      'transactions after the blackhole',
+      Promise.all(Array.from({ length: POOL_SIZE * 2 }, () => transaction())),
+    );
     expect(Date.now() - restored).toBeLessThan(5000);
   });
 
@@ -144,7 +167,9 @@ describe('a database that goes silent (half-open connections)', () => {
     await listenerWorks();
     const page = `/item/${encodeURIComponent(book.name)}`;
     // Caches warm: the catalogue, the rendered page; a shopper's event stream open.
-    expect((await get('/api/server/get_products')).json()).toContainEqual(expect.objectContaining({ id: book.id, price: 7.99 }));
+    expect((await get('/api/server/get_products')).json()).toContainEqual(
+      expect.objectContaining({ id: book.id, price: 7.99 }),
+    );
     expect((await get(page)).body).toContain('£7.99');
     const stream = await openStream(port);
     await stream.waitFor(/: connected/);
@@ -157,8 +182,20 @@ describe('a database that goes silent (half-open connections)', () => {
       await expect.poll(() => proxy.accepted, { timeout: 5000, interval: 50 }).toBeGreaterThan(acceptedBefore);
 
       // The admin, on another instance, changes the price: committed, its notification lost here.
-      const form = multipartBody({ id: book.id, name: book.name, type: book.type, description: book.description, age: book.age, price: '12.50' });
-      const edit = await other.inject({ method: 'POST', url: `/api/admin/products/edit_product/${book.id}`, payload: form.payload, headers: { ...form.headers, ...bearer(admin.token) } });
+      const form = multipartBody({
+        id: book.id,
+        name: book.name,
+        type: book.type,
+        description: book.description,
+        age: book.age,
+        price: '12.50',
+      });
+      const edit = await other.inject({
+        method: 'POST',
+        url: `/api/admin/products/edit_product/${book.id}`,
+        payload: form.payload,
+        headers: { ...form.headers, ...bearer(admin.token) },
+      });
       expect(edit.statusCode, edit.body).toBe(200);
 
       await proxy.restore();

@@ -86,7 +86,9 @@ describe('a crash during a burst of payment webhooks', () => {
       expect(res.status).toBe(200);
       sessionIds.push(((await res.json()) as { sessionId: string }).sessionId);
     }
-    const events = sessionIds.map((id) => stripe.completedEvent(id, { customer_details: { email: `buyer-${id.slice(-6)}@example.com` } }));
+    const events = sessionIds.map((id) =>
+      stripe.completedEvent(id, { customer_details: { email: `buyer-${id.slice(-6)}@example.com` } }),
+    );
 
     // The burst: eight deliveries in flight at a time; the process is killed the moment the
     // tenth is answered, so some are cut off mid-request and the rest find nobody listening.
@@ -125,7 +127,9 @@ describe('a crash during a burst of payment webhooks', () => {
         from checkout_sessions cs
         left join orders o on o.checkout_session_id = cs.id
         left join order_items oi on oi.order_id = o.id
-        group by cs.id, cs.total_pence`)) as unknown as { rows: { session_id: string; total_pence: number; orders: number; order_total: number; lines: number }[] };
+        group by cs.id, cs.total_pence`)) as unknown as {
+        rows: { session_id: string; total_pence: number; orders: number; order_total: number; lines: number }[];
+      };
       const bySession = new Map(rows.rows.map((row) => [row.session_id, row]));
       for (const id of sessionIds) {
         const row = bySession.get(id);

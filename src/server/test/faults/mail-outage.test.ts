@@ -26,7 +26,9 @@ beforeAll(async () => {
   drop = created.drop;
   app = await buildApp(
     testConfig({ LOG_LEVEL: 'info' }),
-    embeddedDeps(created.database, { mail: smtpTransport(`smtp://127.0.0.1:${smtpPort}?ignoreTLS=true`, 'Shop <shop@example.com>') }),
+    embeddedDeps(created.database, {
+      mail: smtpTransport(`smtp://127.0.0.1:${smtpPort}?ignoreTLS=true`, 'Shop <shop@example.com>'),
+    }),
     { background: false, logStream: { write: (line: string) => void lines.push(line) } },
   );
   await app.ready();
@@ -47,7 +49,11 @@ describe('a mail outage', () => {
     });
     expect(checkout.statusCode).toBe(200);
     const sessionId = checkout.json().sessionId as string;
-    const paid = await app.inject({ method: 'POST', url: `/api/checkout/demo/${sessionId}/pay`, payload: { email: 'reader@example.com', address: TEST_ADDRESS } });
+    const paid = await app.inject({
+      method: 'POST',
+      url: `/api/checkout/demo/${sessionId}/pay`,
+      payload: { email: 'reader@example.com', address: TEST_ADDRESS },
+    });
     expect(paid.statusCode).toBe(200);
     expect(await db.select().from(orders).where(eq(orders.checkoutSessionId, sessionId))).toHaveLength(1);
 
@@ -72,7 +78,10 @@ describe('a mail outage', () => {
     });
     await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', () => resolve()));
     try {
-      await db.update(outgoingMail).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(outgoingMail.id, pending!.id));
+      await db
+        .update(outgoingMail)
+        .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+        .where(eq(outgoingMail.id, pending!.id));
       await app.ctx.mailWorker.kick();
       const [sent] = await db.select().from(outgoingMail).where(eq(outgoingMail.id, pending!.id));
       expect(sent).toMatchObject({ status: 'sent', attempts: 2 });

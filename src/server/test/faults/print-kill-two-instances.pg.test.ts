@@ -44,7 +44,10 @@ let bv: FakeBookVault;
 let dbUrl: string;
 let drop: () => Promise<void>;
 let books: ProductFixture[];
-const dataDirs = [mkdtempSync(path.join(os.tmpdir(), 'shop-print-a-')), mkdtempSync(path.join(os.tmpdir(), 'shop-print-b-'))] as const;
+const dataDirs = [
+  mkdtempSync(path.join(os.tmpdir(), 'shop-print-a-')),
+  mkdtempSync(path.join(os.tmpdir(), 'shop-print-b-')),
+] as const;
 const running: ServerProcess[] = [];
 
 beforeAll(async () => {
@@ -63,14 +66,23 @@ afterAll(async () => {
 });
 
 async function start(which: 'A' | 'B'): Promise<ServerProcess> {
-  const shop = await startServerProcess(printShopEnv(bv, { dataDir: dataDirs[which === 'A' ? 0 : 1], databaseUrl: dbUrl, apiKey: which === 'A' ? KEY_A : KEY_B, leaseSeconds: LEASE_SECONDS }));
+  const shop = await startServerProcess(
+    printShopEnv(bv, {
+      dataDir: dataDirs[which === 'A' ? 0 : 1],
+      databaseUrl: dbUrl,
+      apiKey: which === 'A' ? KEY_A : KEY_B,
+      leaseSeconds: LEASE_SECONDS,
+    }),
+  );
   running.push(shop);
   return shop;
 }
 
 /** Which instance sent a call: its key, in the documented `basic <key>` header. */
-const sender = (call: FakeBookVaultCall) => (call.authorization?.split(' ')[1] === KEY_A ? 'A' : call.authorization?.split(' ')[1] === KEY_B ? 'B' : '?');
-const postsFrom = (calls: FakeBookVaultCall[], who: 'A' | 'B') => calls.filter((call) => call.method === 'POST' && sender(call) === who).length;
+const sender = (call: FakeBookVaultCall) =>
+  call.authorization?.split(' ')[1] === KEY_A ? 'A' : call.authorization?.split(' ')[1] === KEY_B ? 'B' : '?';
+const postsFrom = (calls: FakeBookVaultCall[], who: 'A' | 'B') =>
+  calls.filter((call) => call.method === 'POST' && sender(call) === who).length;
 
 describe('two instances, one killed during a burst of print submissions', () => {
   it('send every paid order to the printer exactly once between them; only the one cut off mid-call goes to the owner', async () => {
@@ -82,21 +94,27 @@ describe('two instances, one killed during a burst of print submissions', () => 
     let cutOff = null as FakeBookVaultCall | null;
     const killed = new Promise<void>((resolve) => {
       bv.onCall = (call) => {
-        if (cutOff || call.method !== 'POST' || !allPaid || sender(call) !== 'A' || bv.callCount('POST') < ORDERS / 2) return;
+        if (cutOff || call.method !== 'POST' || !allPaid || sender(call) !== 'A' || bv.callCount('POST') < ORDERS / 2)
+          return;
         cutOff = call;
         a.child.kill('SIGKILL');
         resolve();
       };
     });
     // Paid on both at once: each order on the instance its checkout was opened on.
-    const orderIds = await Promise.all(sessions.map((sessionId, i) => payCheckout(i % 2 ? b.url : a.url, sessionId, i)));
+    const orderIds = await Promise.all(
+      sessions.map((sessionId, i) => payCheckout(i % 2 ? b.url : a.url, sessionId, i)),
+    );
     allPaid = true;
     bv.delayMs = SLOW_ANSWER_MS;
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([
       killed,
       new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`no kill mid-burst within 30 s (${bv.callCount('POST')} POSTs)`)), 30_000);
+        timer = setTimeout(
+          () => reject(new Error(`no kill mid-burst within 30 s (${bv.callCount('POST')} POSTs)`)),
+          30_000,
+        );
       }),
     ]).finally(() => clearTimeout(timer));
     await a.stop('SIGKILL');
@@ -115,8 +133,14 @@ describe('two instances, one killed during a burst of print submissions', () => 
     await b.stop('SIGTERM');
 
     const posts = postsByDocRef(bv);
-    expect([...posts].filter(([, count]) => count > 1), 'no order reached the printer twice').toEqual([]);
-    expect([...posts.keys()].every((docRef) => orderIds.includes(docRef)), 'only paid orders reached the printer').toBe(true);
+    expect(
+      [...posts].filter(([, count]) => count > 1),
+      'no order reached the printer twice',
+    ).toEqual([]);
+    expect(
+      [...posts.keys()].every((docRef) => orderIds.includes(docRef)),
+      'only paid orders reached the printer',
+    ).toBe(true);
 
     const database = await openDatabase({ kind: 'postgres', url: dbUrl, poolSize: 2 });
     try {
@@ -124,7 +148,10 @@ describe('two instances, one killed during a burst of print submissions', () => 
       const uncertain = orderIds.filter((id) => outcomes.get(id)!.job.state !== 'submitted');
       // Each worker sends one order at a time: the only one of A's in flight was the one cut off.
       expect(uncertain).toEqual([cutOffOrder]);
-      expect(outcomes.get(cutOffOrder)!.job).toMatchObject({ state: 'failed', problem: expect.stringMatching(STOPPED_MID_CALL) });
+      expect(outcomes.get(cutOffOrder)!.job).toMatchObject({
+        state: 'failed',
+        problem: expect.stringMatching(STOPPED_MID_CALL),
+      });
       expect(posts.get(cutOffOrder)).toBe(1);
       for (const orderId of orderIds.filter((id) => id !== cutOffOrder)) {
         const { job, order } = outcomes.get(orderId)!;
@@ -137,7 +164,9 @@ describe('two instances, one killed during a burst of print submissions', () => 
       const sentBefore = new Set(beforeKill.map(docRefOf));
       expect(orderIds.filter((id) => !sentBefore.has(id)).length).toBeGreaterThan(0);
       const ownerMails = await mailsTo(database.db, SHOP_EMAIL);
-      expect(ownerMails.filter((mail) => mail.subject.includes(cutOffOrder.slice(-10)) && STOPPED_MID_CALL.test(mail.text))).toHaveLength(1);
+      expect(
+        ownerMails.filter((mail) => mail.subject.includes(cutOffOrder.slice(-10)) && STOPPED_MID_CALL.test(mail.text)),
+      ).toHaveLength(1);
     } finally {
       await database.close();
     }

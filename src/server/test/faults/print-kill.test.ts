@@ -87,7 +87,9 @@ async function within(event: Promise<void>, ms: number, what: string, shop: Serv
   try {
     await Promise.race([
       event,
-      new Promise<never>((_, reject) => shop.child.once('exit', () => reject(new Error(`the shop exited before ${what}:\n${shop.output()}`)))),
+      new Promise<never>((_, reject) =>
+        shop.child.once('exit', () => reject(new Error(`the shop exited before ${what}:\n${shop.output()}`))),
+      ),
       new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error(`no ${what} within ${ms} ms`)), ms);
       }),
@@ -98,7 +100,9 @@ async function within(event: Promise<void>, ms: number, what: string, shop: Serv
 }
 
 async function openDatabaseAgain(): Promise<Database> {
-  return dbUrl ? openDatabase({ kind: 'postgres', url: dbUrl, poolSize: 2 }) : openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
+  return dbUrl
+    ? openDatabase({ kind: 'postgres', url: dbUrl, poolSize: 2 })
+    : openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
 }
 
 describe('the shop killed during a burst of print submissions', () => {
@@ -144,7 +148,10 @@ describe('the shop killed during a burst of print submissions', () => {
     const posts = postsByDocRef(bv);
     const twice = [...posts].filter(([, count]) => count > 1);
     expect(twice, 'no order reached the printer twice').toEqual([]);
-    expect([...posts.keys()].every((docRef) => orderIds.includes(docRef)), 'only paid orders reached the printer').toBe(true);
+    expect(
+      [...posts.keys()].every((docRef) => orderIds.includes(docRef)),
+      'only paid orders reached the printer',
+    ).toBe(true);
 
     const database = await openDatabaseAgain();
     try {
@@ -174,7 +181,9 @@ describe('the shop killed during a burst of print submissions', () => {
       for (const orderId of notYetSent) expect(outcomes.get(orderId)!.job.state, orderId).toBe('submitted');
       // The owner is told about the one to check in the partner's portal.
       const ownerMails = await mailsTo(database.db, SHOP_EMAIL);
-      expect(ownerMails.filter((mail) => mail.subject.includes(cutOffOrder.slice(-10)) && STOPPED_MID_CALL.test(mail.text))).toHaveLength(1);
+      expect(
+        ownerMails.filter((mail) => mail.subject.includes(cutOffOrder.slice(-10)) && STOPPED_MID_CALL.test(mail.text)),
+      ).toHaveLength(1);
     } finally {
       await database.close();
     }

@@ -51,7 +51,11 @@ beforeAll(async () => {
     deps: { printPartner: simulatedPrintPartner({ stepSeconds: 3600 }) },
   });
   admin = await createUser(t.app, { role: 'admin' });
-  const books = await Promise.all(Array.from({ length: 40 }, (_, i) => createProduct(t.deps.database.db, { name: `Scale Book ${i}`, pricePence: 500 + i * 10 })));
+  const books = await Promise.all(
+    Array.from({ length: 40 }, (_, i) =>
+      createProduct(t.deps.database.db, { name: `Scale Book ${i}`, pricePence: 500 + i * 10 }),
+    ),
+  );
   book = books[0]!;
   // Loaded on a connection of the test's own, without the shop's statement time limit (as the bench loads).
   watcher = new pg.Client({ connectionString: t.databaseUrl });
@@ -95,7 +99,9 @@ describe('the owner’s dashboards and a shopper’s order at once (PostgreSQL)'
     });
     let answered = 0;
     const dashboards = periods.map((query) =>
-      t.app.inject({ method: 'GET', url: `/api/admin/dashboard?${query}`, headers: bearer(admin.token) }).finally(() => (answered += 1)),
+      t.app
+        .inject({ method: 'GET', url: `/api/admin/dashboard?${query}`, headers: bearer(admin.token) })
+        .finally(() => (answered += 1)),
     );
     // The shopper starts once the dashboards are at work in the database.
     await until(async () => (await activeStatements()) >= 2, 10_000);
@@ -108,13 +114,20 @@ describe('the owner’s dashboards and a shopper’s order at once (PostgreSQL)'
     });
     expect(session.statusCode, session.body).toBe(200);
     const { sessionId } = session.json() as { sessionId: string };
-    const paid = await t.app.inject({ method: 'POST', url: `/api/checkout/demo/${sessionId}/pay`, payload: { email: 'shopper@scale.example', address: TEST_ADDRESS } });
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: `/api/checkout/demo/${sessionId}/pay`,
+      payload: { email: 'shopper@scale.example', address: TEST_ADDRESS },
+    });
     expect(paid.statusCode, paid.body).toBe(200);
     const orderId = (paid.json() as { order_id: string }).order_id;
     // The confirmation mail leaves the outbox, and the printer takes the order.
     const db = t.deps.database.db;
     await until(async () => {
-      const mails = await db.select({ status: outgoingMail.status }).from(outgoingMail).where(eq(outgoingMail.to, 'shopper@scale.example'));
+      const mails = await db
+        .select({ status: outgoingMail.status })
+        .from(outgoingMail)
+        .where(eq(outgoingMail.to, 'shopper@scale.example'));
       const [job] = await db.select({ state: printJobs.state }).from(printJobs).where(eq(printJobs.orderId, orderId));
       return mails.length > 0 && mails.every((mail) => mail.status === 'sent') && job?.state === 'submitted';
     }, DEADLINE_MS * 3);
@@ -133,6 +146,8 @@ describe('the owner’s dashboards and a shopper’s order at once (PostgreSQL)'
     }
     const made = answers.filter((answer) => answer.statusCode === 200);
     expect(made.length).toBeGreaterThan(0);
-    expect((made[0]!.json() as { figures: { current: { orders: number } } }).figures.current.orders).toBeGreaterThan(30_000);
+    expect((made[0]!.json() as { figures: { current: { orders: number } } }).figures.current.orders).toBeGreaterThan(
+      30_000,
+    );
   }, 120_000);
 });

@@ -34,7 +34,11 @@ describe('two instances on one PostgreSQL', () => {
       payload: { user_id: shopper.id, product_id: book.id, qty: 3 },
     });
     expect(update.statusCode).toBe(200);
-    const read = await second.inject({ method: 'GET', url: `/api/server/get_cart/${shopper.id}`, headers: bearer(shopper.token) });
+    const read = await second.inject({
+      method: 'GET',
+      url: `/api/server/get_cart/${shopper.id}`,
+      headers: bearer(shopper.token),
+    });
     expect(read.statusCode).toBe(200);
     expect(read.json()).toEqual([{ product_id: book.id, qty: 3 }]);
   });
@@ -47,7 +51,12 @@ describe('two instances on one PostgreSQL', () => {
         const res = await app.inject({
           method: 'POST',
           url: '/api/checkout/create_checkout_session',
-          payload: { cartItems: [{ product_id: book.id, qty: 1 + (i % 3) }], user_id: null, user_email: '', currency: 'GBP' },
+          payload: {
+            cartItems: [{ product_id: book.id, qty: 1 + (i % 3) }],
+            user_id: null,
+            user_email: '',
+            currency: 'GBP',
+          },
         });
         expect(res.statusCode).toBe(200);
         return res.json().sessionId as string;
@@ -55,7 +64,11 @@ describe('two instances on one PostgreSQL', () => {
     );
     const pays = sessions.flatMap((sessionId) =>
       [first, second, first, second].map((app, i) =>
-        app.inject({ method: 'POST', url: `/api/checkout/demo/${sessionId}/pay`, payload: { email: `buyer${i}@example.com`, address: TEST_ADDRESS } }),
+        app.inject({
+          method: 'POST',
+          url: `/api/checkout/demo/${sessionId}/pay`,
+          payload: { email: `buyer${i}@example.com`, address: TEST_ADDRESS },
+        }),
       ),
     );
     const answers = await Promise.all(pays);
@@ -66,7 +79,9 @@ describe('two instances on one PostgreSQL', () => {
       const rows = await db.select().from(orders).where(eq(orders.checkoutSessionId, sessionId));
       expect(rows, sessionId).toHaveLength(1);
     }
-    const result = (await db.execute(sql`select count(*)::int as count from orders`)) as unknown as { rows: { count: number }[] };
+    const result = (await db.execute(sql`select count(*)::int as count from orders`)) as unknown as {
+      rows: { count: number }[];
+    };
     expect(result.rows[0]!.count).toBe(12);
   });
 });

@@ -17,22 +17,29 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('information disclosure', () => {
-  it.each(['/api/health', '/api/server/get_products', '/api/no/such/call', '/sitemap.xml', '/robots.txt', '/images/x/640.webp'])(
-    '%s names no server, framework or version in its headers',
-    async (url) => {
-      const res = await t.app.inject({ method: 'GET', url });
-      expect(res.headers['server']).toBeUndefined();
-      expect(res.headers['x-powered-by']).toBeUndefined();
-      expect(res.headers['x-aspnet-version']).toBeUndefined();
-      expect(JSON.stringify(res.headers)).not.toMatch(/fastify|node\.js|express/i);
+  it.each([
+    '/api/health',
+    '/api/server/get_products',
+    '/api/no/such/call',
+    '/sitemap.xml',
+    '/robots.txt',
+    '/images/x/640.webp',
+  ])('%s names no server, framework or version in its headers', async (url) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.headers['server']).toBeUndefined();
+    expect(res.headers['x-powered-by']).toBeUndefined();
+    expect(res.headers['x-aspnet-version']).toBeUndefined();
+    expect(JSON.stringify(res.headers)).not.toMatch(/fastify|node\.js|express/i);
+  });
+
+  it.each(['DELETE', 'PUT', 'PATCH'] as const)(
+    '%s on a read call answers the 404 error shape, not a framework page',
+    async (method) => {
+      const res = await t.app.inject({ method, url: '/api/server/get_products' });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ message: `No such address: ${method} /api/server/get_products` });
     },
   );
-
-  it.each(['DELETE', 'PUT', 'PATCH'] as const)('%s on a read call answers the 404 error shape, not a framework page', async (method) => {
-    const res = await t.app.inject({ method, url: '/api/server/get_products' });
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: `No such address: ${method} /api/server/get_products` });
-  });
 
   it('repeated query parameters are bad input (400 or a normal answer), never a 500', async () => {
     for (const url of [
@@ -49,7 +56,11 @@ describe('information disclosure', () => {
   });
 
   it('a request id from the client is not echoed or trusted', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'request-id': '<script>x</script>', 'x-request-id': '<script>x</script>' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'request-id': '<script>x</script>', 'x-request-id': '<script>x</script>' },
+    });
     expect(JSON.stringify(res.headers)).not.toContain('<script>');
     expect(res.body).not.toContain('<script>');
   });

@@ -44,14 +44,22 @@ describe('security headers', () => {
 
 describe('caching of personal answers', () => {
   it('marks answers to signed-in calls no-store, and leaves public catalogue answers cacheable', async () => {
-    const signedIn = await t.app.inject({ method: 'GET', url: '/api/server/get_cart/someone', headers: { authorization: 'Bearer not-a-token' } });
+    const signedIn = await t.app.inject({
+      method: 'GET',
+      url: '/api/server/get_cart/someone',
+      headers: { authorization: 'Bearer not-a-token' },
+    });
     expect(signedIn.headers['cache-control']).toBe('no-store');
     const publicAnswer = await t.app.inject({ method: 'GET', url: '/api/server/get_products' });
     expect(publicAnswer.headers['cache-control']).not.toBe('no-store');
   });
 
   it('marks them no-store whatever spelling of the address the router matched (the rule is not read from the URL text)', async () => {
-    for (const url of ['/%61pi/server/get_cart/someone', '/ap%69/server/get_cart/someone', '/api/server/get_cart/someone/']) {
+    for (const url of [
+      '/%61pi/server/get_cart/someone',
+      '/ap%69/server/get_cart/someone',
+      '/api/server/get_cart/someone/',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url, headers: { authorization: 'Bearer not-a-token' } });
       expect(res.statusCode, url).toBe(401);
       expect(res.headers['cache-control'], url).toBe('no-store');

@@ -25,10 +25,22 @@ const SCRIPT = '<html><body><script>alert(document.domain)</script></body></html
 async function addProduct(files: FilePart[]) {
   n += 1;
   const { payload, headers } = multipartBody(
-    { id: `BV-SEC-${n}`, name: `Security Test Book ${n}`, type: 'Puzzle', description: 'For the upload tests.', age: '', price: '4.99' },
+    {
+      id: `BV-SEC-${n}`,
+      name: `Security Test Book ${n}`,
+      type: 'Puzzle',
+      description: 'For the upload tests.',
+      age: '',
+      price: '4.99',
+    },
     files,
   );
-  return t.app.inject({ method: 'POST', url: '/api/admin/products/add_product', payload, headers: { ...headers, ...bearer(admin.token) } });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/admin/products/add_product',
+    payload,
+    headers: { ...headers, ...bearer(admin.token) },
+  });
 }
 
 /** Every address the product answer gives, fetched: the content type and the first bytes. */
@@ -36,19 +48,31 @@ async function served(imageUrls: string[]) {
   return Promise.all(
     imageUrls.map(async (url) => {
       const res = await t.app.inject({ method: 'GET', url });
-      return { url, status: res.statusCode, type: res.headers['content-type'], nosniff: res.headers['x-content-type-options'], bytes: res.rawPayload };
+      return {
+        url,
+        status: res.statusCode,
+        type: res.headers['content-type'],
+        nosniff: res.headers['x-content-type-options'],
+        bytes: res.rawPayload,
+      };
     }),
   );
 }
 
 describe('uploaded images are never served as HTML or SVG', () => {
   it('an SVG carrying a script is refused whatever name and type it is sent with (400), and nothing is stored', async () => {
-    for (const [filename, contentType] of [['cover.svg', 'image/svg+xml'], ['cover.png', 'image/png'], ['cover.jpg', 'image/jpeg']] as const) {
+    for (const [filename, contentType] of [
+      ['cover.svg', 'image/svg+xml'],
+      ['cover.png', 'image/png'],
+      ['cover.jpg', 'image/jpeg'],
+    ] as const) {
       const res = await addProduct([{ filename, contentType, bytes: svgWithScript }]);
       expect(res.statusCode, filename).toBe(400);
       expect(res.json().message).toMatch(/not a supported image/i);
     }
-    const products = (await t.app.inject({ method: 'GET', url: '/api/server/get_products' })).json() as { name: string }[];
+    const products = (await t.app.inject({ method: 'GET', url: '/api/server/get_products' })).json() as {
+      name: string;
+    }[];
     expect(products.filter((p) => p.name.startsWith('Security Test Book'))).toHaveLength(0);
   });
 
@@ -89,7 +113,11 @@ describe('uploaded images are never served as HTML or SVG', () => {
     expect(public_!.bytes.includes(Buffer.from('<script'))).toBe(false);
     // The admin form's copy of the original carries the sniffed image type and nosniff, never text/html.
     const key = /\/images\/([a-f0-9]{64})\//.exec(url!)![1];
-    const original = await t.app.inject({ method: 'GET', url: `/api/admin/images/${key}`, headers: bearer(admin.token) });
+    const original = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/images/${key}`,
+      headers: bearer(admin.token),
+    });
     expect(original.statusCode).toBe(200);
     expect(original.headers['content-type']).toBe('image/png');
     expect(original.headers['x-content-type-options']).toBe('nosniff');

@@ -22,7 +22,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const TABLES = ['users', 'cart_lines', 'wishlist_entries', 'checkout_sessions', 'orders', 'contact_messages', 'single_use_tokens', 'outgoing_mail'];
+const TABLES = [
+  'users',
+  'cart_lines',
+  'wishlist_entries',
+  'checkout_sessions',
+  'orders',
+  'contact_messages',
+  'single_use_tokens',
+  'outgoing_mail',
+];
 
 async function rowCounts(): Promise<string> {
   const parts = TABLES.map((table) => `(select count(*) from "${table}") as "${table}"`).join(', ');
@@ -71,7 +80,11 @@ describe('oversized requests', () => {
     const cases = [
       { url: '/api/login', payload: { email: `${long}@example.com`, password: 'abc123' }, field: /email/i },
       { url: '/api/server/contact', payload: { email: 'a@example.com', text: long }, field: /text|message|long/i },
-      { url: '/api/checkout/create_checkout_session', payload: { cartItems: [{ product_id: book.id, qty: 1 }], user_id: null, user_email: long }, field: /user_email|e-?mail/i },
+      {
+        url: '/api/checkout/create_checkout_session',
+        payload: { cartItems: [{ product_id: book.id, qty: 1 }], user_id: null, user_email: long },
+        field: /user_email|e-?mail/i,
+      },
     ];
     const before = await rowCounts();
     for (const { url, payload, field } of cases) {
@@ -84,14 +97,23 @@ describe('oversized requests', () => {
 
   it('a password far longer than any real one is refused without hashing it (400, quickly)', async () => {
     const started = Date.now();
-    const res = await t.app.inject({ method: 'POST', url: '/api/create_account', payload: { email: 'long@example.com', password: `a1${'b'.repeat(100_000)}` } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/create_account',
+      payload: { email: 'long@example.com', password: `a1${'b'.repeat(100_000)}` },
+    });
     expectCleanRefusal(res, 400);
     expect(Date.now() - started).toBeLessThan(2000);
   });
 
   it('a 100,000-character search, product name or id list answers normally, never 5xx', async () => {
     const long = encodeURIComponent("' OR 1=1 -- ".repeat(8400)).slice(0, 100_000);
-    for (const url of [`/api/server/search?query=${long}`, `/api/server/get_product?name=${long}`, `/api/server/get_product?id=${long}`, `/api/server/get_products?ids=${long}`]) {
+    for (const url of [
+      `/api/server/search?query=${long}`,
+      `/api/server/get_product?name=${long}`,
+      `/api/server/get_product?id=${long}`,
+      `/api/server/get_products?ids=${long}`,
+    ]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url.slice(0, 40)).toBeLessThan(500);
       if (res.statusCode >= 400) expectCleanRefusal(res, [400, 404]);
@@ -109,7 +131,12 @@ describe('oversized requests', () => {
 describe('hostile JSON', () => {
   it('JSON nested 100,000 levels deep answers 400, not a crash', async () => {
     const deep = `{"email":"a@example.com","password":${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
-    const res = await t.app.inject({ method: 'POST', url: '/api/login', headers: { 'content-type': 'application/json' }, payload: deep });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json' },
+      payload: deep,
+    });
     expectCleanRefusal(res, 400);
   });
 
@@ -119,7 +146,12 @@ describe('hostile JSON', () => {
       '{"email":"p@example.com","password":"abc123","__proto__":{"role":"admin","isAdmin":true}}',
       '{"email":"p@example.com","password":"abc123","constructor":{"prototype":{"role":"admin"}}}',
     ]) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/create_account', headers: { 'content-type': 'application/json' }, payload });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/create_account',
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
       expectCleanRefusal(res, 400);
     }
     expect(({} as Record<string, unknown>).role).toBeUndefined();
@@ -128,10 +160,20 @@ describe('hostile JSON', () => {
   });
 
   it('malformed JSON and a wrong content type answer 400/415 with a message', async () => {
-    const broken = await t.app.inject({ method: 'POST', url: '/api/login', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    const broken = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
     expectCleanRefusal(broken, 400);
     expect(broken.json()).toEqual({ message: 'The request body is not valid JSON.' });
-    const xml = await t.app.inject({ method: 'POST', url: '/api/login', headers: { 'content-type': 'application/xml' }, payload: '<a/>' });
+    const xml = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<a/>',
+    });
     expectCleanRefusal(xml, 415);
   });
 });
@@ -141,7 +183,14 @@ describe('mass assignment', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/create_account',
-      payload: { email: 'climber@example.com', password: 'climb123', role: 'admin', verified: true, method: 'google', id: alice.id },
+      payload: {
+        email: 'climber@example.com',
+        password: 'climb123',
+        role: 'admin',
+        verified: true,
+        method: 'google',
+        id: alice.id,
+      },
     });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ role: 'customer', verified: false, method: null, email: 'climber@example.com' });
@@ -167,8 +216,16 @@ describe('mass assignment', () => {
       },
     });
     expect(res.statusCode).toBe(200);
-    const [row] = await t.app.ctx.database.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, res.json().sessionId));
-    expect(row).toMatchObject({ subtotalPence: 2 * 799, shippingPence: 383, discountPence: 0, totalPence: 2 * 799 + 383 });
+    const [row] = await t.app.ctx.database.db
+      .select()
+      .from(checkoutSessions)
+      .where(eq(checkoutSessions.id, res.json().sessionId));
+    expect(row).toMatchObject({
+      subtotalPence: 2 * 799,
+      shippingPence: 383,
+      discountPence: 0,
+      totalPence: 2 * 799 + 383,
+    });
   });
 });
 
@@ -177,11 +234,19 @@ describe('cross-origin callers', () => {
     const preflight = await t.app.inject({
       method: 'OPTIONS',
       url: `/api/server/get_cart/${alice.id}`,
-      headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },
+      headers: {
+        origin: 'https://evil.example',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'authorization',
+      },
     });
     expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
     expect(preflight.headers['access-control-allow-headers']).toBeUndefined();
-    const simple = await t.app.inject({ method: 'GET', url: '/api/server/get_products', headers: { origin: 'https://evil.example' } });
+    const simple = await t.app.inject({
+      method: 'GET',
+      url: '/api/server/get_products',
+      headers: { origin: 'https://evil.example' },
+    });
     expect(simple.headers['access-control-allow-origin']).toBeUndefined();
   });
 

@@ -62,7 +62,9 @@ describe('logs', () => {
     const resetLink = await linkInMail(db, email, /change_password\?token=/);
     const resetToken = new URL(resetLink!).searchParams.get('token')!;
     secrets.push(resetToken);
-    expect((await inject('POST', '/api/change_password', { token: resetToken, password: 'secondpass2' })).statusCode).toBe(200);
+    expect(
+      (await inject('POST', '/api/change_password', { token: resetToken, password: 'secondpass2' })).statusCode,
+    ).toBe(200);
     const verifyLink = new URL((await linkInMail(db, email, /verify_email\?token=/))!);
     secrets.push(verifyLink.searchParams.get('token')!);
     expect((await app.inject({ method: 'GET', url: verifyLink.pathname + verifyLink.search })).statusCode).toBe(302);
@@ -74,9 +76,16 @@ describe('logs', () => {
     expect(adminLogin.json().admin).toBe(true);
     const pending = adminLogin.json().token as string;
     secrets.push(pending);
-    const mailed = new URL((await linkInMail(db, 'owner@example.com', /verify_admin=true/))!).searchParams.get('token')!;
+    const mailed = new URL((await linkInMail(db, 'owner@example.com', /verify_admin=true/))!).searchParams.get(
+      'token',
+    )!;
     secrets.push(mailed);
-    const session = await inject('GET', `/api/admin/verify_admin?token=${encodeURIComponent(mailed)}`, undefined, pending);
+    const session = await inject(
+      'GET',
+      `/api/admin/verify_admin?token=${encodeURIComponent(mailed)}`,
+      undefined,
+      pending,
+    );
     expect(session.statusCode).toBe(200);
     secrets.push(session.json().token);
 
@@ -87,12 +96,21 @@ describe('logs', () => {
     const checkout = await inject(
       'POST',
       '/api/checkout/create_checkout_session',
-      { cartItems: [{ product_id: book.id, qty: 2 }], user_id: me.id, user_email: email, shipping_cost: 3.83, currency: 'GBP' },
+      {
+        cartItems: [{ product_id: book.id, qty: 2 }],
+        user_id: me.id,
+        user_email: email,
+        shipping_cost: 3.83,
+        currency: 'GBP',
+      },
       me.token,
     );
     expect(checkout.statusCode).toBe(200);
     const sessionId = checkout.json().sessionId as string;
-    expect((await inject('POST', `/api/checkout/demo/${encodeURIComponent(sessionId)}/pay`, { address: TEST_ADDRESS })).statusCode).toBe(200);
+    expect(
+      (await inject('POST', `/api/checkout/demo/${encodeURIComponent(sessionId)}/pay`, { address: TEST_ADDRESS }))
+        .statusCode,
+    ).toBe(200);
 
     // A review link.
     const history = await inject('GET', `/api/server/order_history/${me.id}`, undefined, me.token);
@@ -106,7 +124,8 @@ describe('logs', () => {
     // Every request has its line (one each, decision 096) with its address, so the addresses were all checked.
     const requestLines = lines.filter((line) => (JSON.parse(line) as { req?: { url?: string } }).req?.url);
     expect(requestLines.length).toBe(13);
-    for (const secret of secrets) expect(log.includes(secret), `a secret (${secret.slice(0, 6)}…) is in the log`).toBe(false);
+    for (const secret of secrets)
+      expect(log.includes(secret), `a secret (${secret.slice(0, 6)}…) is in the log`).toBe(false);
     expect(log).not.toMatch(JWT);
     expect(log).not.toMatch(/"authorization"|scrypt\$/i);
   });

@@ -30,7 +30,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** Every address the mailbox answers at (list, filtered list, one message, its stylesheet). */
-const mailboxPaths = () => ['/api/dev/mailbox', '/api/dev/mailbox?to=admin@example.com', '/dev/mailbox', `/dev/mailbox/${mailId}`, '/dev/mailbox.css'];
+const mailboxPaths = () => [
+  '/api/dev/mailbox',
+  '/api/dev/mailbox?to=admin@example.com',
+  '/dev/mailbox',
+  `/dev/mailbox/${mailId}`,
+  '/dev/mailbox.css',
+];
 
 const hex = (char: string) => `%${char.charCodeAt(0).toString(16).padStart(2, '0')}`;
 
@@ -80,13 +86,22 @@ const FORWARDING_HEADERS: Record<string, string>[] = [
 ];
 
 type Probe = { url: string; remoteAddress?: string; headers?: Record<string, string> };
-const leaked = (res: { statusCode: number; body: string }) => res.statusCode !== 404 || res.body.includes(SECRET) || res.body.includes('font:16px');
+const leaked = (res: { statusCode: number; body: string }) =>
+  res.statusCode !== 404 || res.body.includes(SECRET) || res.body.includes('font:16px');
 
 async function leaks(probes: Probe[]): Promise<string[]> {
   const failures: string[] = [];
   for (const probe of probes) {
-    const res = await t.app.inject({ method: 'GET', url: probe.url, ...(probe.remoteAddress ? { remoteAddress: probe.remoteAddress } : {}), headers: probe.headers ?? {} });
-    if (leaked(res)) failures.push(`${probe.url} from ${probe.remoteAddress ?? 'loopback'} ${JSON.stringify(probe.headers ?? {})} -> ${res.statusCode}`);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: probe.url,
+      ...(probe.remoteAddress ? { remoteAddress: probe.remoteAddress } : {}),
+      headers: probe.headers ?? {},
+    });
+    if (leaked(res))
+      failures.push(
+        `${probe.url} from ${probe.remoteAddress ?? 'loopback'} ${JSON.stringify(probe.headers ?? {})} -> ${res.statusCode}`,
+      );
   }
   return failures;
 }
@@ -104,25 +119,36 @@ describe('the development mailbox', () => {
   });
 
   it('is not found from another machine, in any spelling of any of its addresses', async () => {
-    const probes = mailboxPaths().flatMap((path) => [path, ...spellings(path)].flatMap((url) => [
-      { url, remoteAddress: '203.0.113.9' },
-      { url, remoteAddress: '203.0.113.9', headers: { 'x-forwarded-for': '127.0.0.1' } },
-      { url, remoteAddress: '::ffff:198.51.100.4' },
-    ]));
+    const probes = mailboxPaths().flatMap((path) =>
+      [path, ...spellings(path)].flatMap((url) => [
+        { url, remoteAddress: '203.0.113.9' },
+        { url, remoteAddress: '203.0.113.9', headers: { 'x-forwarded-for': '127.0.0.1' } },
+        { url, remoteAddress: '::ffff:198.51.100.4' },
+      ]),
+    );
     expect(probes.length).toBeGreaterThan(300);
     expect(await leaks(probes)).toEqual([]);
   });
 
   it('is not found through a proxy on this machine: any forwarding header, in any spelling', async () => {
-    const probes = mailboxPaths().flatMap((path) => [path, ...spellings(path)].flatMap((url) => FORWARDING_HEADERS.map((headers) => ({ url, headers }))));
+    const probes = mailboxPaths().flatMap((path) =>
+      [path, ...spellings(path)].flatMap((url) => FORWARDING_HEADERS.map((headers) => ({ url, headers }))),
+    );
     expect(await leaks(probes)).toEqual([]);
   });
 
   it('is not found under a host name other than this machine’s (a DNS-rebinding page in a local browser)', async () => {
-    const probes = mailboxPaths().flatMap((url) => ['evil.example', 'evil.example:3000', 'localhost.evil.example', '127.0.0.1.nip.io'].map((host) => ({ url, headers: { host } })));
+    const probes = mailboxPaths().flatMap((url) =>
+      ['evil.example', 'evil.example:3000', 'localhost.evil.example', '127.0.0.1.nip.io'].map((host) => ({
+        url,
+        headers: { host },
+      })),
+    );
     expect(await leaks(probes)).toEqual([]);
     for (const host of ['localhost:3000', '127.0.0.1:3000', '[::1]:3000', 'localhost']) {
-      expect((await t.app.inject({ method: 'GET', url: '/api/dev/mailbox', headers: { host } })).statusCode, host).toBe(200);
+      expect((await t.app.inject({ method: 'GET', url: '/api/dev/mailbox', headers: { host } })).statusCode, host).toBe(
+        200,
+      );
     }
   });
 
@@ -139,7 +165,9 @@ describe('the development mailbox', () => {
   });
 
   it('is not mounted when mail really leaves the shop (SMTP)', async () => {
-    const withSmtp = await createTestApp({ deps: { mail: smtpTransport('smtp://127.0.0.1:2', 'Shop <shop@example.com>') } });
+    const withSmtp = await createTestApp({
+      deps: { mail: smtpTransport('smtp://127.0.0.1:2', 'Shop <shop@example.com>') },
+    });
     try {
       expect((await withSmtp.app.inject({ method: 'GET', url: '/api/dev/mailbox' })).statusCode).toBe(404);
       expect((await withSmtp.app.inject({ method: 'GET', url: '/dev/mailbox' })).statusCode).toBe(404);

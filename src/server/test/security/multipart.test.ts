@@ -28,7 +28,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const FIELDS = { id: 'BV-MP1', name: 'Multipart Mazes', type: 'Puzzle', description: 'Mazes.', age: 'Kids', price: '7.99' };
+const FIELDS = {
+  id: 'BV-MP1',
+  name: 'Multipart Mazes',
+  type: 'Puzzle',
+  description: 'Mazes.',
+  age: 'Kids',
+  price: '7.99',
+};
 const ROUTES = ['/api/admin/products/add_product', '/api/admin/products/edit_product/BV-EDIT'];
 
 async function rows() {
@@ -41,21 +48,69 @@ const good = () => multipartBody(FIELDS, [png(cover)]);
 const boundaryOf = (contentType: string) => /boundary=(.+)$/.exec(contentType)![1]!;
 
 const MALFORMED: [string, () => { payload: Buffer | string; contentType: string }][] = [
-  ['a body cut off inside the image', () => { const b = good(); return { payload: b.payload.subarray(0, b.payload.length - 200), contentType: b.headers['content-type'] }; }],
-  ['a body cut off inside a text field', () => { const b = good(); return { payload: b.payload.subarray(0, 120), contentType: b.headers['content-type'] }; }],
-  ['a body without its closing boundary', () => { const b = good(); const end = `--${boundaryOf(b.headers['content-type'])}--\r\n`; return { payload: b.payload.subarray(0, b.payload.length - end.length), contentType: b.headers['content-type'] }; }],
+  [
+    'a body cut off inside the image',
+    () => {
+      const b = good();
+      return { payload: b.payload.subarray(0, b.payload.length - 200), contentType: b.headers['content-type'] };
+    },
+  ],
+  [
+    'a body cut off inside a text field',
+    () => {
+      const b = good();
+      return { payload: b.payload.subarray(0, 120), contentType: b.headers['content-type'] };
+    },
+  ],
+  [
+    'a body without its closing boundary',
+    () => {
+      const b = good();
+      const end = `--${boundaryOf(b.headers['content-type'])}--\r\n`;
+      return { payload: b.payload.subarray(0, b.payload.length - end.length), contentType: b.headers['content-type'] };
+    },
+  ],
   ['no boundary in the content type', () => ({ payload: good().payload, contentType: 'multipart/form-data' })],
-  ['a boundary over 256 characters', () => ({ payload: good().payload, contentType: `multipart/form-data; boundary=${'b'.repeat(300)}` })],
-  ['a boundary that is not in the body', () => ({ payload: good().payload, contentType: 'multipart/form-data; boundary=----not-the-one' })],
-  ['garbage', () => ({ payload: Buffer.from('\u0000\u00ff garbage \r\n\r\n--x\r\nno headers at all\r\n'), contentType: 'multipart/form-data; boundary=x' })],
-  ['random bytes', () => ({ payload: Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256)), contentType: 'multipart/form-data; boundary=----z' })],
-  ['a part header that never ends', () => ({ payload: `------z\r\nContent-Disposition: form-data; name="name"${'x'.repeat(100_000)}`, contentType: 'multipart/form-data; boundary=----z' })],
+  [
+    'a boundary over 256 characters',
+    () => ({ payload: good().payload, contentType: `multipart/form-data; boundary=${'b'.repeat(300)}` }),
+  ],
+  [
+    'a boundary that is not in the body',
+    () => ({ payload: good().payload, contentType: 'multipart/form-data; boundary=----not-the-one' }),
+  ],
+  [
+    'garbage',
+    () => ({
+      payload: Buffer.from('\u0000\u00ff garbage \r\n\r\n--x\r\nno headers at all\r\n'),
+      contentType: 'multipart/form-data; boundary=x',
+    }),
+  ],
+  [
+    'random bytes',
+    () => ({
+      payload: Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256)),
+      contentType: 'multipart/form-data; boundary=----z',
+    }),
+  ],
+  [
+    'a part header that never ends',
+    () => ({
+      payload: `------z\r\nContent-Disposition: form-data; name="name"${'x'.repeat(100_000)}`,
+      contentType: 'multipart/form-data; boundary=----z',
+    }),
+  ],
 ];
 
 /** Sends a body as the admin; the answer, and whether any row changed. */
 async function send(url: string, { payload, contentType }: { payload: Buffer | string; contentType: string }) {
   const before = await rows();
-  const res = await t.app.inject({ method: 'POST', url, payload, headers: { 'content-type': contentType, ...bearer(admin.token) } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url,
+    payload,
+    headers: { 'content-type': contentType, ...bearer(admin.token) },
+  });
   return { res, wrote: (await rows()) !== before };
 }
 
@@ -70,7 +125,10 @@ describe.each(ROUTES)('%s', (url) => {
   // Bodies the parser reads as a form without any field: refused as an incomplete form.
   it.each([
     ['an empty boundary', () => ({ payload: good().payload, contentType: 'multipart/form-data; boundary=' })],
-    ['a part without headers', () => ({ payload: '------z\r\n\r\nvalue\r\n------z--\r\n', contentType: 'multipart/form-data; boundary=----z' })],
+    [
+      'a part without headers',
+      () => ({ payload: '------z\r\n\r\nvalue\r\n------z--\r\n', contentType: 'multipart/form-data; boundary=----z' }),
+    ],
     ['an empty body', () => ({ payload: '', contentType: 'multipart/form-data; boundary=----z' })],
   ])('answers 400 naming the first missing field to %s, writing nothing', async (_name, make) => {
     const { res, wrote } = await send(url, make());
@@ -89,13 +147,22 @@ describe.each(ROUTES)('%s', (url) => {
 });
 
 describe('the form reader', () => {
-  it('and the error handler tell the parser\'s faults and the plugin\'s limits from any other error', () => {
-    for (const message of ['Unexpected end of multipart data', 'Part terminated early due to unexpected end of multipart data', 'Multipart: Boundary not found', 'The needle cannot have a length bigger than 256.']) {
+  it("and the error handler tell the parser's faults and the plugin's limits from any other error", () => {
+    for (const message of [
+      'Unexpected end of multipart data',
+      'Part terminated early due to unexpected end of multipart data',
+      'Multipart: Boundary not found',
+      'The needle cannot have a length bigger than 256.',
+    ]) {
       expect(multipartRefusal(new Error(message))?.message, message).toBe(MSG.malformedForm);
     }
-    expect(multipartRefusal(Object.assign(new Error('reach parts limit'), { code: 'FST_PARTS_LIMIT' }))?.message).toBe(MSG.formTooManyParts);
+    expect(multipartRefusal(Object.assign(new Error('reach parts limit'), { code: 'FST_PARTS_LIMIT' }))?.message).toBe(
+      MSG.formTooManyParts,
+    );
     expect(multipartRefusal(new Error('relation "products" does not exist'))).toBeNull();
-    expect(multipartRefusal(Object.assign(new Error('Unexpected end of multipart data'), { code: '57P01' }))).toBeNull();
+    expect(
+      multipartRefusal(Object.assign(new Error('Unexpected end of multipart data'), { code: '57P01' })),
+    ).toBeNull();
   });
 
   it('answers 400, not 500, on a multipart route that reads the parts itself (the error handler)', async () => {
@@ -116,8 +183,16 @@ describe('the form reader', () => {
     });
     try {
       const b = good();
-      for (const [payload, contentType] of [[b.payload.subarray(0, b.payload.length - 200), b.headers['content-type']], [b.payload, 'multipart/form-data']] as const) {
-        const res = await raw.app.inject({ method: 'POST', url: '/api/walk/upload', payload, headers: { 'content-type': contentType } });
+      for (const [payload, contentType] of [
+        [b.payload.subarray(0, b.payload.length - 200), b.headers['content-type']],
+        [b.payload, 'multipart/form-data'],
+      ] as const) {
+        const res = await raw.app.inject({
+          method: 'POST',
+          url: '/api/walk/upload',
+          payload,
+          headers: { 'content-type': contentType },
+        });
         expect(res.statusCode, res.body).toBe(400);
         expect(res.json()).toEqual({ message: MSG.malformedForm });
       }
@@ -128,7 +203,12 @@ describe('the form reader', () => {
 
   it('still takes a well-formed form (the cases above are refused for what they are)', async () => {
     const { payload, headers } = good();
-    const res = await t.app.inject({ method: 'POST', url: ROUTES[0]!, payload, headers: { ...headers, ...bearer(admin.token) } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: ROUTES[0]!,
+      payload,
+      headers: { ...headers, ...bearer(admin.token) },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ id: 'BV-MP1', name: 'Multipart Mazes' });
   });

@@ -88,7 +88,9 @@ describe('the sitemaps', () => {
 
 describe('no address reaches a file outside the built web app', () => {
   it('serves the built app itself (the probe can tell)', async () => {
-    const script = /<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/.exec((await productPage(PLAIN_NAME)).body)![1]!;
+    const script = /<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/.exec(
+      (await productPage(PLAIN_NAME)).body,
+    )![1]!;
     const res = await t.app.inject({ method: 'GET', url: script });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/javascript/);

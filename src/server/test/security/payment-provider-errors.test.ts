@@ -21,7 +21,8 @@ let book: ProductFixture;
 const logLines: string[] = [];
 
 /** Stripe's words, which must stay out of every answer. */
-const STRIPE_TEXT = 'No such coupon: coupon_9fZx; a similar object exists in live mode, but a test mode key (sk_test_4eC39HqLyjWDarjtT1zdp7dc) was used';
+const STRIPE_TEXT =
+  'No such coupon: coupon_9fZx; a similar object exists in live mode, but a test mode key (sk_test_4eC39HqLyjWDarjtT1zdp7dc) was used';
 
 beforeAll(async () => {
   stripe = await startFakeStripe();
@@ -47,11 +48,22 @@ const checkout = (discountCode?: string) =>
   t.app.inject({
     method: 'POST',
     url: '/api/checkout/create_checkout_session',
-    payload: { cartItems: [{ product_id: book.id, qty: 1 }], user_id: null, user_email: 'buyer@example.com', shipping_cost: 3.83, currency: 'GBP', ...(discountCode ? { discount_code: discountCode } : {}) },
+    payload: {
+      cartItems: [{ product_id: book.id, qty: 1 }],
+      user_id: null,
+      user_email: 'buyer@example.com',
+      shipping_cost: 3.83,
+      currency: 'GBP',
+      ...(discountCode ? { discount_code: discountCode } : {}),
+    },
   });
 
 /** Runs `call` while the fake Stripe answers every request with this error. */
-async function failing<T>(status: number, error: { type: string; message: string; code?: string }, call: () => Promise<T>): Promise<T> {
+async function failing<T>(
+  status: number,
+  error: { type: string; message: string; code?: string },
+  call: () => Promise<T>,
+): Promise<T> {
   stripe.failWith({ status, error });
   try {
     return await call();
@@ -62,18 +74,39 @@ async function failing<T>(status: number, error: { type: string; message: string
 
 describe('when Stripe answers an error', () => {
   it.each([
-    ['refuses the checkout (invalid request, 400)', 400, { type: 'invalid_request_error', message: STRIPE_TEXT, code: 'resource_missing' }, 400, MSG.paymentRefused],
-    ['refuses the key (authentication, 401)', 401, { type: 'authentication_error', message: `Invalid API Key provided: ${STRIPE_TEXT}` }, 503, MSG.paymentUnavailable],
+    [
+      'refuses the checkout (invalid request, 400)',
+      400,
+      { type: 'invalid_request_error', message: STRIPE_TEXT, code: 'resource_missing' },
+      400,
+      MSG.paymentRefused,
+    ],
+    [
+      'refuses the key (authentication, 401)',
+      401,
+      { type: 'authentication_error', message: `Invalid API Key provided: ${STRIPE_TEXT}` },
+      503,
+      MSG.paymentUnavailable,
+    ],
     ['limits the rate (429)', 429, { type: 'rate_limit_error', message: STRIPE_TEXT }, 503, MSG.paymentUnavailable],
-    ['fails itself (500, after the SDK retries)', 500, { type: 'api_error', message: STRIPE_TEXT }, 503, MSG.paymentUnavailable],
-  ] as const)('that %s: the shopper gets our words, the log gets Stripe’s', async (_name, status, error, answerStatus, message) => {
-    logLines.length = 0;
-    const res = await failing(status, error, checkout);
-    expect(res.statusCode, res.body).toBe(answerStatus);
-    expect(res.json()).toEqual({ message });
-    expect(res.body).not.toMatch(/coupon_9fZx|sk_test|Stripe|API Key/i);
-    expect(logLines.join('\n')).toContain('coupon_9fZx');
-  });
+    [
+      'fails itself (500, after the SDK retries)',
+      500,
+      { type: 'api_error', message: STRIPE_TEXT },
+      503,
+      MSG.paymentUnavailable,
+    ],
+  ] as const)(
+    'that %s: the shopper gets our words, the log gets Stripe’s',
+    async (_name, status, error, answerStatus, message) => {
+      logLines.length = 0;
+      const res = await failing(status, error, checkout);
+      expect(res.statusCode, res.body).toBe(answerStatus);
+      expect(res.json()).toEqual({ message });
+      expect(res.body).not.toMatch(/coupon_9fZx|sk_test|Stripe|API Key/i);
+      expect(logLines.join('\n')).toContain('coupon_9fZx');
+    },
+  );
 
   it('on the discount coupon (the first call) as on the session: our words', async () => {
     const code = await createDiscountCode(t.deps.database.db, { percentage: 10 });

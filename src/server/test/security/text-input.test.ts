@@ -26,7 +26,18 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const TABLES = ['users', 'cart_lines', 'wishlist_entries', 'checkout_sessions', 'orders', 'reviews', 'contact_messages', 'single_use_tokens', 'outgoing_mail', 'products'];
+const TABLES = [
+  'users',
+  'cart_lines',
+  'wishlist_entries',
+  'checkout_sessions',
+  'orders',
+  'reviews',
+  'contact_messages',
+  'single_use_tokens',
+  'outgoing_mail',
+  'products',
+];
 async function rowCounts(): Promise<string> {
   const parts = TABLES.map((table) => `(select count(*) from "${table}") as "${table}"`).join(', ');
   const result = await t.app.ctx.database.db.execute(sql.raw(`select ${parts}`));
@@ -47,21 +58,107 @@ interface Case {
 }
 
 const CASES: Case[] = [
-  { name: 'login e-mail', method: 'POST', url: '/api/login', body: (x) => ({ email: `ann${x}@example.com`, password: 'secret12' }), field: 'email' },
-  { name: 'login password', method: 'POST', url: '/api/login', body: (x) => ({ email: 'ann@example.com', password: `secret${x}12` }), field: 'password' },
-  { name: 'sign-up', method: 'POST', url: '/api/create_account', body: (x) => ({ email: `new${x}@example.com`, password: 'secret12', confirmPassword: 'secret12' }), field: 'email' },
-  { name: 'password reset', method: 'POST', url: '/api/request_password_reset', body: (x) => ({ email: `ann${x}@example.com` }), field: 'email' },
+  {
+    name: 'login e-mail',
+    method: 'POST',
+    url: '/api/login',
+    body: (x) => ({ email: `ann${x}@example.com`, password: 'secret12' }),
+    field: 'email',
+  },
+  {
+    name: 'login password',
+    method: 'POST',
+    url: '/api/login',
+    body: (x) => ({ email: 'ann@example.com', password: `secret${x}12` }),
+    field: 'password',
+  },
+  {
+    name: 'sign-up',
+    method: 'POST',
+    url: '/api/create_account',
+    body: (x) => ({ email: `new${x}@example.com`, password: 'secret12', confirmPassword: 'secret12' }),
+    field: 'email',
+  },
+  {
+    name: 'password reset',
+    method: 'POST',
+    url: '/api/request_password_reset',
+    body: (x) => ({ email: `ann${x}@example.com` }),
+    field: 'email',
+  },
   { name: 'verification check (query)', method: 'GET', url: '/api/check_verification?token=abcX', field: 'token' },
-  { name: 'resend verification (path)', method: 'POST', url: '/api/resend_verification/annX%40example.com', field: 'email' },
-  { name: 'add to wishlist', method: 'POST', url: '/api/server/add_wishlist', body: (x) => ({ user_id: alice.id, product_id: `BV-${x}` }), as: () => alice, field: 'product_id' },
-  { name: 'update cart', method: 'POST', url: '/api/server/update_cart', body: (x) => ({ user_id: alice.id, product_id: `BV-${x}`, qty: 1 }), as: () => alice, field: 'product_id' },
-  { name: 'merge cart (nested)', method: 'POST', url: '/api/server/merge_cart', body: (x) => ({ user_id: alice.id, items: [{ product_id: book.id, qty: 1 }, { product_id: `BV-${x}`, qty: 1 }] }), as: () => alice, field: 'items.1.product_id' },
-  { name: 'checkout', method: 'POST', url: '/api/checkout/create_checkout_session', body: (x) => ({ cartItems: [{ product_id: `BV-${x}`, qty: 1 }], user_id: null, user_email: '', shipping_cost: 3.83, currency: 'GBP' }), field: 'cartItems.0.product_id' },
+  {
+    name: 'resend verification (path)',
+    method: 'POST',
+    url: '/api/resend_verification/annX%40example.com',
+    field: 'email',
+  },
+  {
+    name: 'add to wishlist',
+    method: 'POST',
+    url: '/api/server/add_wishlist',
+    body: (x) => ({ user_id: alice.id, product_id: `BV-${x}` }),
+    as: () => alice,
+    field: 'product_id',
+  },
+  {
+    name: 'update cart',
+    method: 'POST',
+    url: '/api/server/update_cart',
+    body: (x) => ({ user_id: alice.id, product_id: `BV-${x}`, qty: 1 }),
+    as: () => alice,
+    field: 'product_id',
+  },
+  {
+    name: 'merge cart (nested)',
+    method: 'POST',
+    url: '/api/server/merge_cart',
+    body: (x) => ({
+      user_id: alice.id,
+      items: [
+        { product_id: book.id, qty: 1 },
+        { product_id: `BV-${x}`, qty: 1 },
+      ],
+    }),
+    as: () => alice,
+    field: 'items.1.product_id',
+  },
+  {
+    name: 'checkout',
+    method: 'POST',
+    url: '/api/checkout/create_checkout_session',
+    body: (x) => ({
+      cartItems: [{ product_id: `BV-${x}`, qty: 1 }],
+      user_id: null,
+      user_email: '',
+      shipping_cost: 3.83,
+      currency: 'GBP',
+    }),
+    field: 'cartItems.0.product_id',
+  },
   { name: 'demo checkout page (path)', method: 'GET', url: '/api/checkout/demo/csX', field: 'sessionId' },
-  { name: 'discount code', method: 'POST', url: '/api/server/validate_discount', body: (x) => ({ discount_code: `SPRING${x}`, cartItems: [{ product_id: book.id, qty: 1 }] }), field: 'discount_code' },
+  {
+    name: 'discount code',
+    method: 'POST',
+    url: '/api/server/validate_discount',
+    body: (x) => ({ discount_code: `SPRING${x}`, cartItems: [{ product_id: book.id, qty: 1 }] }),
+    field: 'discount_code',
+  },
   { name: 'search (query)', method: 'GET', url: '/api/server/search?query=mazeX', field: 'query' },
-  { name: 'contact form', method: 'POST', url: '/api/server/contact', body: (x) => ({ email: 'ann@example.com', text: `Hello${x}` }), field: 'text' },
-  { name: 'admin delete (path)', method: 'POST', url: '/api/admin/products/delete_product/BV-X', as: () => admin, field: 'id' },
+  {
+    name: 'contact form',
+    method: 'POST',
+    url: '/api/server/contact',
+    body: (x) => ({ email: 'ann@example.com', text: `Hello${x}` }),
+    field: 'text',
+  },
+  {
+    name: 'admin delete (path)',
+    method: 'POST',
+    url: '/api/admin/products/delete_product/BV-X',
+    as: () => admin,
+    field: 'id',
+  },
   { name: 'dev mailbox (query)', method: 'GET', url: '/api/dev/mailbox?to=annX%40example.com', field: 'to' },
   { name: 'an image address (path, not /api)', method: 'GET', url: '/images/X/320.webp', field: 'key' },
 ];
@@ -93,7 +190,11 @@ describe('text no database can hold', () => {
   });
 
   it.each([NUL_TEXT, SURROGATE_TEXT])('$what in a field name is refused too', async ({ bad, problem }) => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: 'ann@example.com', password: 'secret12', [`x${bad}`]: 1 } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: 'ann@example.com', password: 'secret12', [`x${bad}`]: 1 },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: `Invalid field name: ${problem}` });
   });
@@ -109,28 +210,43 @@ describe('text no database can hold', () => {
   // A URL carries UTF-8, which cannot encode a lone surrogate: its bytes (%ED%A0%80) are not
   // UTF-8. In a path the router refuses them (400, in the one error shape); the query parser
   // reads them as other text, which the route treats as any other value.
-  it.each(inUrl)('a lone surrogate spelt in a URL never answers 5xx, and in a path answers 400 in the one error shape: $name', async (c) => {
-    const before = await rowCounts();
-    const res = await send(c, SURROGATE, '%ED%A0%80');
-    expect(res.statusCode, res.body).toBeLessThan(500);
-    if (res.statusCode >= 400) expect(Object.keys(res.json() as object), res.body).toEqual(['message']);
-    const inPath = !c.url.includes('?') || c.url.indexOf('X') < c.url.indexOf('?');
-    if (inPath) expect(res.json()).toEqual({ message: MSG.badAddress });
-    expect(await rowCounts()).toBe(before);
-  });
+  it.each(inUrl)(
+    'a lone surrogate spelt in a URL never answers 5xx, and in a path answers 400 in the one error shape: $name',
+    async (c) => {
+      const before = await rowCounts();
+      const res = await send(c, SURROGATE, '%ED%A0%80');
+      expect(res.statusCode, res.body).toBeLessThan(500);
+      if (res.statusCode >= 400) expect(Object.keys(res.json() as object), res.body).toEqual(['message']);
+      const inPath = !c.url.includes('?') || c.url.indexOf('X') < c.url.indexOf('?');
+      if (inPath) expect(res.json()).toEqual({ message: MSG.badAddress });
+      expect(await rowCounts()).toBe(before);
+    },
+  );
 });
 
 describe('text that is fine', () => {
   it('passes: other control characters are left to each route, astral characters (a surrogate pair) are text', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/server/search?query=${encodeURIComponent('maze 😀 \u0001')}` });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/server/search?query=${encodeURIComponent('maze 😀 \u0001')}`,
+    });
     expect(res.statusCode).toBe(200);
-    const contact = await t.app.inject({ method: 'POST', url: '/api/server/contact', payload: { email: 'ann@example.com', text: 'Lovely books 📚, thank you!' } });
+    const contact = await t.app.inject({
+      method: 'POST',
+      url: '/api/server/contact',
+      payload: { email: 'ann@example.com', text: 'Lovely books 📚, thank you!' },
+    });
     expect(contact.statusCode).toBe(200);
   });
 
   it('a body nested far deeper than any form is walked without overflowing the stack', async () => {
     const deep = `${'['.repeat(20_000)}"x\\u0000"${']'.repeat(20_000)}`;
-    const res = await t.app.inject({ method: 'POST', url: '/api/login', headers: { 'content-type': 'application/json' }, payload: deep });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json' },
+      payload: deep,
+    });
     expect(res.statusCode).toBe(400);
   });
 });

@@ -28,7 +28,13 @@ const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base
 const future = () => Math.floor(Date.now() / 1000) + 3600;
 
 /** The claims of a real session for `user`, as the shop signs them. */
-const sessionClaims = (user: TestUser, role = user.role) => ({ id: user.id, email: user.email, role, method: null, typ: 'session' });
+const sessionClaims = (user: TestUser, role = user.role) => ({
+  id: user.id,
+  email: user.email,
+  role,
+  method: null,
+  typ: 'session',
+});
 
 /** The signing key the shop made for itself (the embedded default keeps it in app_settings). */
 async function shopSecret(): Promise<Uint8Array> {
@@ -58,16 +64,25 @@ describe('forged session tokens', () => {
 
   it('refuses a token signed with another secret (401)', async () => {
     const otherSecret = new TextEncoder().encode('a-different-secret-of-at-least-thirty-two-characters');
-    const forged = await new SignJWT(sessionClaims(alice, 'admin')).setProtectedHeader({ alg: 'HS256' }).setExpirationTime(future()).sign(otherSecret);
+    const forged = await new SignJWT(sessionClaims(alice, 'admin'))
+      .setProtectedHeader({ alg: 'HS256' })
+      .setExpirationTime(future())
+      .sign(otherSecret);
     expect(await statuses(forged)).toEqual({ cart: 401, admin: 401 });
   });
 
   it('refuses a token signed with the right secret but another algorithm (HS512): the algorithm is pinned', async () => {
     const secret = await shopSecret();
-    const hs512 = await new SignJWT(sessionClaims(alice)).setProtectedHeader({ alg: 'HS512' }).setExpirationTime(future()).sign(secret);
+    const hs512 = await new SignJWT(sessionClaims(alice))
+      .setProtectedHeader({ alg: 'HS512' })
+      .setExpirationTime(future())
+      .sign(secret);
     expect(await statuses(hs512)).toEqual({ cart: 401, admin: 401 });
     // The same claims with the shop's algorithm work: the refusal above is the algorithm alone.
-    const hs256 = await new SignJWT(sessionClaims(alice)).setProtectedHeader({ alg: 'HS256' }).setExpirationTime(future()).sign(secret);
+    const hs256 = await new SignJWT(sessionClaims(alice))
+      .setProtectedHeader({ alg: 'HS256' })
+      .setExpirationTime(future())
+      .sign(secret);
     expect(await statuses(hs256)).toEqual({ cart: 200, admin: 403 });
   });
 
@@ -81,14 +96,24 @@ describe('forged session tokens', () => {
   });
 
   it('refuses a valid session token without an expiry (401)', async () => {
-    const forever = await new SignJWT(sessionClaims(alice)).setProtectedHeader({ alg: 'HS256' }).sign(await shopSecret());
+    const forever = await new SignJWT(sessionClaims(alice))
+      .setProtectedHeader({ alg: 'HS256' })
+      .sign(await shopSecret());
     expect(await statuses(forever)).toEqual({ cart: 401, admin: 401 });
   });
 
   it('issues session tokens that expire after 7 days', async () => {
-    const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: alice.email, password: alice.password } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: alice.email, password: alice.password },
+    });
     expect(login.statusCode).toBe(200);
-    const claims = JSON.parse(Buffer.from(login.json().token.split('.')[1], 'base64url').toString()) as { iat: number; exp: number; typ: string };
+    const claims = JSON.parse(Buffer.from(login.json().token.split('.')[1], 'base64url').toString()) as {
+      iat: number;
+      exp: number;
+      typ: string;
+    };
     expect(claims.typ).toBe('session');
     expect(claims.exp - claims.iat).toBe(SESSION_TTL_S);
     expect(SESSION_TTL_S).toBe(7 * 24 * 60 * 60);
@@ -100,13 +125,21 @@ describe('tokens made for another purpose are not sessions', () => {
     const review = await signReviewToken(t.app.ctx, { orderId: 'any-order', email: alice.email });
     expect(await statuses(review)).toEqual({ cart: 401, admin: 401 });
     // Even one carrying session-shaped claims: its typ is still 'review'.
-    const shaped = await t.app.ctx.tokens.sign('review', { id: alice.id, email: alice.email, role: 'admin', method: null }, 3600);
+    const shaped = await t.app.ctx.tokens.sign(
+      'review',
+      { id: alice.id, email: alice.email, role: 'admin', method: null },
+      3600,
+    );
     expect(await statuses(shaped)).toEqual({ cart: 401, admin: 401 });
   });
 
   it("the admin login's first-step token is refused as a session, on admin and owner routes (401)", async () => {
     await ensureAdminAccount(t.app.ctx);
-    const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: 'boss@example.com', password: 'bosspass9' } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: 'boss@example.com', password: 'bosspass9' },
+    });
     expect(login.json()).toMatchObject({ admin: true });
     const pending = login.json().token as string;
     const admin = await t.app.inject({ method: 'GET', url: '/api/admin/orders_status', headers: bearer(pending) });
@@ -115,31 +148,72 @@ describe('tokens made for another purpose are not sessions', () => {
 
   it('a mailed password-reset token is refused as a bearer (401) and still resets the password once', async () => {
     const bob = await createUser(t.app);
-    expect((await t.app.inject({ method: 'POST', url: '/api/request_password_reset', payload: { email: bob.email } })).statusCode).toBe(200);
-    const reset = new URL((await linkInMail(t.app.ctx.database.db, bob.email, /change_password\?token=/))!).searchParams.get('token')!;
-    const asBearer = await t.app.inject({ method: 'GET', url: `/api/server/get_cart/${bob.id}`, headers: bearer(reset) });
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/request_password_reset', payload: { email: bob.email } }))
+        .statusCode,
+    ).toBe(200);
+    const reset = new URL(
+      (await linkInMail(t.app.ctx.database.db, bob.email, /change_password\?token=/))!,
+    ).searchParams.get('token')!;
+    const asBearer = await t.app.inject({
+      method: 'GET',
+      url: `/api/server/get_cart/${bob.id}`,
+      headers: bearer(reset),
+    });
     expect(asBearer.statusCode).toBe(401);
 
-    const first = await t.app.inject({ method: 'POST', url: '/api/change_password', payload: { token: reset, password: 'brandnew7' } });
+    const first = await t.app.inject({
+      method: 'POST',
+      url: '/api/change_password',
+      payload: { token: reset, password: 'brandnew7' },
+    });
     expect(first.statusCode).toBe(200);
-    const second = await t.app.inject({ method: 'POST', url: '/api/change_password', payload: { token: reset, password: 'another77' } });
+    const second = await t.app.inject({
+      method: 'POST',
+      url: '/api/change_password',
+      payload: { token: reset, password: 'another77' },
+    });
     expect(second.statusCode).toBe(401);
-    const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: bob.email, password: 'brandnew7' } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: bob.email, password: 'brandnew7' },
+    });
     expect(login.statusCode, 'the second use changed nothing').toBe(200);
   });
 
   it('a session token is not a reset token (401), and the password stays', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/change_password', payload: { token: alice.token, password: 'hijacked9' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/change_password',
+      payload: { token: alice.token, password: 'hijacked9' },
+    });
     expect(res.statusCode).toBe(401);
-    const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: alice.email, password: alice.password } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: alice.email, password: alice.password },
+    });
     expect(login.statusCode).toBe(200);
   });
 
   it('a session token that names a user who no longer exists reads nothing', async () => {
-    const ghost = await t.app.ctx.tokens.signSession({ id: '00000000-0000-4000-8000-000000000000', email: 'ghost@example.com', role: 'customer', method: null }, SESSION_TTL_S, 0);
-    const own = await t.app.inject({ method: 'GET', url: '/api/server/get_cart/00000000-0000-4000-8000-000000000000', headers: bearer(ghost) });
+    const ghost = await t.app.ctx.tokens.signSession(
+      { id: '00000000-0000-4000-8000-000000000000', email: 'ghost@example.com', role: 'customer', method: null },
+      SESSION_TTL_S,
+      0,
+    );
+    const own = await t.app.inject({
+      method: 'GET',
+      url: '/api/server/get_cart/00000000-0000-4000-8000-000000000000',
+      headers: bearer(ghost),
+    });
     expect(own.statusCode, 'no account, no session (decisions/083)').toBe(401);
-    const others = await t.app.inject({ method: 'GET', url: `/api/server/get_cart/${alice.id}`, headers: bearer(ghost) });
+    const others = await t.app.inject({
+      method: 'GET',
+      url: `/api/server/get_cart/${alice.id}`,
+      headers: bearer(ghost),
+    });
     expect(others.statusCode).toBe(401);
   });
 });

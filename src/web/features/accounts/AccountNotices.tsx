@@ -9,8 +9,12 @@ import { useSearchParams } from 'react-router';
 import { useIsClient } from '../../lib/hydration';
 import { useSession } from '../../lib/session';
 
-const QueryEffects = lazy(() => import('./AccountQueryEffects').then((module) => ({ default: module.AccountQueryEffects })));
-const Reminder = lazy(() => import('./VerificationReminder').then((module) => ({ default: module.VerificationReminder })));
+const QueryEffects = lazy(() =>
+  import('./AccountQueryEffects').then((module) => ({ default: module.AccountQueryEffects })),
+);
+const Reminder = lazy(() =>
+  import('./VerificationReminder').then((module) => ({ default: module.VerificationReminder })),
+);
 
 /** The parameters the account mails' links bring (AccountQueryEffects.tsx). */
 const LINK_PARAMETERS = ['verified', 'verify_admin'];

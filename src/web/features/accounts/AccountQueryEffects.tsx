@@ -75,7 +75,19 @@ export function AccountQueryEffects() {
       const search = rest.toString();
       navigate({ pathname: location.pathname, search: search ? `?${search}` : '' }, { replace: true });
     }
-  }, [onHome, verified, verifyAdminFlag, mailedToken, location.pathname, location.search, params, banner, navigate, queryClient, signIn]);
+  }, [
+    onHome,
+    verified,
+    verifyAdminFlag,
+    mailedToken,
+    location.pathname,
+    location.search,
+    params,
+    banner,
+    navigate,
+    queryClient,
+    signIn,
+  ]);
 
   return null;
 }

@@ -28,7 +28,13 @@ export function ChangePasswordForm() {
   const [fields, setFields] = useState<NewPassword>({ password: '', confirm: '' });
   const [answered, setNotice] = useState<Notice | null>(null);
   const notice: Notice | null =
-    answered ?? (isClient && !token ? { tone: 'error', text: 'This page needs the link from your password reset e-mail. Ask for a new one with "Forgot password?" on the sign-in form.' } : null);
+    answered ??
+    (isClient && !token
+      ? {
+          tone: 'error',
+          text: 'This page needs the link from your password reset e-mail. Ask for a new one with "Forgot password?" on the sign-in form.',
+        }
+      : null);
   const [done, setDone] = useState(false);
   const change = useChangePassword();
   const banner = useBanner();
@@ -36,9 +42,12 @@ export function ChangePasswordForm() {
   const navigate = useNavigate();
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -78,8 +87,19 @@ export function ChangePasswordForm() {
       <p className={styles.lead}>At least 6 letters and digits, including a number.</p>
       <form className={styles.form} onSubmit={submit}>
         <NewPasswordFields value={fields} onChange={setFields} disabled={done || !token} />
-        <FormNotice notice={done ? { tone: 'success', text: MSG.changePasswordSuccess, action: <span>Taking you to sign in…</span> } : notice} />
-        <Button type="submit" block disabled={change.isPending || done || !token} aria-busy={change.isPending || undefined}>
+        <FormNotice
+          notice={
+            done
+              ? { tone: 'success', text: MSG.changePasswordSuccess, action: <span>Taking you to sign in…</span> }
+              : notice
+          }
+        />
+        <Button
+          type="submit"
+          block
+          disabled={change.isPending || done || !token}
+          aria-busy={change.isPending || undefined}
+        >
           {change.isPending ? (
             <>
               <InlineSpinner />

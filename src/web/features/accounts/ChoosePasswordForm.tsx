@@ -53,27 +53,40 @@ export function ChoosePasswordForm() {
       footer={
         gone ? undefined : (
           <>
-            Not now? You can choose one later with &lsquo;Forgot password?&rsquo; on the <Link to="/login">sign-in form</Link>.
+            Not now? You can choose one later with &lsquo;Forgot password?&rsquo; on the{' '}
+            <Link to="/login">sign-in form</Link>.
           </>
         )
       }
     >
       {gone ? (
-        <FormNotice notice={{ tone: 'error', text: serverMessage(choice.error) ?? MSG.somethingWentWrong, action: <Link to="/login">Sign in</Link> }} />
+        <FormNotice
+          notice={{
+            tone: 'error',
+            text: serverMessage(choice.error) ?? MSG.somethingWentWrong,
+            action: <Link to="/login">Sign in</Link>,
+          }}
+        />
       ) : (
         <>
           <div className={styles.explain}>
             <p className={styles.verified}>{MSG.accountVerified}</p>
             <p>
-              You opened the link in a different browser from the one the account was made in, so we cannot tell who chose its password. To keep
-              the account safe, we have removed the password chosen at sign-up and signed the account out on every device.
+              You opened the link in a different browser from the one the account was made in, so we cannot tell who
+              chose its password. To keep the account safe, we have removed the password chosen at sign-up and signed
+              the account out on every device.
             </p>
             <p>Choose a new password to continue here, signed in.</p>
           </div>
           {email ? (
             <form className={styles.form} onSubmit={submit}>
               <Field readOnly label="Email" name="email" type="email" autoComplete="username" value={email} />
-              <NewPasswordFields value={fields} onChange={setFields} disabled={choose.isPending} hint="At least 6 letters and digits, including a number." />
+              <NewPasswordFields
+                value={fields}
+                onChange={setFields}
+                disabled={choose.isPending}
+                hint="At least 6 letters and digits, including a number."
+              />
               <FormNotice notice={notice} />
               <Button type="submit" block disabled={choose.isPending}>
                 {choose.isPending ? 'Saving…' : 'Save password and sign in'}

@@ -54,7 +54,16 @@ export function CreateAccountForm() {
     >
       <p className={styles.lead}>Save your basket, keep a wishlist and follow your orders.</p>
       <form className={styles.form} onSubmit={submit}>
-        <Field autoFocus label="Email" name="email" type="email" autoComplete="email" required value={email} onChange={(event) => setEmail(event.target.value)} />
+        <Field
+          autoFocus
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
         <NewPasswordFields
           label="Password"
           hint="At least 6 letters and digits, including a number."

@@ -95,7 +95,12 @@ export function LoginForm() {
         />
         <div className={styles.row}>
           <ShowPasswordToggle checked={showPassword} onChange={setShowPassword} />
-          <button type="button" className={styles.linkButton} onClick={() => void forgotPassword()} disabled={reset.isPending}>
+          <button
+            type="button"
+            className={styles.linkButton}
+            onClick={() => void forgotPassword()}
+            disabled={reset.isPending}
+          >
             Forgot password?
           </button>
         </div>

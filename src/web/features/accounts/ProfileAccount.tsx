@@ -22,7 +22,12 @@ export function VerificationStatus() {
   const resend = useResendVerification();
   const banner = useBanner();
   if (!session) return null;
-  if (social) return <p className={styles.state}><span className={styles.verified}>✓ Verified by {session.method === 'google' ? 'Google' : 'Facebook'}</span></p>;
+  if (social)
+    return (
+      <p className={styles.state}>
+        <span className={styles.verified}>✓ Verified by {session.method === 'google' ? 'Google' : 'Facebook'}</span>
+      </p>
+    );
   const verified = verification.data?.verified;
   return (
     <p className={styles.state}>
@@ -63,8 +68,8 @@ export function ProfilePasswordPanel() {
         {hasPassword ? 'Change password' : 'Set a password'}
       </h2>
       <p className={styles.text}>
-        To keep your account safe we confirm it is you by e-mail. We will send a link to <strong>{session.email}</strong>; open it to choose
-        your new password. It works once, for 1 hour.
+        To keep your account safe we confirm it is you by e-mail. We will send a link to{' '}
+        <strong>{session.email}</strong>; open it to choose your new password. It works once, for 1 hour.
       </p>
       {reset.isSuccess && (
         <p className={`${styles.notice} ${styles.success}`} role="status">

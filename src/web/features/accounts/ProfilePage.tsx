@@ -24,7 +24,8 @@ export function ProfilePage({ orderHistory, verification, changePassword }: Prof
   const { session } = useSession();
   const { id: changeId } = useParams();
   if (!session) return <Navigate to="/login" replace />;
-  if (changeId !== undefined && changeId !== session.id) return <Navigate to={`/profile/change_password/${session.id}`} replace />;
+  if (changeId !== undefined && changeId !== session.id)
+    return <Navigate to={`/profile/change_password/${session.id}`} replace />;
   const changing = changeId !== undefined;
 
   return (

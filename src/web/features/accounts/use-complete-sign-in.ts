@@ -28,7 +28,9 @@ export function useCompleteSignIn() {
       // Social accounts are verified by their provider; e-mail accounts say so in the answer.
       const verified = answer.verified ?? session.method !== null;
       queryClient.setQueryData(verificationKey(session.email), { verified });
-      mergeGuestBasketAfterSignIn(session, queryClient).catch(() => banner.show({ content: MSG.errorSavingBasket, action: 'error' }));
+      mergeGuestBasketAfterSignIn(session, queryClient).catch(() =>
+        banner.show({ content: MSG.errorSavingBasket, action: 'error' }),
+      );
       navigate(options.to ?? '/', { replace: true });
       return session;
     },

@@ -83,7 +83,9 @@ export default function BasketPanelDialog({ added }: { added: AddedToBasket }) {
     if (event.key !== 'Tab') return;
     const controls = Array.from(event.currentTarget.querySelectorAll<HTMLElement>('a[href], button:not(:disabled)'));
     const active = document.activeElement;
-    const leaving = event.shiftKey ? active === event.currentTarget || active === controls[0] : active === controls.at(-1);
+    const leaving = event.shiftKey
+      ? active === event.currentTarget || active === controls[0]
+      : active === controls.at(-1);
     if (leaving) {
       event.preventDefault();
       close();
@@ -96,7 +98,15 @@ export default function BasketPanelDialog({ added }: { added: AddedToBasket }) {
   };
 
   return (
-    <div ref={panelRef} className={styles.panel} role="dialog" aria-labelledby="basket-panel-title" tabIndex={-1} onKeyDown={onKeyDown} onBlur={onBlur}>
+    <div
+      ref={panelRef}
+      className={styles.panel}
+      role="dialog"
+      aria-labelledby="basket-panel-title"
+      tabIndex={-1}
+      onKeyDown={onKeyDown}
+      onBlur={onBlur}
+    >
       <div className={styles.head}>
         <h2 id="basket-panel-title" className={styles.title}>
           Added to your basket
@@ -107,7 +117,13 @@ export default function BasketPanelDialog({ added }: { added: AddedToBasket }) {
       </div>
       {line && (
         <div className={styles.item}>
-          <ProductImage className={styles.cover} src={line.product.imageUrls[0]} alt={`Cover of ${line.product.name}`} sizes="64px" eager />
+          <ProductImage
+            className={styles.cover}
+            src={line.product.imageUrls[0]}
+            alt={`Cover of ${line.product.name}`}
+            sizes="64px"
+            eager
+          />
           <div className={styles.itemText}>
             <p className={styles.name}>{line.product.name}</p>
             <p className={styles.qty}>
@@ -128,7 +144,11 @@ export default function BasketPanelDialog({ added }: { added: AddedToBasket }) {
         <Link className={`${buttonClass('secondary')} ${styles.action}`} to="/cart">
           View basket
         </Link>
-        <Button className={styles.action} onClick={() => checkout.start(lines, applied)} disabled={checkout.isPending || lines.length === 0}>
+        <Button
+          className={styles.action}
+          onClick={() => checkout.start(lines, applied)}
+          disabled={checkout.isPending || lines.length === 0}
+        >
           {checkout.isPending ? 'Opening checkout…' : 'Checkout'}
         </Button>
       </div>

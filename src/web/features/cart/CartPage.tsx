@@ -74,7 +74,9 @@ function Basket() {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     const inBasket = new Set(basket.items.map((item) => item.product_id));
-    setRemoved((prev) => (prev.some((r) => inBasket.has(r.line.product.id)) ? prev.filter((r) => !inBasket.has(r.line.product.id)) : prev));
+    setRemoved((prev) =>
+      prev.some((r) => inBasket.has(r.line.product.id)) ? prev.filter((r) => !inBasket.has(r.line.product.id)) : prev,
+    );
   }, [basket.items]);
 
   const removeLine = (line: PricedLine) => {
@@ -111,17 +113,30 @@ function Basket() {
         <h1 ref={headingRef} tabIndex={-1}>
           Your basket
         </h1>
-        {undoRows.length > 0 && <ul className={`${styles.lines} ${styles.undoOnly}`}>{undoRows.map((row) => row.node)}</ul>}
-        <EmptyState className={styles.empty} message={basket.isError ? MSG.errorLoadingCart : 'Your basket is empty.'} />
+        {undoRows.length > 0 && (
+          <ul className={`${styles.lines} ${styles.undoOnly}`}>{undoRows.map((row) => row.node)}</ul>
+        )}
+        <EmptyState
+          className={styles.empty}
+          message={basket.isError ? MSG.errorLoadingCart : 'Your basket is empty.'}
+        />
       </main>
     );
   }
 
   // The lines, each removed one shown in the place it had.
   const rows = lines.map((line) => ({
-    node: <CartLine key={line.product.id} line={line} onRemove={removeLine} takeFocus={focusAfterUndo === line.product.id} />,
+    node: (
+      <CartLine
+        key={line.product.id}
+        line={line}
+        onRemove={removeLine}
+        takeFocus={focusAfterUndo === line.product.id}
+      />
+    ),
   }));
-  for (const row of [...undoRows].sort((a, b) => a.index - b.index)) rows.splice(Math.min(row.index, rows.length), 0, row);
+  for (const row of [...undoRows].sort((a, b) => a.index - b.index))
+    rows.splice(Math.min(row.index, rows.length), 0, row);
 
   return (
     <main className={`page ${styles.page}`}>
@@ -155,7 +170,15 @@ function Basket() {
 }
 
 /** A removed line: its name and an Undo, until UNDO_MS pass with neither the pointer nor keyboard focus on it. */
-function RemovedLine({ entry, onUndo, onExpire }: { entry: Removed; onUndo: (entry: Removed) => void; onExpire: (entry: Removed, hadFocus: boolean) => void }) {
+function RemovedLine({
+  entry,
+  onUndo,
+  onExpire,
+}: {
+  entry: Removed;
+  onUndo: (entry: Removed) => void;
+  onExpire: (entry: Removed, hadFocus: boolean) => void;
+}) {
   const { product, qty } = entry.line;
   const rowRef = useRef<HTMLLIElement>(null);
   const undoRef = useRef<HTMLButtonElement>(null);
@@ -195,7 +218,15 @@ function RemovedLine({ entry, onUndo, onExpire }: { entry: Removed; onUndo: (ent
   );
 }
 
-function CartLine({ line, onRemove, takeFocus }: { line: PricedLine; onRemove: (line: PricedLine) => void; takeFocus: boolean }) {
+function CartLine({
+  line,
+  onRemove,
+  takeFocus,
+}: {
+  line: PricedLine;
+  onRemove: (line: PricedLine) => void;
+  takeFocus: boolean;
+}) {
   const basket = useBasket();
   const { product, qty, unitPence } = line;
   const [draft, setDraft] = useState<string | null>(null);
@@ -308,7 +339,8 @@ function OrderSummary({
           setApplied({ code: answer.code, percentage: answer.percentage, types: answer.types, ages: answer.ages });
           setCode('');
         },
-        onError: (error) => setCodeError(error instanceof ApiError && error.status === 400 ? error.message : MSG.somethingWentWrong),
+        onError: (error) =>
+          setCodeError(error instanceof ApiError && error.status === 400 ? error.message : MSG.somethingWentWrong),
       },
     );
   };
@@ -328,7 +360,8 @@ function OrderSummary({
             ? {
                 label: (
                   <>
-                    Discount {applied.percentage}% on {discountBase(applied)} <span className={styles.codeTag}>{applied.code}</span>
+                    Discount {applied.percentage}% on {discountBase(applied)}{' '}
+                    <span className={styles.codeTag}>{applied.code}</span>
                   </>
                 ),
                 amount: formatPence(price.discountPence),
@@ -344,7 +377,9 @@ function OrderSummary({
           <p>
             Code <strong>{applied.code}</strong> applied: {applied.percentage}% off {discountBase(applied)}.
           </p>
-          {codeDoesNotApply && <p className={styles.error}>This discount code does not apply to the books in your basket.</p>}
+          {codeDoesNotApply && (
+            <p className={styles.error}>This discount code does not apply to the books in your basket.</p>
+          )}
           <button type="button" className={styles.linkButton} onClick={() => setApplied(null)}>
             Remove code
           </button>
@@ -386,7 +421,9 @@ function OrderSummary({
           {checkout.error}
         </p>
       )}
-      <p className={styles.note}>Shipping is a flat {formatPence(SHIPPING_PENCE)} to anywhere in the UK. You pay on the next page.</p>
+      <p className={styles.note}>
+        Shipping is a flat {formatPence(SHIPPING_PENCE)} to anywhere in the UK. You pay on the next page.
+      </p>
     </aside>
   );
 }

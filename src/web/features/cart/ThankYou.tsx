@@ -40,7 +40,14 @@ export function ThankYou({ token }: { token: string }) {
         <div className={styles.thanksHead}>
           <svg className={styles.tick} viewBox="0 0 24 24" width="40" height="40" aria-hidden="true">
             <circle cx="12" cy="12" r="11" fill="currentColor" />
-            <path d="M7 12.5l3.2 3.2L17.2 8.8" fill="none" stroke="#fff" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+            <path
+              d="M7 12.5l3.2 3.2L17.2 8.8"
+              fill="none"
+              stroke="#fff"
+              strokeWidth="2.2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
           </svg>
           <h1 id="thanks-heading">Thank you for your order!</h1>
         </div>
@@ -53,8 +60,9 @@ export function ThankYou({ token }: { token: string }) {
         ) : order.isError ? (
           <div className={styles.confirmLater} role="status">
             <p>
-              Your payment is taking a little longer than usual to reach us. There is nothing you need to do: we will e-mail your
-              order confirmation as soon as it arrives{session ? ', and the order will appear in your profile' : ''}.
+              Your payment is taking a little longer than usual to reach us. There is nothing you need to do: we will
+              e-mail your order confirmation as soon as it arrives
+              {session ? ', and the order will appear in your profile' : ''}.
             </p>
           </div>
         ) : (
@@ -128,7 +136,17 @@ function OrderSummary({ order }: { order: CheckoutOrder }) {
             discount={
               order.discount > 0
                 ? {
-                    label: <>Discount on books and shipping{order.discount_code && <> <span className={styles.codeTag}>{order.discount_code}</span></>}</>,
+                    label: (
+                      <>
+                        Discount on books and shipping
+                        {order.discount_code && (
+                          <>
+                            {' '}
+                            <span className={styles.codeTag}>{order.discount_code}</span>
+                          </>
+                        )}
+                      </>
+                    ),
                     amount: formatPounds(order.discount),
                   }
                 : null

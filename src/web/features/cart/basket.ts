@@ -129,7 +129,10 @@ const merging = new Map<string, Promise<void>>();
  * Call it right after a sign-in (the basket also does it by itself when it sees a session and a
  * non-empty guest list). Safe to call more than once: concurrent calls share one request.
  */
-export function mergeGuestBasketAfterSignIn(session: Pick<Session, 'id' | 'token'> & { role?: string }, queryClient?: QueryClient): Promise<void> {
+export function mergeGuestBasketAfterSignIn(
+  session: Pick<Session, 'id' | 'token'> & { role?: string },
+  queryClient?: QueryClient,
+): Promise<void> {
   if (session.role === 'admin') return Promise.resolve(); // admins have no basket; the guest list waits
   const pending = merging.get(session.id);
   if (pending) return pending;
@@ -193,7 +196,10 @@ export function basketSuccessText({ kind, place }: Pick<CartChange, 'kind' | 'pl
  * refused is 'Failed to remove item', one that never got an answer (the shop could not be
  * reached, or its answer was unreadable) 'Error removing item'.
  */
-export function basketFailureText({ kind, place, hadLine }: Pick<CartChange, 'kind' | 'place' | 'hadLine'>, error: unknown): string {
+export function basketFailureText(
+  { kind, place, hadLine }: Pick<CartChange, 'kind' | 'place' | 'hadLine'>,
+  error: unknown,
+): string {
   if (kind === 'add') return hadLine ? MSG.failedUpdateQuantityInBasket : MSG.errorSavingBasket;
   if (kind === 'restore') return MSG.errorSavingBasket;
   if (place !== 'cartPage') return kind === 'set' ? MSG.failedUpdateQuantityInBasket : MSG.failedRemoveFromBasket;
@@ -207,7 +213,11 @@ export function useBasket() {
   const queryClient = useQueryClient();
   const banner = useBanner();
   const showBanner = banner.show;
-  const local = useSyncExternalStore(subscribe, () => guestLines, () => NO_LINES);
+  const local = useSyncExternalStore(
+    subscribe,
+    () => guestLines,
+    () => NO_LINES,
+  );
 
   const cart = useQuery({
     queryKey: cartKey(userId ?? ''),
@@ -223,14 +233,18 @@ export function useBasket() {
 
   useEffect(() => {
     if (session && userId && local.length > 0) {
-      mergeGuestBasketAfterSignIn(session, queryClient).catch(() => showBanner({ content: MSG.errorSavingBasket, action: 'error' }));
+      mergeGuestBasketAfterSignIn(session, queryClient).catch(() =>
+        showBanner({ content: MSG.errorSavingBasket, action: 'error' }),
+      );
     }
   }, [session, userId, local, queryClient, showBanner]);
 
   const mutation = useMutation({
     mutationKey: ['cart', userId, 'change'],
     mutationFn: (change: CartChange) =>
-      change.kind === 'remove' ? removeCartLine(userId!, change.productId) : updateCartLine(userId!, change.productId, change.qty),
+      change.kind === 'remove'
+        ? removeCartLine(userId!, change.productId)
+        : updateCartLine(userId!, change.productId, change.qty),
     onMutate: async (change) => {
       const key = cartKey(userId!);
       await queryClient.cancelQueries({ queryKey: key });
@@ -285,7 +299,16 @@ export function useBasket() {
       add(productId: string, qty = 1, name?: string) {
         const had = current(productId);
         const next = clampQty(had + qty);
-        change({ kind: 'add', productId, qty: next, place: 'elsewhere', hadLine: had > 0, name, added: next - had, opener: focusedControl() });
+        change({
+          kind: 'add',
+          productId,
+          qty: next,
+          place: 'elsewhere',
+          hadLine: had > 0,
+          name,
+          added: next - had,
+          opener: focusedControl(),
+        });
       },
       /** Sets a line's quantity (1 to 99): the cart page's quantity controls. */
       setQty(productId: string, qty: number, name?: string) {

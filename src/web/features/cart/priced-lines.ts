@@ -15,7 +15,10 @@ export interface PricedLine {
   unitPence: number;
 }
 
-export function pricedLines(items: readonly BasketLine[], products: readonly Product[] | undefined): { lines: PricedLine[]; missing: string[] } {
+export function pricedLines(
+  items: readonly BasketLine[],
+  products: readonly Product[] | undefined,
+): { lines: PricedLine[]; missing: string[] } {
   const byId = new Map((products ?? []).map((p) => [p.id, p]));
   const lines: PricedLine[] = [];
   const gone: string[] = [];

@@ -26,7 +26,12 @@ import { Spinner } from '../../components/Spinner';
 import { ApiError } from '../../lib/api';
 import { formatPounds } from '../../lib/format';
 import { useSession } from '../../lib/session';
-import { useCancelDemoCheckout, useDemoCheckout, useLastDeliveryAddress, usePayDemoCheckout } from './api/demo-checkout';
+import {
+  useCancelDemoCheckout,
+  useDemoCheckout,
+  useLastDeliveryAddress,
+  usePayDemoCheckout,
+} from './api/demo-checkout';
 import styles from './DemoCheckout.module.css';
 
 export const DEMO_LABEL = 'Demo payment: no card is charged';
@@ -80,7 +85,11 @@ export function DemoCheckoutPage() {
   } else if (checkout.isError) {
     content = (
       <div className={styles.state}>
-        <p role="alert">{checkout.error instanceof ApiError && checkout.error.status === 404 ? 'This checkout does not exist.' : MSG.somethingWentWrong}</p>
+        <p role="alert">
+          {checkout.error instanceof ApiError && checkout.error.status === 404
+            ? 'This checkout does not exist.'
+            : MSG.somethingWentWrong}
+        </p>
         <Link to="/cart">Back to your basket</Link>
       </div>
     );
@@ -99,7 +108,9 @@ export function DemoCheckoutPage() {
       </div>
     );
   } else {
-    content = <CheckoutForm sessionId={sessionId} checkout={checkout.data} initialAddress={lastAddress.data?.address ?? null} />;
+    content = (
+      <CheckoutForm sessionId={sessionId} checkout={checkout.data} initialAddress={lastAddress.data?.address ?? null} />
+    );
   }
 
   return (
@@ -113,7 +124,15 @@ export function DemoCheckoutPage() {
   );
 }
 
-function CheckoutForm({ sessionId, checkout, initialAddress }: { sessionId: string; checkout: DemoCheckout; initialAddress: DeliveryAddress | null }) {
+function CheckoutForm({
+  sessionId,
+  checkout,
+  initialAddress,
+}: {
+  sessionId: string;
+  checkout: DemoCheckout;
+  initialAddress: DeliveryAddress | null;
+}) {
   const id = useId();
   const navigate = useNavigate();
   const pay = usePayDemoCheckout(sessionId);
@@ -143,7 +162,8 @@ function CheckoutForm({ sessionId, checkout, initialAddress }: { sessionId: stri
     const body = { address: normaliseAddress(values), ...(checkout.needsEmail ? { email: email.trim() } : {}) };
     pay.mutate(body, {
       onSuccess: ({ redirect }) => navigate(redirect, { replace: true }),
-      onError: (err) => setServerError(err instanceof ApiError && err.status < 500 ? err.message : MSG.errorCheckingOut),
+      onError: (err) =>
+        setServerError(err instanceof ApiError && err.status < 500 ? err.message : MSG.errorCheckingOut),
     });
   };
 
@@ -151,10 +171,17 @@ function CheckoutForm({ sessionId, checkout, initialAddress }: { sessionId: stri
   const leave = () => cancel.mutate(undefined, { onSettled: () => navigate('/cart') });
 
   /** A field: its label above, an optional hint, the control, and its message under it once it is shown. */
-  const field = (name: FormField, label: string, control: (props: ControlProps) => ReactNode, options: { hint?: string; wide?: boolean } = {}) => {
+  const field = (
+    name: FormField,
+    label: string,
+    control: (props: ControlProps) => ReactNode,
+    options: { hint?: string; wide?: boolean } = {},
+  ) => {
     const controlId = `${id}-${name}`;
     const problem = shownProblem(name);
-    const describedBy = [options.hint && `${controlId}-hint`, problem && `${controlId}-error`].filter(Boolean).join(' ');
+    const describedBy = [options.hint && `${controlId}-hint`, problem && `${controlId}-error`]
+      .filter(Boolean)
+      .join(' ');
     return (
       <div className={`${styles.field} ${options.wide ? styles.wide : ''}`}>
         <label htmlFor={controlId} className={styles.label}>
@@ -186,18 +213,20 @@ function CheckoutForm({ sessionId, checkout, initialAddress }: { sessionId: stri
     );
   };
 
-  const text = (name: AddressField, extra: { type?: string; autoCapitalize?: string; spellCheck?: boolean } = {}) => (props: ControlProps) => (
-    <input
-      {...props}
-      type={extra.type ?? 'text'}
-      autoComplete={AUTOCOMPLETE[name]}
-      autoCapitalize={extra.autoCapitalize}
-      spellCheck={extra.spellCheck}
-      required={!OPTIONAL_FIELDS.has(name)}
-      value={values[name]}
-      onChange={(event) => setValues((current) => ({ ...current, [name]: event.target.value }))}
-    />
-  );
+  const text =
+    (name: AddressField, extra: { type?: string; autoCapitalize?: string; spellCheck?: boolean } = {}) =>
+    (props: ControlProps) => (
+      <input
+        {...props}
+        type={extra.type ?? 'text'}
+        autoComplete={AUTOCOMPLETE[name]}
+        autoCapitalize={extra.autoCapitalize}
+        spellCheck={extra.spellCheck}
+        required={!OPTIONAL_FIELDS.has(name)}
+        value={values[name]}
+        onChange={(event) => setValues((current) => ({ ...current, [name]: event.target.value }))}
+      />
+    );
 
   const countries = [...checkout.countries].sort((a, b) => countryName(a).localeCompare(countryName(b), 'en-GB'));
 
@@ -214,12 +243,18 @@ function CheckoutForm({ sessionId, checkout, initialAddress }: { sessionId: stri
               : 'Your books are printed for you and posted to this address.'}
           </p>
           <div className={styles.grid}>
-            {field('name', ADDRESS_LABELS.name, text('name', { autoCapitalize: 'words', spellCheck: false }), { wide: true })}
+            {field('name', ADDRESS_LABELS.name, text('name', { autoCapitalize: 'words', spellCheck: false }), {
+              wide: true,
+            })}
             {field('line1', ADDRESS_LABELS.line1, text('line1'), { wide: true })}
             {field('line2', ADDRESS_LABELS.line2, text('line2'), { wide: true })}
             {field('city', ADDRESS_LABELS.city, text('city'))}
             {field('county', ADDRESS_LABELS.county, text('county'))}
-            {field('postcode', ADDRESS_LABELS.postcode, text('postcode', { autoCapitalize: 'characters', spellCheck: false }))}
+            {field(
+              'postcode',
+              ADDRESS_LABELS.postcode,
+              text('postcode', { autoCapitalize: 'characters', spellCheck: false }),
+            )}
             {field('country', ADDRESS_LABELS.country, (props) => (
               <select
                 {...props}
@@ -253,7 +288,15 @@ function CheckoutForm({ sessionId, checkout, initialAddress }: { sessionId: stri
                 'email',
                 'Email for your receipt',
                 (props) => (
-                  <input {...props} type="email" autoComplete="email" required spellCheck={false} value={email} onChange={(event) => setEmail(event.target.value)} />
+                  <input
+                    {...props}
+                    type="email"
+                    autoComplete="email"
+                    required
+                    spellCheck={false}
+                    value={email}
+                    onChange={(event) => setEmail(event.target.value)}
+                  />
                 ),
                 { hint: 'We send your order confirmation here, and tell you when your books ship.', wide: true },
               )}
@@ -292,7 +335,14 @@ function CheckoutForm({ sessionId, checkout, initialAddress }: { sessionId: stri
           <PriceRows
             subtotal={formatPounds(checkout.subtotal)}
             shipping={formatPounds(checkout.shipping)}
-            discount={checkout.discount > 0 ? { label: `Discount on books and shipping (${checkout.discount_code})`, amount: formatPounds(checkout.discount) } : null}
+            discount={
+              checkout.discount > 0
+                ? {
+                    label: `Discount on books and shipping (${checkout.discount_code})`,
+                    amount: formatPounds(checkout.discount),
+                  }
+                : null
+            }
             total={{ label: 'Total', amount: formatPounds(checkout.total) }}
             classes={{ list: styles.totals, total: styles.total }}
           />

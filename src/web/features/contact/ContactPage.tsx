@@ -40,23 +40,48 @@ export function ContactPage() {
     <main className={styles.page}>
       <h1>Contact Us</h1>
       <p className={styles.lead}>
-        A question about a book, an order or printing? Write to us and a real person at {clientConfig.shopName} will answer by
-        e-mail, usually within two working days.
+        A question about a book, an order or printing? Write to us and a real person at {clientConfig.shopName} will
+        answer by e-mail, usually within two working days.
       </p>
       <form className={`${styles.card} ${styles.form}`} onSubmit={submit} noValidate={false}>
         <div className={styles.field}>
-          <label htmlFor="contact-email" className={styles.label}>Email</label>
-          <input id="contact-email" className={styles.input} type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+          <label htmlFor="contact-email" className={styles.label}>
+            Email
+          </label>
+          <input
+            id="contact-email"
+            className={styles.input}
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
         </div>
         <div className={styles.field}>
           <label htmlFor="contact-order" className={styles.label}>
             Order reference <span className={styles.hint}>(optional)</span>
           </label>
-          <input id="contact-order" className={styles.input} maxLength={100} value={orderRef} onChange={(e) => setOrderRef(e.target.value)} />
+          <input
+            id="contact-order"
+            className={styles.input}
+            maxLength={100}
+            value={orderRef}
+            onChange={(e) => setOrderRef(e.target.value)}
+          />
         </div>
         <div className={styles.field}>
-          <label htmlFor="contact-message" className={styles.label}>Message</label>
-          <textarea id="contact-message" className={styles.input} required maxLength={5000} value={text} onChange={(e) => setText(e.target.value)} />
+          <label htmlFor="contact-message" className={styles.label}>
+            Message
+          </label>
+          <textarea
+            id="contact-message"
+            className={styles.input}
+            required
+            maxLength={5000}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+          />
         </div>
         {problem && (
           <p className={styles.error} role="alert">

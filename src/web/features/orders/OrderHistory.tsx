@@ -17,7 +17,11 @@ import { OrderItems } from './OrderItems';
 import styles from './OrderHistory.module.css';
 
 /** Each status's colours: a new status does not compile until it has its own. */
-const STATUS_STYLE: Record<OrderStatus, string | undefined> = { Printing: styles.printing, Shipped: styles.shipped, Delivered: styles.delivered };
+const STATUS_STYLE: Record<OrderStatus, string | undefined> = {
+  Printing: styles.printing,
+  Shipped: styles.shipped,
+  Delivered: styles.delivered,
+};
 
 export function OrderHistory() {
   const { session } = useSession();
@@ -57,7 +61,11 @@ export function OrderHistory() {
               <OrderItems className={styles.items} items={order.items} />
               <p className={styles.address}>
                 <span className={styles.addressLabel}>Delivery address: </span>
-                {order.delivery_address ? addressLines(order.delivery_address).join(', ') : <span className={styles.noAddress}>No address recorded</span>}
+                {order.delivery_address ? (
+                  addressLines(order.delivery_address).join(', ')
+                ) : (
+                  <span className={styles.noAddress}>No address recorded</span>
+                )}
               </p>
               {(order.tracking_ref || order.bookVault_ref) && (
                 <p className={styles.refs}>
@@ -72,7 +80,11 @@ export function OrderHistory() {
                 ) : order.reviewed ? (
                   <span className={styles.reviewed}>Reviewed</span>
                 ) : (
-                  <Link className={styles.reviewLink} to={reviewPath(order.order_id)} aria-label={`Review order ${shortOrderId(order.order_id)}`}>
+                  <Link
+                    className={styles.reviewLink}
+                    to={reviewPath(order.order_id)}
+                    aria-label={`Review order ${shortOrderId(order.order_id)}`}
+                  >
                     Review
                   </Link>
                 )}

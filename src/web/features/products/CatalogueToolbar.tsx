@@ -24,7 +24,9 @@ interface ToolbarProps {
 /** Slider bounds: the floor of the lowest price to the ceiling of the highest; 0 to 100 with no books. */
 export function sliderBounds(facets: CatalogueFacets): { min: number; max: number } {
   const { lowest, highest } = facets.price;
-  return lowest === null || highest === null ? { min: 0, max: 100 } : { min: Math.floor(lowest), max: Math.ceil(highest) };
+  return lowest === null || highest === null
+    ? { min: 0, max: 100 }
+    : { min: Math.floor(lowest), max: Math.ceil(highest) };
 }
 
 /** A slider move waits this long for the next before the books are asked for. */
@@ -36,7 +38,8 @@ export function CatalogueToolbar({ view: shown, facets, showFilters }: ToolbarPr
   const location = useLocation();
   const pending = useNavigation().location;
   // While the books for a choice load, the controls show it, and a next choice adds to it.
-  const view = pending && pending.pathname === location.pathname ? readHomeView(new URLSearchParams(pending.search)) : shown;
+  const view =
+    pending && pending.pathname === location.pathname ? readHomeView(new URLSearchParams(pending.search)) : shown;
   const isClient = useIsClient();
   const bounds = sliderBounds(facets);
   const maxPrice = Math.min(view.maxPrice ?? bounds.max, bounds.max);
@@ -58,7 +61,12 @@ export function CatalogueToolbar({ view: shown, facets, showFilters }: ToolbarPr
         <>
           <div className={styles.field}>
             <label htmlFor={`${id}-type`}>Type</label>
-            <select id={`${id}-type`} name="type" value={view.type} onChange={(event) => go({ type: event.target.value })}>
+            <select
+              id={`${id}-type`}
+              name="type"
+              value={view.type}
+              onChange={(event) => go({ type: event.target.value })}
+            >
               <option value="">All types</option>
               {facets.types.map(({ type, count }) => (
                 <option key={type} value={type}>
@@ -69,7 +77,12 @@ export function CatalogueToolbar({ view: shown, facets, showFilters }: ToolbarPr
           </div>
           <div className={styles.field}>
             <label htmlFor={`${id}-age`}>Age</label>
-            <select id={`${id}-age`} name="age" value={view.age} onChange={(event) => go({ age: event.target.value as ListingAge })}>
+            <select
+              id={`${id}-age`}
+              name="age"
+              value={view.age}
+              onChange={(event) => go({ age: event.target.value as ListingAge })}
+            >
               {facets.ages.map(({ age, count }) => (
                 <option key={age} value={age}>
                   {age} ({count})
@@ -102,7 +115,12 @@ export function CatalogueToolbar({ view: shown, facets, showFilters }: ToolbarPr
       )}
       <div className={styles.field}>
         <label htmlFor={`${id}-sort`}>Sort by</label>
-        <select id={`${id}-sort`} name="sort" value={view.sort} onChange={(event) => go({ sort: event.target.value as ListingSort })}>
+        <select
+          id={`${id}-sort`}
+          name="sort"
+          value={view.sort}
+          onChange={(event) => go({ sort: event.target.value as ListingSort })}
+        >
           <option value="default">Featured</option>
           <option value="price-asc">Price: low to high</option>
           <option value="price-desc">Price: high to low</option>

@@ -25,8 +25,8 @@ export function CookieNotice() {
   return (
     <section className={styles.cookie} aria-label="Cookie notice">
       <p>
-        We keep a few things in your browser (your basket, your sign-in and this choice) so the shop works. No advertising
-        trackers. <Link to="/privacy">Read our privacy policy</Link>.
+        We keep a few things in your browser (your basket, your sign-in and this choice) so the shop works. No
+        advertising trackers. <Link to="/privacy">Read our privacy policy</Link>.
       </p>
       <button
         type="button"

@@ -21,7 +21,13 @@ export function Gallery({ name, imageUrls }: { name: string; imageUrls: string[]
         <ul className={styles.thumbs} aria-label="Choose an image">
           {imageUrls.map((url, i) => (
             <li key={`${url}-${i}`}>
-              <button type="button" className={styles.thumb} aria-label={`Show image ${i + 1} of ${imageUrls.length}`} aria-current={i === current} onClick={() => setIndex(i)}>
+              <button
+                type="button"
+                className={styles.thumb}
+                aria-label={`Show image ${i + 1} of ${imageUrls.length}`}
+                aria-current={i === current}
+                onClick={() => setIndex(i)}
+              >
                 <ProductImage src={url} alt="" sizes="80px" />
               </button>
             </li>

@@ -58,7 +58,11 @@ export function HomePage({ data, overlay }: { data: HomeData; overlay?: ReactNod
           <div className={styles.empty}>
             <p>{MSG.noProductsFound}</p>
             {hasFilters(view) && (
-              <Link className={buttonClass('secondary')} to={{ search: homeQuery({ ...view, type: '', age: 'All', maxPrice: null, pages: 1 }) }} preventScrollReset>
+              <Link
+                className={buttonClass('secondary')}
+                to={{ search: homeQuery({ ...view, type: '', age: 'All', maxPrice: null, pages: 1 }) }}
+                preventScrollReset
+              >
                 Clear filters
               </Link>
             )}
@@ -66,7 +70,12 @@ export function HomePage({ data, overlay }: { data: HomeData; overlay?: ReactNod
           </div>
         ) : (
           <>
-            <ProductGrid products={shown} eagerCount={EAGER_CARDS} onDelete={isAdmin ? confirmAndDelete : undefined} afterFirstRow={<CookieNotice />} />
+            <ProductGrid
+              products={shown}
+              eagerCount={EAGER_CARDS}
+              onDelete={isAdmin ? confirmAndDelete : undefined}
+              afterFirstRow={<CookieNotice />}
+            />
             {listing.next_cursor !== null && (
               <p className={styles.more}>
                 <span className={styles.moreCount}>

@@ -59,11 +59,20 @@ function ShopperActions({ product }: { product: Product }) {
 function AdminActions({ product, onDelete }: { product: Product; onDelete?: (product: Product) => void }) {
   return (
     <div className={styles.actions}>
-      <Link className={styles.adminLink} to={`/admin/edit_product/${encodeURIComponent(product.id)}`} aria-label={`Edit ${product.name}`}>
+      <Link
+        className={styles.adminLink}
+        to={`/admin/edit_product/${encodeURIComponent(product.id)}`}
+        aria-label={`Edit ${product.name}`}
+      >
         Edit
       </Link>
       {onDelete && (
-        <button type="button" className={styles.deleteButton} aria-label={`Delete ${product.name}`} onClick={() => onDelete(product)}>
+        <button
+          type="button"
+          className={styles.deleteButton}
+          aria-label={`Delete ${product.name}`}
+          onClick={() => onDelete(product)}
+        >
           Delete
         </button>
       )}
@@ -71,7 +80,12 @@ function AdminActions({ product, onDelete }: { product: Product; onDelete?: (pro
   );
 }
 
-export const ProductCard = memo(function ProductCard({ product, eager = false, onDelete, headingLevel = 3 }: ProductCardProps) {
+export const ProductCard = memo(function ProductCard({
+  product,
+  eager = false,
+  onDelete,
+  headingLevel = 3,
+}: ProductCardProps) {
   const { isAdmin } = useSession();
   // The hover image is only fetched once the pointer or focus reaches the card.
   const [wantHover, setWantHover] = useState(false);
@@ -80,8 +94,15 @@ export const ProductCard = memo(function ProductCard({ product, eager = false, o
   return (
     <article className={styles.card} onPointerEnter={() => setWantHover(true)} onFocus={() => setWantHover(true)}>
       <div className={styles.media}>
-        <ProductImage className={styles.image} src={product.imageUrls[0]} alt={`Cover of ${product.name}`} eager={eager} />
-        {hoverImage && wantHover && <ProductImage className={`${styles.image} ${styles.hoverImage}`} src={hoverImage} alt="" />}
+        <ProductImage
+          className={styles.image}
+          src={product.imageUrls[0]}
+          alt={`Cover of ${product.name}`}
+          eager={eager}
+        />
+        {hoverImage && wantHover && (
+          <ProductImage className={`${styles.image} ${styles.hoverImage}`} src={hoverImage} alt="" />
+        )}
       </div>
       <div className={styles.body}>
         <p className={styles.meta}>

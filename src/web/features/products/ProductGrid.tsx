@@ -18,7 +18,14 @@ interface ProductGridProps extends Pick<ProductCardProps, 'headingLevel' | 'onDe
   afterFirstRow?: ReactNode;
 }
 
-export function ProductGrid({ products, eagerCount = 0, layout = 'grid', headingLevel, onDelete, afterFirstRow }: ProductGridProps) {
+export function ProductGrid({
+  products,
+  eagerCount = 0,
+  layout = 'grid',
+  headingLevel,
+  onDelete,
+  afterFirstRow,
+}: ProductGridProps) {
   return (
     <ul className={layout === 'row' ? `${styles.grid} ${styles.row}` : styles.grid}>
       {products.map((product, index) => (

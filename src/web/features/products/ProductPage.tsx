@@ -30,7 +30,13 @@ function Description({ text }: { text: string }) {
     <div className={styles.description}>
       <p id="product-description">{shown}</p>
       {long && (
-        <button type="button" className={styles.more} aria-expanded={open} aria-controls="product-description" onClick={() => setOpen((value) => !value)}>
+        <button
+          type="button"
+          className={styles.more}
+          aria-expanded={open}
+          aria-controls="product-description"
+          onClick={() => setOpen((value) => !value)}
+        >
           {open ? 'Show Less' : 'Show More'}
         </button>
       )}
@@ -49,7 +55,13 @@ function Related({ title, products }: { title: string; products: Product[] }) {
   );
 }
 
-function ProductDetail({ data, renderReviews }: { data: ProductPageData; renderReviews?: (product: Product) => ReactNode }) {
+function ProductDetail({
+  data,
+  renderReviews,
+}: {
+  data: ProductPageData;
+  renderReviews?: (product: Product) => ReactNode;
+}) {
   const { product, similar, others } = data;
   const [qty, setQty] = useState(1);
   const { isAdmin } = useSession();
@@ -107,7 +119,11 @@ function ProductDetail({ data, renderReviews }: { data: ProductPageData; renderR
               {inBasket > 0 && (
                 <p className={styles.inBasket}>
                   In your basket: {inBasket}
-                  <button type="button" className={styles.removeFromBasket} onClick={() => basket.remove(product.id, product.name, 'elsewhere')}>
+                  <button
+                    type="button"
+                    className={styles.removeFromBasket}
+                    onClick={() => basket.remove(product.id, product.name, 'elsewhere')}
+                  >
                     Remove from basket
                   </button>
                 </p>
@@ -127,7 +143,13 @@ function ProductDetail({ data, renderReviews }: { data: ProductPageData; renderR
  * The book the route's loader found (decision 114): the server sends an unknown book's address
  * to / and a book asked for by its id to its own address.
  */
-export function ProductPage({ data, renderReviews }: { data: ProductPageData; renderReviews?: (product: Product) => ReactNode }) {
+export function ProductPage({
+  data,
+  renderReviews,
+}: {
+  data: ProductPageData;
+  renderReviews?: (product: Product) => ReactNode;
+}) {
   return (
     <main className={styles.page}>
       <ProductDetail data={data} renderReviews={renderReviews} />

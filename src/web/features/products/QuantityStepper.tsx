@@ -20,7 +20,12 @@ export function QuantityStepper({ value, onChange }: { value: number; onChange(v
         Quantity
       </label>
       <div className={styles.stepperControls}>
-        <button type="button" aria-label="Decrease quantity" disabled={value <= 1} onClick={() => onChange(Math.max(1, value - 1))}>
+        <button
+          type="button"
+          aria-label="Decrease quantity"
+          disabled={value <= 1}
+          onClick={() => onChange(Math.max(1, value - 1))}
+        >
           −
         </button>
         <input
@@ -41,7 +46,12 @@ export function QuantityStepper({ value, onChange }: { value: number; onChange(v
             setDraft(null);
           }}
         />
-        <button type="button" aria-label="Increase quantity" disabled={value >= CART_QTY_MAX} onClick={() => onChange(Math.min(CART_QTY_MAX, value + 1))}>
+        <button
+          type="button"
+          aria-label="Increase quantity"
+          disabled={value >= CART_QTY_MAX}
+          onClick={() => onChange(Math.min(CART_QTY_MAX, value + 1))}
+        >
           +
         </button>
       </div>

@@ -19,11 +19,13 @@ export function WelcomeBanner() {
           Books to fill, colour and puzzle over
         </h1>
         <p className={`${styles.welcomeLead} ${styles.wideOnly}`}>
-          Welcome to {clientConfig.shopName}: activity, puzzle, colouring and journal books for curious kids and grown-ups,
-          each one printed for you when you order.
+          Welcome to {clientConfig.shopName}: activity, puzzle, colouring and journal books for curious kids and
+          grown-ups, each one printed for you when you order.
         </p>
         {/* A phone's first screen is for the books: the same welcome in fewer words. */}
-        <p className={`${styles.welcomeLead} ${styles.phoneOnly}`}>Activity, puzzle, colouring and journal books, printed for you when you order.</p>
+        <p className={`${styles.welcomeLead} ${styles.phoneOnly}`}>
+          Activity, puzzle, colouring and journal books, printed for you when you order.
+        </p>
         <Button className={styles.welcomeButton}>Browse the books</Button>
       </div>
       {/* The picture is the CSS's (welcome-art.svg, written into the page's CSS): it paints in the first frame and costs the app's code nothing. */}

@@ -13,7 +13,12 @@ const book = (id: string, price: number, type = 'Puzzle', age: Product['age'] = 
   image_URLs: '',
 });
 
-const shelf = [book('a', 7.99, 'Puzzle', 'Kids'), book('b', 3.99, 'Colouring', 'Adults'), book('c', 14.99, 'Journal'), book('d', 7.99, 'Puzzle', 'Adults')];
+const shelf = [
+  book('a', 7.99, 'Puzzle', 'Kids'),
+  book('b', 3.99, 'Colouring', 'Adults'),
+  book('c', 14.99, 'Journal'),
+  book('d', 7.99, 'Puzzle', 'Adults'),
+];
 
 describe('price slider bounds', () => {
   it('runs from the floor of the lowest price to the ceiling of the highest', () => {
@@ -31,7 +36,11 @@ describe('filters', () => {
   const all = { type: '', age: 'All' as const, maxPrice: 100 };
 
   it('builds the type list from the products, sorted and without repeats', () => {
-    expect(productTypes([...shelf, book('e', 1, ' Puzzle '), book('f', 1, '')])).toEqual(['Colouring', 'Journal', 'Puzzle']);
+    expect(productTypes([...shelf, book('e', 1, ' Puzzle '), book('f', 1, '')])).toEqual([
+      'Colouring',
+      'Journal',
+      'Puzzle',
+    ]);
   });
   it('shows everything with no filter', () => {
     expect(applyFilters(shelf, all)).toHaveLength(4);

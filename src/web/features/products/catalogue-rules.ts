@@ -29,7 +29,9 @@ export function priceBounds(products: readonly Product[]): { min: number; max: n
 
 /** The product types for the type filter, sorted, without blanks or repeats. */
 export function productTypes(products: readonly Product[]): string[] {
-  return [...new Set(products.map((product) => product.type.trim()).filter(Boolean))].sort((a, b) => a.localeCompare(b, 'en-GB'));
+  return [...new Set(products.map((product) => product.type.trim()).filter(Boolean))].sort((a, b) =>
+    a.localeCompare(b, 'en-GB'),
+  );
 }
 
 /**
@@ -42,7 +44,10 @@ function matchesAge(product: Product, age: AgeFilter): boolean {
 
 export function applyFilters(products: readonly Product[], filters: Filters): Product[] {
   return products.filter(
-    (product) => (!filters.type || product.type.trim() === filters.type) && matchesAge(product, filters.age) && product.price <= filters.maxPrice,
+    (product) =>
+      (!filters.type || product.type.trim() === filters.type) &&
+      matchesAge(product, filters.age) &&
+      product.price <= filters.maxPrice,
   );
 }
 

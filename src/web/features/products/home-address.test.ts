@@ -5,7 +5,13 @@ const read = (query: string) => readHomeView(new URLSearchParams(query));
 
 describe('the home view in the address', () => {
   it('reads every part', () => {
-    expect(read('type=Puzzle&age=Kids&max_price=12&sort=price-asc&page=3')).toEqual({ type: 'Puzzle', age: 'Kids', maxPrice: 12, sort: 'price-asc', pages: 3 });
+    expect(read('type=Puzzle&age=Kids&max_price=12&sort=price-asc&page=3')).toEqual({
+      type: 'Puzzle',
+      age: 'Kids',
+      maxPrice: 12,
+      sort: 'price-asc',
+      pages: 3,
+    });
     expect(read('')).toEqual(DEFAULT_VIEW);
   });
 
@@ -20,7 +26,9 @@ describe('the home view in the address', () => {
 
   it('writes only what differs from the default, so the plain home page stays /', () => {
     expect(homeQuery(DEFAULT_VIEW)).toBe('');
-    expect(homeQuery({ ...DEFAULT_VIEW, type: 'Puzzle & Maze', sort: 'price-desc' })).toBe('?type=Puzzle+%26+Maze&sort=price-desc');
+    expect(homeQuery({ ...DEFAULT_VIEW, type: 'Puzzle & Maze', sort: 'price-desc' })).toBe(
+      '?type=Puzzle+%26+Maze&sort=price-desc',
+    );
     expect(homeQuery({ ...DEFAULT_VIEW, pages: 2 })).toBe('?page=2');
   });
 

@@ -25,7 +25,8 @@ export interface HomeView {
 
 export const DEFAULT_VIEW: HomeView = { type: '', age: 'All', maxPrice: null, sort: 'default', pages: 1 };
 
-const oneOf = <T extends string>(values: readonly T[], value: string | null, fallback: T): T => (values.includes(value as T) ? (value as T) : fallback);
+const oneOf = <T extends string>(values: readonly T[], value: string | null, fallback: T): T =>
+  values.includes(value as T) ? (value as T) : fallback;
 
 export function readHomeView(params: URLSearchParams): HomeView {
   const price = params.get('max_price');
@@ -45,7 +46,8 @@ export function homeQuery(view: HomeView, priceCeiling: number | null = null): s
   const params = new URLSearchParams();
   if (view.type) params.set('type', view.type);
   if (view.age !== 'All') params.set('age', view.age);
-  if (view.maxPrice !== null && (priceCeiling === null || view.maxPrice < priceCeiling)) params.set('max_price', String(view.maxPrice));
+  if (view.maxPrice !== null && (priceCeiling === null || view.maxPrice < priceCeiling))
+    params.set('max_price', String(view.maxPrice));
   if (view.sort !== 'default') params.set('sort', view.sort);
   if (view.pages > 1) params.set('page', String(view.pages));
   const query = params.toString();

@@ -11,8 +11,32 @@ import { HOME_QUERY } from './home-address';
 
 /** Addresses' queries: the parameters a page reads with any value, in any order, among junk ones. */
 const names = ['type', 'age', 'max_price', 'sort', 'page', 'q', 'z', 'utm_source', 'verified', 'token'];
-const values = fc.oneof(fc.constantFrom('', 'Puzzle', ' Puzzle ', 'Kids', 'Adults', 'All', 'price-asc', 'price-desc', '12', '12.5', '0012', '1e3', '-1', '3', '50', '2.0', '0x10', 'garden'), fc.string({ maxLength: 12 }));
-const queries = fc.array(fc.tuple(fc.constantFrom(...names), values), { maxLength: 8 }).map((pairs) => new URLSearchParams(pairs));
+const values = fc.oneof(
+  fc.constantFrom(
+    '',
+    'Puzzle',
+    ' Puzzle ',
+    'Kids',
+    'Adults',
+    'All',
+    'price-asc',
+    'price-desc',
+    '12',
+    '12.5',
+    '0012',
+    '1e3',
+    '-1',
+    '3',
+    '50',
+    '2.0',
+    '0x10',
+    'garden',
+  ),
+  fc.string({ maxLength: 12 }),
+);
+const queries = fc
+  .array(fc.tuple(fc.constantFrom(...names), values), { maxLength: 8 })
+  .map((pairs) => new URLSearchParams(pairs));
 
 function holds(query: PageQuery<unknown>) {
   fc.assert(
@@ -29,11 +53,17 @@ function holds(query: PageQuery<unknown>) {
 }
 
 describe("a page's address is its view, written one way", () => {
-  it('home grid: the view read back from the written address is the same, and writes the same', () => holds(HOME_QUERY as PageQuery<unknown>));
-  it('search: the view read back from the written address is the same, and writes the same', () => holds(SEARCH_QUERY as PageQuery<unknown>));
+  it('home grid: the view read back from the written address is the same, and writes the same', () =>
+    holds(HOME_QUERY as PageQuery<unknown>));
+  it('search: the view read back from the written address is the same, and writes the same', () =>
+    holds(SEARCH_QUERY as PageQuery<unknown>));
   it('drops what the page does not read and orders what it does', () => {
-    expect(HOME_QUERY.write(HOME_QUERY.read(new URLSearchParams('z=1&sort=price-asc&verified=true&type=Puzzle')))).toBe('?type=Puzzle&sort=price-asc');
-    expect(SEARCH_QUERY.write(SEARCH_QUERY.read(new URLSearchParams('page=2&z=1&q=%20garden%20')))).toBe('?q=garden&page=2');
+    expect(HOME_QUERY.write(HOME_QUERY.read(new URLSearchParams('z=1&sort=price-asc&verified=true&type=Puzzle')))).toBe(
+      '?type=Puzzle&sort=price-asc',
+    );
+    expect(SEARCH_QUERY.write(SEARCH_QUERY.read(new URLSearchParams('page=2&z=1&q=%20garden%20')))).toBe(
+      '?q=garden&page=2',
+    );
     expect(SEARCH_QUERY.write(SEARCH_QUERY.read(new URLSearchParams('z=1')))).toBe('');
   });
 });

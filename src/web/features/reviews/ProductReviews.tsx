@@ -74,7 +74,13 @@ function ReviewItem({ review }: { review: ProductReview }) {
         {expanded || !preview.cut ? review.review : `${preview.text}…`}
       </p>
       {preview.cut ? (
-        <button type="button" className={styles.more} aria-expanded={expanded} aria-controls={textId} onClick={() => setExpanded((v) => !v)}>
+        <button
+          type="button"
+          className={styles.more}
+          aria-expanded={expanded}
+          aria-controls={textId}
+          onClick={() => setExpanded((v) => !v)}
+        >
           {expanded ? 'Show less' : 'Show more'}
         </button>
       ) : null}

@@ -127,8 +127,8 @@ export function ReviewPage() {
           Review your order
         </h1>
         <p className={styles.lead}>
-          Order <span className={styles.ref}>…{shortOrderId(orderId)}</span>: {count} {count === 1 ? 'book' : 'books'} to review. Tell other
-          readers what you thought.
+          Order <span className={styles.ref}>…{shortOrderId(orderId)}</span>: {count} {count === 1 ? 'book' : 'books'}{' '}
+          to review. Tell other readers what you thought.
         </p>
         <ul className={styles.list}>
           {products.data.map((product) => (

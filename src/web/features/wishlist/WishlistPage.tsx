@@ -12,13 +12,18 @@ import styles from './Wishlist.module.css';
 
 /** Under the wishlist's own key, so a heart toggled anywhere refreshes this list too. */
 export const wishlistProductsKey = (userId: string) => [...wishlistKey(userId), 'products'] as const;
-const fetchWishlistProducts = (userId: string) => api.get(`/api/server/get_wishlist_products/${encodeURIComponent(userId)}`, productList);
+const fetchWishlistProducts = (userId: string) =>
+  api.get(`/api/server/get_wishlist_products/${encodeURIComponent(userId)}`, productList);
 
 export function WishlistPage() {
   const { session } = useSession();
   const userId = session?.id ?? '';
   const wishlist = useWishlist();
-  const products = useQuery({ queryKey: wishlistProductsKey(userId), queryFn: () => fetchWishlistProducts(userId), enabled: Boolean(userId) });
+  const products = useQuery({
+    queryKey: wishlistProductsKey(userId),
+    queryFn: () => fetchWishlistProducts(userId),
+    enabled: Boolean(userId),
+  });
   // A heart just removed leaves at once (the list follows the optimistic wishlist, once it is known).
   const shown = (products.data ?? []).filter((product) => !wishlist.isKnown || wishlist.has(product.id));
 

@@ -12,7 +12,7 @@ describe('the wishlist banners', () => {
     expect(wishlistFetchFailureText(unreachable)).toBe('Error fetching wishlist');
   });
 
-  it('when a heart cannot be changed: the spec\'s add and remove texts when refused, its update text without an answer', () => {
+  it("when a heart cannot be changed: the spec's add and remove texts when refused, its update text without an answer", () => {
     expect(wishlistToggleFailureText(true, refused)).toBe(MSG.errorAddingToWishlist);
     expect(wishlistToggleFailureText(false, refused)).toBe(MSG.errorRemovingFromWishlist);
     expect(wishlistToggleFailureText(true, unreachable)).toBe('Error occurred while updating wishlist');

@@ -78,7 +78,10 @@ export function useWishlist() {
   const mutation = useMutation({
     mutationKey: ['wishlist', userId, 'toggle'],
     mutationFn: ({ productId, add }: Toggle) =>
-      api.post(add ? '/api/server/add_wishlist' : '/api/server/remove_wishlist', ok, { user_id: userId, product_id: productId }),
+      api.post(add ? '/api/server/add_wishlist' : '/api/server/remove_wishlist', ok, {
+        user_id: userId,
+        product_id: productId,
+      }),
     onMutate: async ({ productId, add }) => {
       const key = wishlistKey(userId!);
       await queryClient.cancelQueries({ queryKey: key, exact: true });
@@ -92,7 +95,11 @@ export function useWishlist() {
       showBanner({ content: wishlistToggleFailureText(add, failure), action: 'error', product: name });
     },
     onSuccess: (_data, { add, name }) => {
-      showBanner({ content: add ? MSG.addedToWishlist : MSG.removedFromWishlist, action: add ? 'love' : 'success', product: name });
+      showBanner({
+        content: add ? MSG.addedToWishlist : MSG.removedFromWishlist,
+        action: add ? 'love' : 'success',
+        product: name,
+      });
     },
     onSettled: () => {
       if (queryClient.isMutating({ mutationKey: ['wishlist', userId, 'toggle'] }) <= 1) {

@@ -6,21 +6,32 @@ import { z } from 'zod';
 import type { AdminDiscountCode, DiscountCodePage, RevokeDiscountCodeAnswer } from '@shared/contracts/discounts';
 import type { AppContext } from '../../../context';
 import type { Db } from '../../../db/client';
-import { cursorTextSchema, cursorTimeSchema, decodeCursor as decodeJsonCursor, encodeCursor as encodeJsonCursor } from '../../../lib/cursor';
+import {
+  cursorTextSchema,
+  cursorTimeSchema,
+  decodeCursor as decodeJsonCursor,
+  encodeCursor as encodeJsonCursor,
+} from '../../../lib/cursor';
 import { conflict, notFound } from '../../../lib/errors';
 import * as repo from '../repository';
 
 type CodeState = AdminDiscountCode['state'];
 
 /** used (even if also revoked: a late payment's order stands, decision 120) > revoked > expired > unused. */
-export function codeStateOf(row: Pick<repo.DiscountCodeRow, 'usedAt' | 'revokedAt' | 'expiresAt'>, now: Date): CodeState {
+export function codeStateOf(
+  row: Pick<repo.DiscountCodeRow, 'usedAt' | 'revokedAt' | 'expiresAt'>,
+  now: Date,
+): CodeState {
   if (row.usedAt) return 'used';
   if (row.revokedAt) return 'revoked';
   if (row.expiresAt.getTime() <= now.getTime()) return 'expired';
   return 'unused';
 }
 
-export function toAdminDiscountCode(row: repo.DiscountCodeRow & { usedByOrderAt: Date | null }, now: Date): AdminDiscountCode {
+export function toAdminDiscountCode(
+  row: repo.DiscountCodeRow & { usedByOrderAt: Date | null },
+  now: Date,
+): AdminDiscountCode {
   const state = codeStateOf(row, now);
   return {
     code: row.code,
@@ -31,7 +42,10 @@ export function toAdminDiscountCode(row: repo.DiscountCodeRow & { usedByOrderAt:
     sent_at: row.createdAt.toISOString(),
     expires_at: row.expiresAt.toISOString(),
     state,
-    used: row.usedAt && row.usedByOrderId ? { order_id: row.usedByOrderId, order_date: row.usedByOrderAt?.toISOString() ?? null } : null,
+    used:
+      row.usedAt && row.usedByOrderId
+        ? { order_id: row.usedByOrderId, order_date: row.usedByOrderAt?.toISOString() ?? null }
+        : null,
     revoked_at: row.revokedAt?.toISOString() ?? null,
     can_revoke: state === 'unused' || state === 'expired',
   };
@@ -43,9 +57,11 @@ export function toAdminDiscountCode(row: repo.DiscountCodeRow & { usedByOrderAt:
  * Opaque to the client; checked strictly, so anything else is a 400 in words.
  */
 const cursorSchema = z.strictObject({ t: cursorTimeSchema, c: cursorTextSchema(100) });
-export const BAD_CODE_CURSOR_MESSAGE = 'That page of discount codes is not valid (a bad cursor): start again from the first page.';
+export const BAD_CODE_CURSOR_MESSAGE =
+  'That page of discount codes is not valid (a bad cursor): start again from the first page.';
 
-const encodeCursor = (position: { createdAt: string; code: string }) => encodeJsonCursor({ t: position.createdAt, c: position.code });
+const encodeCursor = (position: { createdAt: string; code: string }) =>
+  encodeJsonCursor({ t: position.createdAt, c: position.code });
 
 function decodeCursor(cursor: string): { createdAt: string; code: string } {
   const { t, c } = decodeJsonCursor(cursor, cursorSchema, BAD_CODE_CURSOR_MESSAGE);
@@ -53,15 +69,30 @@ function decodeCursor(cursor: string): { createdAt: string; code: string } {
 }
 
 /** GET /api/admin/dashboard/discount-codes: one page of the codes sent, newest first. */
-export async function sentCodesPage(db: Db, query: { cursor?: string; limit: number }, now = new Date()): Promise<DiscountCodePage> {
+export async function sentCodesPage(
+  db: Db,
+  query: { cursor?: string; limit: number },
+  now = new Date(),
+): Promise<DiscountCodePage> {
   const after = query.cursor ? decodeCursor(query.cursor) : null;
-  const [rows, total] = await Promise.all([repo.listDiscountCodes(db, after, query.limit + 1), repo.countDiscountCodes(db)]);
+  const [rows, total] = await Promise.all([
+    repo.listDiscountCodes(db, after, query.limit + 1),
+    repo.countDiscountCodes(db),
+  ]);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
-  return { codes: page.map((row) => toAdminDiscountCode(row, now)), next_cursor: rows.length > query.limit && last ? encodeCursor(last.position) : null, total };
+  return {
+    codes: page.map((row) => toAdminDiscountCode(row, now)),
+    next_cursor: rows.length > query.limit && last ? encodeCursor(last.position) : null,
+    total,
+  };
 }
 
-const londonTime = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', dateStyle: 'medium', timeStyle: 'short' });
+const londonTime = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  dateStyle: 'medium',
+  timeStyle: 'short',
+});
 
 /**
  * POST /api/admin/discount-codes/:code/revoke. Refused (409) for a used code and for one an open
@@ -85,5 +116,7 @@ export async function revokeCode(ctx: AppContext, typed: string, by: string): Pr
   if (now.usedAt) throw conflict(`Code ${now.code} has already been used by an order, so it cannot be revoked.`);
   if (now.revokedAt) return answer(`Code ${now.code} was already revoked.`);
   const until = now.heldUntil ? ` until ${londonTime.format(now.heldUntil)}` : '';
-  throw conflict(`A shopper is paying with code ${now.code} right now (their checkout holds it${until}); it can be revoked if that checkout ends without an order.`);
+  throw conflict(
+    `A shopper is paying with code ${now.code} right now (their checkout holds it${until}); it can be revoked if that checkout ends without an order.`,
+  );
 }

@@ -34,7 +34,10 @@ export const passwordReset: MailTemplate<LinkMail> = {
     >
       <P>Someone (hopefully you) asked to set a new password for this account.</P>
       <Action href={shop.href(link)}>Choose a new password</Action>
-      <P muted>The link works once and for 1 hour. If you did not ask for it, ignore this message: your password stays as it is.</P>
+      <P muted>
+        The link works once and for 1 hour. If you did not ask for it, ignore this message: your password stays as it
+        is.
+      </P>
     </MailLayout>
   ),
 };
@@ -67,12 +70,15 @@ export const choosePassword: MailTemplate<LinkMail> = {
       reason={`You received this e-mail because this address was verified for an account at ${shop.name}.`}
     >
       <P>
-        The verification link was opened in another browser than the one the account was made in, so we cannot tell whether its
-        password was chosen by you. To keep your account safe we have removed that password and signed the account out everywhere.
+        The verification link was opened in another browser than the one the account was made in, so we cannot tell
+        whether its password was chosen by you. To keep your account safe we have removed that password and signed the
+        account out everywhere.
       </P>
       <Action href={shop.href(link)}>Choose my password</Action>
       <P muted>The link works once and for 1 hour; later, use 'Forgot password?' on the sign-in page.</P>
-      <P muted>If you did not create an account with us, you can ignore this message: nobody can sign in to it with a password.</P>
+      <P muted>
+        If you did not create an account with us, you can ignore this message: nobody can sign in to it with a password.
+      </P>
     </MailLayout>
   ),
 };

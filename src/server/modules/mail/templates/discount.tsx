@@ -12,7 +12,8 @@ export interface DiscountCodeMail {
   expiresAt: Date;
 }
 
-const orList = (items: string[]) => (items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`);
+const orList = (items: string[]) =>
+  items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;
 
 /** "Puzzle or Colouring books for kids", "books for all ages", "every book in the shop". */
 export function discountScope(types: string[], ages: string[]): string {
@@ -22,7 +23,8 @@ export function discountScope(types: string[], ages: string[]): string {
   return `${kinds}${forAges}`;
 }
 
-export const formatMailDate = (date: Date) => date.toLocaleDateString('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' });
+export const formatMailDate = (date: Date) =>
+  date.toLocaleDateString('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' });
 
 export const discountCode: MailTemplate<DiscountCodeMail> = {
   marketing: true,
@@ -42,10 +44,13 @@ export const discountCode: MailTemplate<DiscountCodeMail> = {
     >
       <P>Hello,</P>
       <P>
-        Here is a discount code for {data.percentage}% off your next order. It applies to {discountScope(data.types, data.ages)}.
+        Here is a discount code for {data.percentage}% off your next order. It applies to{' '}
+        {discountScope(data.types, data.ages)}.
       </P>
       <Highlight label="Your code" value={data.code} large />
-      <P>Enter it in your basket at checkout. It can be used once and is valid until {formatMailDate(data.expiresAt)}.</P>
+      <P>
+        Enter it in your basket at checkout. It can be used once and is valid until {formatMailDate(data.expiresAt)}.
+      </P>
       <Action href={shop.href('/')}>Visit the shop</Action>
       <P>Happy reading from {shop.name}.</P>
     </MailLayout>

@@ -3,7 +3,22 @@
  * tables and inline styles are what mail apps understand). Text from people goes in as React
  * children, so React escapes it; `dir="auto"` lets right-to-left names and titles read correctly.
  */
-import { Body, Button, Column, Container, Head, Heading, Hr, Html, Img, Link, Preview, Row, Section, Text } from '@react-email/components';
+import {
+  Body,
+  Button,
+  Column,
+  Container,
+  Head,
+  Heading,
+  Hr,
+  Html,
+  Img,
+  Link,
+  Preview,
+  Row,
+  Section,
+  Text,
+} from '@react-email/components';
 import { Fragment, type CSSProperties, type ReactNode } from 'react';
 import { addressLines, type DeliveryAddress } from '@shared/delivery-address';
 import { formatPence } from '@shared/money';
@@ -22,10 +37,31 @@ const s = {
   page: { maxWidth: '600px', width: '100%', backgroundColor: colour.paper },
   header: { padding: '0 16px 16px' },
   logo: { borderRadius: '10px' },
-  shopName: { fontFamily: font.body, fontSize: '22px', lineHeight: '28px', fontWeight: 700, color: colour.brand, textDecoration: 'none' },
+  shopName: {
+    fontFamily: font.body,
+    fontSize: '22px',
+    lineHeight: '28px',
+    fontWeight: 700,
+    color: colour.brand,
+    textDecoration: 'none',
+  },
   // Long words (a name, a title, a code someone typed) wrap instead of widening the mail.
-  card: { backgroundColor: colour.surface, border: `1px solid ${colour.line}`, borderRadius: '16px', padding: '32px', overflowWrap: 'anywhere', wordBreak: 'break-word' },
-  title: { fontFamily: font.body, fontSize: '26px', lineHeight: '32px', fontWeight: 700, color: colour.ink, margin: '0 0 16px' },
+  card: {
+    backgroundColor: colour.surface,
+    border: `1px solid ${colour.line}`,
+    borderRadius: '16px',
+    padding: '32px',
+    overflowWrap: 'anywhere',
+    wordBreak: 'break-word',
+  },
+  title: {
+    fontFamily: font.body,
+    fontSize: '26px',
+    lineHeight: '32px',
+    fontWeight: 700,
+    color: colour.ink,
+    margin: '0 0 16px',
+  },
   text: { fontFamily: font.body, fontSize: '17px', lineHeight: '26px', color: colour.ink, margin: '0 0 16px' },
   small: { fontFamily: font.ui, fontSize: '14px', lineHeight: '21px', color: colour.inkMuted, margin: '0 0 12px' },
   button: {
@@ -39,14 +75,58 @@ const s = {
     padding: '14px 24px',
     textDecoration: 'none',
   },
-  box: { backgroundColor: colour.surfaceAlt, border: `1px solid ${colour.line}`, borderRadius: '10px', padding: '16px', margin: '0 0 20px' },
-  boxLabel: { fontFamily: font.ui, fontSize: '13px', lineHeight: '18px', color: colour.inkMuted, margin: '0 0 4px', textTransform: 'uppercase', letterSpacing: '0.06em' },
-  boxValue: { fontFamily: font.mono, fontSize: '18px', lineHeight: '26px', color: colour.ink, margin: 0, fontWeight: 700 },
+  box: {
+    backgroundColor: colour.surfaceAlt,
+    border: `1px solid ${colour.line}`,
+    borderRadius: '10px',
+    padding: '16px',
+    margin: '0 0 20px',
+  },
+  boxLabel: {
+    fontFamily: font.ui,
+    fontSize: '13px',
+    lineHeight: '18px',
+    color: colour.inkMuted,
+    margin: '0 0 4px',
+    textTransform: 'uppercase',
+    letterSpacing: '0.06em',
+  },
+  boxValue: {
+    fontFamily: font.mono,
+    fontSize: '18px',
+    lineHeight: '26px',
+    color: colour.ink,
+    margin: 0,
+    fontWeight: 700,
+  },
   rule: { borderColor: colour.line, borderTopWidth: '1px', margin: '20px 0' },
-  cell: { fontFamily: font.body, fontSize: '16px', lineHeight: '22px', color: colour.ink, padding: '6px 0', verticalAlign: 'top' },
-  amount: { fontFamily: font.body, fontSize: '16px', lineHeight: '22px', color: colour.ink, padding: '6px 0 6px 12px', textAlign: 'right', whiteSpace: 'nowrap', verticalAlign: 'top' },
+  cell: {
+    fontFamily: font.body,
+    fontSize: '16px',
+    lineHeight: '22px',
+    color: colour.ink,
+    padding: '6px 0',
+    verticalAlign: 'top',
+  },
+  amount: {
+    fontFamily: font.body,
+    fontSize: '16px',
+    lineHeight: '22px',
+    color: colour.ink,
+    padding: '6px 0 6px 12px',
+    textAlign: 'right',
+    whiteSpace: 'nowrap',
+    verticalAlign: 'top',
+  },
   footer: { padding: '20px 24px 0' },
-  footerText: { fontFamily: font.ui, fontSize: '13px', lineHeight: '20px', color: colour.inkMuted, margin: '0 0 8px', textAlign: 'center' },
+  footerText: {
+    fontFamily: font.ui,
+    fontSize: '13px',
+    lineHeight: '20px',
+    color: colour.inkMuted,
+    margin: '0 0 8px',
+    textAlign: 'center',
+  },
   footerLink: { color: colour.brand, textDecoration: 'underline' },
   link: { color: colour.brand, textDecoration: 'underline' },
 } satisfies Record<string, CSSProperties>;
@@ -79,7 +159,13 @@ export function MailLayout({ shop, preview, title, reason, footer, children }: L
             <Row>
               <Column style={{ width: '56px' }}>
                 <Link href={shop.home}>
-                  <Img src={shop.logo} width="44" height="44" alt={shop.name} style={{ ...s.logo, fontFamily: font.ui, fontSize: '10px', color: colour.brand }} />
+                  <Img
+                    src={shop.logo}
+                    width="44"
+                    height="44"
+                    alt={shop.name}
+                    style={{ ...s.logo, fontFamily: font.ui, fontSize: '10px', color: colour.brand }}
+                  />
                 </Link>
               </Column>
               <Column>
@@ -158,14 +244,27 @@ export function InlineLink({ href, children }: { href: string; children: ReactNo
 }
 
 /** A labelled value set apart (a tracking reference, a discount code); `large` for a code to copy. */
-export function Highlight({ label, value, large = false, prose = false }: { label: string; value: string; large?: boolean; prose?: boolean }) {
+export function Highlight({
+  label,
+  value,
+  large = false,
+  prose = false,
+}: {
+  label: string;
+  value: string;
+  large?: boolean;
+  prose?: boolean;
+}) {
   const valueStyle = large
     ? { ...s.boxValue, fontSize: '32px', lineHeight: '40px', letterSpacing: '4px', userSelect: 'all' as const }
     : prose
       ? { ...s.text, margin: 0 }
       : s.boxValue;
   return (
-    <Section className={large ? 'm-box m-join m-codebox' : 'm-box m-join'} style={{ ...s.box, ...(large ? { textAlign: 'center', padding: '20px 16px' } : {}) }}>
+    <Section
+      className={large ? 'm-box m-join m-codebox' : 'm-box m-join'}
+      style={{ ...s.box, ...(large ? { textAlign: 'center', padding: '20px 16px' } : {}) }}
+    >
       <Text className="m-muted" style={s.boxLabel}>
         {label}
       </Text>
@@ -225,7 +324,15 @@ export interface OrderLine {
 }
 
 /** The books of an order: cover, "2 × Title", the price each and the line's amount (or only cover and title). */
-export function OrderLines({ shop, lines, hidePrices = false }: { shop: Shop; lines: OrderLine[]; hidePrices?: boolean }) {
+export function OrderLines({
+  shop,
+  lines,
+  hidePrices = false,
+}: {
+  shop: Shop;
+  lines: OrderLine[];
+  hidePrices?: boolean;
+}) {
   return (
     <Section>
       {lines.map((line, i) => (
@@ -238,7 +345,17 @@ export function OrderLines({ shop, lines, hidePrices = false }: { shop: Shop; li
                 width="48"
                 height="66"
                 alt={`Cover of ${line.name}`}
-                style={{ width: '48px', height: '66px', objectFit: 'cover', borderRadius: '4px', overflow: 'hidden', fontFamily: font.ui, fontSize: '9px', lineHeight: '11px', color: colour.inkMuted }}
+                style={{
+                  width: '48px',
+                  height: '66px',
+                  objectFit: 'cover',
+                  borderRadius: '4px',
+                  overflow: 'hidden',
+                  fontFamily: font.ui,
+                  fontSize: '9px',
+                  lineHeight: '11px',
+                  color: colour.inkMuted,
+                }}
               />
             ) : null}
           </Column>
@@ -279,7 +396,10 @@ export function Totals({ totals, totalLabel = 'Total paid' }: { totals: OrderTot
       <Pair label="Subtotal" value={formatPence(totals.subtotalPence)} />
       <Pair label="Shipping" value={totals.shippingPence === 0 ? 'Free' : formatPence(totals.shippingPence)} />
       {totals.discount && totals.discount.pence > 0 && (
-        <Pair label={`Discount on books and shipping (${totals.discount.code})`} value={`−${formatPence(totals.discount.pence)}`} />
+        <Pair
+          label={`Discount on books and shipping (${totals.discount.code})`}
+          value={`−${formatPence(totals.discount.pence)}`}
+        />
       )}
       <Pair label={totalLabel} value={formatPence(totals.totalPence)} strong />
     </Section>

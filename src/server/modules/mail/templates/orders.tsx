@@ -1,7 +1,20 @@
 /** Order mails: the confirmation, each status change, the review invitation, and the owner's mails about orders. */
 import { statusLabel, type OrderStatus } from '@shared/order-status';
 import { formatPence } from '@shared/money';
-import { Action, Address, Bidi, Highlight, MailLayout, OrderLines, P, Rule, Totals, type DeliveryAddress, type OrderLine, type OrderTotals } from './layout';
+import {
+  Action,
+  Address,
+  Bidi,
+  Highlight,
+  MailLayout,
+  OrderLines,
+  P,
+  Rule,
+  Totals,
+  type DeliveryAddress,
+  type OrderLine,
+  type OrderTotals,
+} from './layout';
 import { orderRef } from './shop';
 import type { MailTemplate } from './types';
 
@@ -25,7 +38,10 @@ export const orderConfirmation: MailTemplate<OrderConfirmationMail> = {
         preview={`Order ${ref}: ${formatPence(order.totalPence)} paid. Your books are now being printed.`}
         reason={`You received this e-mail because you ordered from ${shop.name} with this address.`}
       >
-        <P>Thank you for your order with {shop.name}! Your books are now being printed. We will e-mail you when they are on their way.</P>
+        <P>
+          Thank you for your order with {shop.name}! Your books are now being printed. We will e-mail you when they are
+          on their way.
+        </P>
         <Highlight label="Order" value={ref} />
         <OrderLines shop={shop} lines={order.lines} />
         <Rule />
@@ -63,8 +79,16 @@ export interface OrderStatusMail {
  * src/shared/order-status.ts): the subject, the title, the news, and whether the mail offers the
  * parcel's tracking. Keyed by status, so a new status does not compile until it has its words.
  */
-const STATUS_NEWS: Record<OrderStatus, { subject: (ref: string) => string; title: string; news: string; track: boolean }> = {
-  Printing: { subject: (ref) => `Your order ${ref} is printing`, title: 'Your books are being printed', news: 'Your order is being printed.', track: false },
+const STATUS_NEWS: Record<
+  OrderStatus,
+  { subject: (ref: string) => string; title: string; news: string; track: boolean }
+> = {
+  Printing: {
+    subject: (ref) => `Your order ${ref} is printing`,
+    title: 'Your books are being printed',
+    news: 'Your order is being printed.',
+    track: false,
+  },
   Shipped: {
     subject: (ref) => `Your order ${ref} is on its way`,
     title: 'Your order is on its way',
@@ -183,7 +207,11 @@ export const ownerNewOrder: MailTemplate<OwnerNewOrderMail> = {
         {order.deliveryAddress ? (
           <Address address={order.deliveryAddress} withPhone />
         ) : (
-          <Highlight label="No delivery address" value="The payment came without a delivery address. Please ask the customer for one before the order is printed." prose />
+          <Highlight
+            label="No delivery address"
+            value="The payment came without a delivery address. Please ask the customer for one before the order is printed."
+            prose
+          />
         )}
         <Action href={shop.href(`/admin/orders/${order.orderId}`)}>Open the order</Action>
       </MailLayout>

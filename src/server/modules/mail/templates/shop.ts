@@ -24,7 +24,9 @@ export class ForeignLinkError extends Error {}
 
 export function shopLink(publicUrl: string, pathOrUrl: string): string {
   const base = new URL(`${publicUrl.replace(/\/$/, '')}/`);
-  const absolute = /^\/(?![/\\])/.test(pathOrUrl) ? `${base.origin}${base.pathname.replace(/\/$/, '')}${pathOrUrl}` : pathOrUrl;
+  const absolute = /^\/(?![/\\])/.test(pathOrUrl)
+    ? `${base.origin}${base.pathname.replace(/\/$/, '')}${pathOrUrl}`
+    : pathOrUrl;
   let url: URL;
   try {
     url = new URL(absolute);
@@ -39,7 +41,13 @@ export function shopLink(publicUrl: string, pathOrUrl: string): string {
 
 export function shopFor(config: MailConfig): Shop {
   const href = (pathOrUrl: string) => shopLink(config.PUBLIC_URL, pathOrUrl);
-  return { name: config.SHOP_NAME, postalAddress: config.SHOP_POSTAL_ADDRESS, home: href('/'), logo: href('/mail-logo.png'), href };
+  return {
+    name: config.SHOP_NAME,
+    postalAddress: config.SHOP_POSTAL_ADDRESS,
+    home: href('/'),
+    logo: href('/mail-logo.png'),
+    href,
+  };
 }
 
 /** An order's short reference, as the site shows it (its last 10 characters). */

@@ -19,7 +19,9 @@ type Walk = (nodes: Node[] | undefined, builder: Builder) => void;
 
 /** The outermost descendants named `tag` (cells of a row, paragraphs of a box). */
 function parts(node: Node, tag: string): Node[] {
-  return (node.children ?? []).flatMap((child) => (child.name === tag ? [child] : child.type === 'tag' ? parts(child, tag) : []));
+  return (node.children ?? []).flatMap((child) =>
+    child.name === tag ? [child] : child.type === 'tag' ? parts(child, tag) : [],
+  );
 }
 
 const hasClass = (node: Node, name: string) => (node.attribs?.class ?? '').split(/\s+/).includes(name);

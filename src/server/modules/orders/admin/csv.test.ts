@@ -27,7 +27,9 @@ describe('csvField', () => {
 
   it('neutralises a text cell that a spreadsheet would run as a formula', () => {
     for (const start of ['=', '+', '-', '@', '\t', '\r']) expect(neutraliseFormula(`${start}1+1`)).toBe(`'${start}1+1`);
-    expect(csvField('=HYPERLINK("http://evil.example","Click")')).toBe(`"'=HYPERLINK(""http://evil.example"",""Click"")"`);
+    expect(csvField('=HYPERLINK("http://evil.example","Click")')).toBe(
+      `"'=HYPERLINK(""http://evil.example"",""Click"")"`,
+    );
     expect(csvField('+44 20 7946 0000')).toBe("'+44 20 7946 0000");
     expect(csvField('@SUM(A1)')).toBe("'@SUM(A1)");
     expect(csvField('-2+3')).toBe("'-2+3");
@@ -38,7 +40,9 @@ describe('csvField', () => {
 
   it('neutralises a formula at the start of every piece a reader could split out, not only of the field (issue 32, finding 7)', () => {
     // A spreadsheet splitting on ';' (most of Europe) would make '=HYPERLINK(…)' a cell of its own.
-    expect(neutraliseFormula('Flat 2;=HYPERLINK("http://evil.example")')).toBe(`Flat 2;'=HYPERLINK("http://evil.example")`);
+    expect(neutraliseFormula('Flat 2;=HYPERLINK("http://evil.example")')).toBe(
+      `Flat 2;'=HYPERLINK("http://evil.example")`,
+    );
     expect(csvField('Flat 2;=1+1')).toBe(`"Flat 2;'=1+1"`);
     expect(neutraliseFormula('a,+cmd')).toBe("a,'+cmd");
     expect(neutraliseFormula('a\t@SUM(A1)')).toBe("a\t'@SUM(A1)");
@@ -53,8 +57,29 @@ describe('csvField', () => {
   });
 
   it('leaves no cell that runs as a formula, whichever separator a spreadsheet splits on and whether it honours quotes', () => {
-    const piece = fc.constantFrom('=', '+', '-', '@', '\t', '\r', '\n', '\r\n', ',', ';', '"', "'", ' ', '\u00a0', 'x', '1', 'HYPERLINK("a")');
-    const text = fc.oneof(fc.string({ unit: 'grapheme' }), fc.array(piece, { maxLength: 12 }).map((pieces) => pieces.join('')));
+    const piece = fc.constantFrom(
+      '=',
+      '+',
+      '-',
+      '@',
+      '\t',
+      '\r',
+      '\n',
+      '\r\n',
+      ',',
+      ';',
+      '"',
+      "'",
+      ' ',
+      '\u00a0',
+      'x',
+      '1',
+      'HYPERLINK("a")',
+    );
+    const text = fc.oneof(
+      fc.string({ unit: 'grapheme' }),
+      fc.array(piece, { maxLength: 12 }).map((pieces) => pieces.join('')),
+    );
     fc.assert(
       fc.property(fc.array(fc.array(text, { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 4 }), (rows) => {
         const body = csvDocument(rows).slice(1);
@@ -89,7 +114,10 @@ describe('csvRecord and csvDocument', () => {
   });
 
   it('reads back as written for any text (RFC 4180 parser), apart from the apostrophe before a formula', () => {
-    const cell = fc.oneof(fc.string({ unit: 'grapheme' }), fc.constantFrom('=1+1', '"', ',', '\r\n', '\n', '\r', '""', '-', '@x'));
+    const cell = fc.oneof(
+      fc.string({ unit: 'grapheme' }),
+      fc.constantFrom('=1+1', '"', ',', '\r\n', '\n', '\r', '""', '-', '@x'),
+    );
     fc.assert(
       fc.property(fc.array(fc.array(cell, { minLength: 1, maxLength: 6 }), { minLength: 1, maxLength: 5 }), (rows) => {
         const doc = csvDocument(rows);
@@ -105,15 +133,26 @@ describe('the test readers themselves', () => {
     expect(spreadsheetCells('a,"b;=1"\r\nc', ';', { quotes: true })).toEqual(['a,"b', '=1"', 'c']);
     expect(spreadsheetCells('"a;b";"c""d"x\r\n', ';', { quotes: true })).toEqual(['a;b', 'c"dx']);
     expect(spreadsheetCells('"a;b"\tc', '\t', { quotes: false })).toEqual(['"a;b"', 'c']);
-    expect(['=1', ' +1', '"-1', '\t\r\n=1', '@', "'=1", 'a=1', '\t1'].map(looksLikeFormula)).toEqual([true, true, true, true, true, false, false, false]);
+    expect(['=1', ' +1', '"-1', '\t\r\n=1', '@', "'=1", 'a=1', '\t1'].map(looksLikeFormula)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+      false,
+      false,
+      false,
+    ]);
   });
-
 
   it('refuses what is not RFC 4180, so the tests that use it can fail', () => {
     expect(() => parseCsv('a,b\nc,d\n')).toThrow(/LF alone/);
     expect(() => parseCsv('a,b"c\r\n')).toThrow(/quote inside/);
     expect(() => parseCsv('"a\r\n')).toThrow(/not closed/);
     expect(() => parseCsv('"a"b\r\n')).toThrow(/after a closing quote/);
-    expect(parseCsv('"a,""b""",c\r\n,\r\n')).toEqual([['a,"b"', 'c'], ['', '']]);
+    expect(parseCsv('"a,""b""",c\r\n,\r\n')).toEqual([
+      ['a,"b"', 'c'],
+      ['', ''],
+    ]);
   });
 });

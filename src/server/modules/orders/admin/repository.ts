@@ -57,12 +57,19 @@ function conditions(filter: AdminOrderFilter, after?: OrderPosition): SQL | unde
     filter.printNeedsAttention ? eq(printJobs.state, 'failed') : undefined,
     // Row comparison on (created_at, id), the index orders_created_id read backwards; the position's
     // text keeps the microseconds that a JS Date would lose.
-    after === undefined ? undefined : sql`(${orders.createdAt}, ${orders.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`,
+    after === undefined
+      ? undefined
+      : sql`(${orders.createdAt}, ${orders.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`,
   );
 }
 
 /** Up to `limit` orders that match the filter, newest first, after `after` when given. */
-export function findOrdersPage(db: Db, filter: AdminOrderFilter, after: OrderPosition | undefined, limit: number): Promise<OrderWithItems[]> {
+export function findOrdersPage(
+  db: Db,
+  filter: AdminOrderFilter,
+  after: OrderPosition | undefined,
+  limit: number,
+): Promise<OrderWithItems[]> {
   return listOrdersWithItems(db, { where: conditions(filter, after), limit });
 }
 

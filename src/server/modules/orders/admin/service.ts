@@ -8,7 +8,11 @@ import type { AdminOrderDetail, AdminOrderPage, adminOrdersQuerySchema } from '@
 import { addressProblemList } from '@shared/delivery-address';
 import { penceToPounds } from '@shared/money';
 import type { AppContext } from '../../../context';
-import { cursorTimeSchema, decodeCursor as decodeJsonCursor, encodeCursor as encodeJsonCursor } from '../../../lib/cursor';
+import {
+  cursorTimeSchema,
+  decodeCursor as decodeJsonCursor,
+  encodeCursor as encodeJsonCursor,
+} from '../../../lib/cursor';
 import { notFound } from '../../../lib/errors';
 import { findOrder, findOrdersPage, type AdminOrderFilter, type OrderPosition } from './repository';
 import { csvRecord, CSV_BOM, type CsvValue } from './csv';
@@ -19,7 +23,6 @@ import { toAdminOrderAnswer } from '../service';
 
 type OverviewQuery = z.output<typeof adminOrdersQuerySchema>;
 export type AdminOrdersFilterQuery = Pick<OverviewQuery, 'q' | 'status' | 'address_missing' | 'print'>;
-
 
 function filterOf(query: AdminOrdersFilterQuery): AdminOrderFilter {
   return {
@@ -55,7 +58,10 @@ export async function orderOverview(ctx: AppContext, query: OverviewQuery): Prom
   const rows = await findOrdersPage(ctx.database.db, filterOf(query), after, query.limit + 1);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
-  return { orders: page.map(toAdminOrderAnswer), next_cursor: rows.length > query.limit && last ? encodeCursor(positionOf(last)) : null };
+  return {
+    orders: page.map(toAdminOrderAnswer),
+    next_cursor: rows.length > query.limit && last ? encodeCursor(positionOf(last)) : null,
+  };
 }
 
 /**
@@ -73,7 +79,12 @@ export async function orderDetail(ctx: AppContext, orderId: string): Promise<Adm
   const history = await orderHistoryLines(ctx.database.db, row.id);
   return {
     ...toAdminOrderAnswer(row),
-    lines: row.items.map((item) => ({ product_id: item.productId, item: item.name, quantity: item.quantity, unit_price: penceToPounds(item.unitPricePence) })),
+    lines: row.items.map((item) => ({
+      product_id: item.productId,
+      item: item.name,
+      quantity: item.quantity,
+      unit_price: penceToPounds(item.unitPricePence),
+    })),
     subtotal: penceToPounds(row.subtotalPence),
     discount: penceToPounds(row.discountPence),
     discount_code: row.discountCode,
@@ -145,7 +156,11 @@ export const EXPORT_BATCH = 500;
  * batch is read before this answers, so that a failing database is an error answer, not a cut file.
  * An order made while the export runs is newer than the first batch and is not in it.
  */
-export async function exportOrdersCsv(ctx: AppContext, query: AdminOrdersFilterQuery, options: { batchSize?: number } = {}): Promise<AsyncIterable<string>> {
+export async function exportOrdersCsv(
+  ctx: AppContext,
+  query: AdminOrdersFilterQuery,
+  options: { batchSize?: number } = {},
+): Promise<AsyncIterable<string>> {
   const batchSize = options.batchSize ?? EXPORT_BATCH;
   const db = ctx.database.db;
   const filter = filterOf(query);

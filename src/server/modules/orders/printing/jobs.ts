@@ -10,7 +10,12 @@ export type PrintJobRow = typeof printJobs.$inferSelect;
 const SETTLED_PARTNER_STATES = ['delivered', 'cancelled'];
 
 /** Queues an order's print job in the caller's transaction (the order's own); `problem` queues it as needing the owner at once. */
-export async function insertPrintJob(tx: Db, orderId: string, partner: string, problem: string | null = null): Promise<void> {
+export async function insertPrintJob(
+  tx: Db,
+  orderId: string,
+  partner: string,
+  problem: string | null = null,
+): Promise<void> {
   await tx
     .insert(printJobs)
     .values({ orderId, partner, state: problem ? 'failed' : 'queued', problem })
@@ -34,7 +39,13 @@ export async function claimDueJob(db: Db): Promise<PrintJobRow | null> {
     if (!due) return null;
     const [claimed] = await tx
       .update(printJobs)
-      .set({ state: 'submitting', claimedAt: sql`now()`, claimId: sql`gen_random_uuid()`, attempts: sql`${printJobs.attempts} + 1`, updatedAt: sql`now()` })
+      .set({
+        state: 'submitting',
+        claimedAt: sql`now()`,
+        claimId: sql`gen_random_uuid()`,
+        attempts: sql`${printJobs.attempts} + 1`,
+        updatedAt: sql`now()`,
+      })
       .where(eq(printJobs.orderId, due.orderId))
       .returning();
     return claimed ?? null;
@@ -49,12 +60,22 @@ export async function lockClaimedJob(tx: Db, claimed: PrintJobRow): Promise<Prin
   const [row] = await tx
     .select()
     .from(printJobs)
-    .where(and(eq(printJobs.orderId, claimed.orderId), eq(printJobs.state, 'submitting'), eq(printJobs.claimId, claimed.claimId!)))
+    .where(
+      and(
+        eq(printJobs.orderId, claimed.orderId),
+        eq(printJobs.state, 'submitting'),
+        eq(printJobs.claimId, claimed.claimId!),
+      ),
+    )
     .for('update');
   return row ?? null;
 }
 
-export async function updatePrintJob(tx: Db, orderId: string, values: Partial<typeof printJobs.$inferInsert>): Promise<void> {
+export async function updatePrintJob(
+  tx: Db,
+  orderId: string,
+  values: Partial<typeof printJobs.$inferInsert>,
+): Promise<void> {
   await tx
     .update(printJobs)
     .set({ ...values, updatedAt: sql`now()` })
@@ -70,7 +91,12 @@ export async function failAbandonedSubmissions(tx: Db, olderThanMs: number, prob
   const rows = await tx
     .update(printJobs)
     .set({ state: 'failed', problem, updatedAt: sql`now()` })
-    .where(and(eq(printJobs.state, 'submitting'), lte(printJobs.claimedAt, sql`now() - ${olderThanMs} * interval '1 millisecond'`)))
+    .where(
+      and(
+        eq(printJobs.state, 'submitting'),
+        lte(printJobs.claimedAt, sql`now() - ${olderThanMs} * interval '1 millisecond'`),
+      ),
+    )
     .returning({ orderId: printJobs.orderId });
   return rows.map((row) => row.orderId);
 }
@@ -98,7 +124,12 @@ export async function claimDuePolls(db: Db, everyMs: number, limit: number): Pro
     return tx
       .update(printJobs)
       .set({ checkedAt: sql`now()` })
-      .where(inArray(printJobs.orderId, due.map((row) => row.orderId)))
+      .where(
+        inArray(
+          printJobs.orderId,
+          due.map((row) => row.orderId),
+        ),
+      )
       .returning();
   });
 }
@@ -129,9 +160,22 @@ export async function printableOrder(db: Db, orderId: string) {
 }
 
 /** The carrier and tracking page the partner gave, kept only where the order has none yet. */
-export async function fillTracking(tx: Db, orderId: string, carrier: string | null, trackingUrl: string | null): Promise<void> {
-  if (carrier) await tx.update(orders).set({ carrier }).where(and(eq(orders.id, orderId), isNull(orders.carrier)));
-  if (trackingUrl) await tx.update(orders).set({ trackingUrl }).where(and(eq(orders.id, orderId), isNull(orders.trackingUrl)));
+export async function fillTracking(
+  tx: Db,
+  orderId: string,
+  carrier: string | null,
+  trackingUrl: string | null,
+): Promise<void> {
+  if (carrier)
+    await tx
+      .update(orders)
+      .set({ carrier })
+      .where(and(eq(orders.id, orderId), isNull(orders.carrier)));
+  if (trackingUrl)
+    await tx
+      .update(orders)
+      .set({ trackingUrl })
+      .where(and(eq(orders.id, orderId), isNull(orders.trackingUrl)));
 }
 
 /** The tracking page of an order, when the partner gave one. */

@@ -18,7 +18,9 @@ export function printStateOf(jobState: PrintJobRow['state'] | null, partnerState
     case 'failed':
       return 'needs attention';
     case 'submitted':
-      return partnerState === 'printing' || partnerState === 'dispatched' || partnerState === 'delivered' ? partnerState : 'sent';
+      return partnerState === 'printing' || partnerState === 'dispatched' || partnerState === 'delivered'
+        ? partnerState
+        : 'sent';
   }
 }
 
@@ -48,16 +50,28 @@ export async function printJobAnswer(ctx: AppContext, order: OrderWithItems): Pr
 export async function sendToPrinterAgain(ctx: AppContext, orderId: string, by: string): Promise<{ message: string }> {
   const db = ctx.database.db;
   const job = await findPrintJob(db, orderId);
-  if (!job) throw notFound('This order has no print job: orders are sent to the printer by hand in this shop, or the order does not exist.');
+  if (!job)
+    throw notFound(
+      'This order has no print job: orders are sent to the printer by hand in this shop, or the order does not exist.',
+    );
   refuseUnlessNeedsAttention(job);
-  if (!(await hasDeliveryAddress(ctx, orderId))) throw conflict('This order has no delivery address yet; it can be sent once it has one.');
+  if (!(await hasDeliveryAddress(ctx, orderId)))
+    throw conflict('This order has no delivery address yet; it can be sent once it has one.');
   // An order the partner kept when it refused it (a draft, one waiting for payment) holds our
   // document reference: it is cancelled first, so the new one is not refused as a duplicate.
   if (job.partnerRef) await cancelKeptOrder(ctx, job.partnerRef);
   await db.transaction(async (tx) => {
     const locked = await lockPrintJob(tx, orderId);
     refuseUnlessNeedsAttention(locked!);
-    await updatePrintJob(tx, orderId, { state: 'queued', problem: null, attempts: 0, nextAttemptAt: new Date(), partnerRef: null, partnerState: null, partnerStatus: null });
+    await updatePrintJob(tx, orderId, {
+      state: 'queued',
+      problem: null,
+      attempts: 0,
+      nextAttemptAt: new Date(),
+      partnerRef: null,
+      partnerState: null,
+      partnerStatus: null,
+    });
   });
   ctx.log.info({ orderId, by }, 'order sent to the printer again by the owner');
   void ctx.printWorker.kick();
@@ -71,7 +85,10 @@ function refuseUnlessNeedsAttention(job: PrintJobRow) {
 }
 
 async function hasDeliveryAddress(ctx: AppContext, orderId: string): Promise<boolean> {
-  const order = await ctx.database.db.query.orders.findFirst({ where: (o, { eq }) => eq(o.id, orderId), columns: { deliveryAddress: true } });
+  const order = await ctx.database.db.query.orders.findFirst({
+    where: (o, { eq }) => eq(o.id, orderId),
+    columns: { deliveryAddress: true },
+  });
   return Boolean(order?.deliveryAddress);
 }
 
@@ -81,10 +98,15 @@ async function cancelKeptOrder(ctx: AppContext, partnerRef: string) {
     result = await ctx.printPartner.cancel(partnerRef);
   } catch (error) {
     if (error instanceof PrintPartnerError && error.kind === 'not_found') return;
-    throw unavailable('The print partner could not be reached to cancel the order it kept. Please try again shortly.', error);
+    throw unavailable(
+      'The print partner could not be reached to cancel the order it kept. Please try again shortly.',
+      error,
+    );
   }
   if (result.outcome === 'refused') {
-    throw conflict(`The print partner would not cancel the order it already holds (${partnerRef}): ${result.reason} Check it in the partner's portal.`);
+    throw conflict(
+      `The print partner would not cancel the order it already holds (${partnerRef}): ${result.reason} Check it in the partner's portal.`,
+    );
   }
 }
 

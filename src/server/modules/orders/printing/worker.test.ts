@@ -19,8 +19,10 @@ import { createTestApp, type TestApp } from '../../../test/harness';
 import { PrintWorker } from './worker';
 import { mailsTo } from '../../../test/mailbox';
 
-const jobOf = async (t: TestApp, orderId: string) => (await t.deps.database.db.select().from(printJobs).where(eq(printJobs.orderId, orderId)))[0];
-const orderOf = async (t: TestApp, orderId: string) => (await t.deps.database.db.select().from(orders).where(eq(orders.id, orderId)))[0]!;
+const jobOf = async (t: TestApp, orderId: string) =>
+  (await t.deps.database.db.select().from(printJobs).where(eq(printJobs.orderId, orderId)))[0];
+const orderOf = async (t: TestApp, orderId: string) =>
+  (await t.deps.database.db.select().from(orders).where(eq(orders.id, orderId)))[0]!;
 /** Every open job is due a look now (the poll interval is measured on the database's clock). */
 const dueNow = (t: TestApp) => t.deps.database.db.update(printJobs).set({ checkedAt: null });
 
@@ -32,7 +34,10 @@ async function drain(t: TestApp) {
   for (let pass = 0; pass < 40; pass += 1) {
     await t.deps.database.db.update(printJobs).set({ nextAttemptAt: new Date() }).where(eq(printJobs.state, 'queued'));
     await t.app.ctx.printWorker.kick();
-    const waiting = await t.deps.database.db.select().from(printJobs).where(inArray(printJobs.state, ['queued', 'submitting']));
+    const waiting = await t.deps.database.db
+      .select()
+      .from(printJobs)
+      .where(inArray(printJobs.state, ['queued', 'submitting']));
     if (waiting.length === 0) return;
     await new Promise((resolve) => setTimeout(resolve, 2));
   }
@@ -51,7 +56,10 @@ describe('the simulated printer: the whole life of an order, by itself', () => {
   afterAll(() => t.close());
 
   it('queues the job with the order, sends it once, follows it to Shipped and mails the tracking', async () => {
-    const { orderId } = await createPaidOrder(t.app, { email: 'reader@example.com', items: [{ product: book, qty: 2 }] });
+    const { orderId } = await createPaidOrder(t.app, {
+      email: 'reader@example.com',
+      items: [{ product: book, qty: 2 }],
+    });
     expect(await jobOf(t, orderId)).toMatchObject({ partner: 'simulated' });
 
     await drain(t);
@@ -78,7 +86,11 @@ describe('the simulated printer: the whole life of an order, by itself', () => {
     expect(mail.text).toContain(`Tracking reference: ${shipped.trackingRef}`);
     expect(mail.text).toContain(`${t.config.PUBLIC_URL}/api/orders/${orderId}/track`);
 
-    const history = await t.deps.database.db.select().from(orderStatusChanges).where(eq(orderStatusChanges.orderId, orderId)).orderBy(orderStatusChanges.createdAt);
+    const history = await t.deps.database.db
+      .select()
+      .from(orderStatusChanges)
+      .where(eq(orderStatusChanges.orderId, orderId))
+      .orderBy(orderStatusChanges.createdAt);
     expect(history.map((line) => [line.fromStatus, line.toStatus, line.changedBy])).toEqual([
       [null, 'Printing', 'checkout'],
       ['Printing', 'Printing', 'print partner'],
@@ -110,14 +122,27 @@ describe('the simulated printer: the whole life of an order, by itself', () => {
     clock += 130_000;
     await dueNow(t);
     await t.app.ctx.printWorker.pollDue();
-    expect(await orderOf(t, orderId)).toMatchObject({ status: 'Shipped', bookVaultRef: 'TYPED-BY-OWNER', trackingRef: 'RM000000001GB' });
+    expect(await orderOf(t, orderId)).toMatchObject({
+      status: 'Shipped',
+      bookVaultRef: 'TYPED-BY-OWNER',
+      trackingRef: 'RM000000001GB',
+    });
     expect((await jobOf(t, orderId))!.partnerState).toBe('dispatched');
-    expect((await mailsTo(t.deps.database.db, 'owner-first@example.com')).filter((m) => /on its way/.test(m.subject))).toHaveLength(1);
+    expect(
+      (await mailsTo(t.deps.database.db, 'owner-first@example.com')).filter((m) => /on its way/.test(m.subject)),
+    ).toHaveLength(1);
   });
 
   it('an order paid without an address waits for the owner and is not sent', async () => {
-    const { orderId } = await createPaidOrder(t.app, { email: 'no-address@example.com', items: [{ product: book }], address: null });
-    expect(await jobOf(t, orderId)).toMatchObject({ state: 'failed', problem: expect.stringMatching(/without a delivery address/) });
+    const { orderId } = await createPaidOrder(t.app, {
+      email: 'no-address@example.com',
+      items: [{ product: book }],
+      address: null,
+    });
+    expect(await jobOf(t, orderId)).toMatchObject({
+      state: 'failed',
+      problem: expect.stringMatching(/without a delivery address/),
+    });
     await drain(t);
     expect((await jobOf(t, orderId))!.attempts).toBe(0);
   });
@@ -146,11 +171,23 @@ describe('BookVault: failures, refusals and unknown outcomes', () => {
   beforeAll(async () => {
     bv = await startFakeBookVault();
     t = await createTestApp({
-      deps: { printPartner: bookVaultPrintPartner({ apiKey: bv.apiKey, apiUrl: bv.url, payMethod: 'Saved', dispatchService: 'CheapestTracked', timeoutMs: 400 }) },
+      deps: {
+        printPartner: bookVaultPrintPartner({
+          apiKey: bv.apiKey,
+          apiUrl: bv.url,
+          payMethod: 'Saved',
+          dispatchService: 'CheapestTracked',
+          timeoutMs: 400,
+        }),
+      },
       printWorker: { retryBaseMs: 1, leaseMs: 60_000 },
     });
     book = await createProduct(t.deps.database.db, { id: '9781234567897', name: 'Known Book', pricePence: 999 });
-    unknownBook = await createProduct(t.deps.database.db, { id: '9789999999991', name: 'Unknown Book', pricePence: 999 });
+    unknownBook = await createProduct(t.deps.database.db, {
+      id: '9789999999991',
+      name: 'Unknown Book',
+      pricePence: 999,
+    });
     admin = await createUser(t.app, { role: 'admin' });
   });
   afterAll(async () => {
@@ -184,7 +221,11 @@ describe('BookVault: failures, refusals and unknown outcomes', () => {
     const { orderId } = await createPaidOrder(t.app, { items: [{ product: book }] });
     bv.failNext(8); // every try is turned away
     await drain(t);
-    expect(await jobOf(t, orderId)).toMatchObject({ state: 'failed', attempts: 8, problem: expect.stringMatching(/could not be reached after 8 tries/) });
+    expect(await jobOf(t, orderId)).toMatchObject({
+      state: 'failed',
+      attempts: 8,
+      problem: expect.stringMatching(/could not be reached after 8 tries/),
+    });
     expect((await ownerMails()).some((m) => m.subject.includes(orderId.slice(-10)))).toBe(true);
   });
 
@@ -194,13 +235,19 @@ describe('BookVault: failures, refusals and unknown outcomes', () => {
     const job = (await jobOf(t, orderId))!;
     expect(job).toMatchObject({ state: 'failed', attempts: 1 });
     expect(job.problem).toContain(unknownBook.id);
-    const mail = (await ownerMails()).find((m) => m.subject === `Print partner problem with order ${orderId.slice(-10)}`)!;
+    const mail = (await ownerMails()).find(
+      (m) => m.subject === `Print partner problem with order ${orderId.slice(-10)}`,
+    )!;
     expect(mail.text).toContain(unknownBook.id);
     expect(bv.callCount('POST')).toBe(1);
 
     // The owner adds the book to BookVault's library, then sends the order again.
     bv.isbns.add(unknownBook.id);
-    const again = await t.app.inject({ method: 'POST', url: `/api/admin/orders/${orderId}/print`, headers: bearer(admin.token) });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${orderId}/print`,
+      headers: bearer(admin.token),
+    });
     expect(again.statusCode, again.body).toBe(200);
     await drain(t);
     expect(await jobOf(t, orderId)).toMatchObject({ state: 'submitted', problem: null });
@@ -211,7 +258,10 @@ describe('BookVault: failures, refusals and unknown outcomes', () => {
     bv.dropNext(1);
     await drain(t);
     await drain(t);
-    expect(await jobOf(t, orderId)).toMatchObject({ state: 'failed', problem: expect.stringMatching(/not known whether the printer received/) });
+    expect(await jobOf(t, orderId)).toMatchObject({
+      state: 'failed',
+      problem: expect.stringMatching(/not known whether the printer received/),
+    });
     expect([...bv.orders.values()].filter((order) => order.docRef === orderId)).toHaveLength(1);
     expect(bv.callCount('POST')).toBe(1);
   });
@@ -221,7 +271,11 @@ describe('BookVault: failures, refusals and unknown outcomes', () => {
     bv.gatewayNext(1, 502);
     await drain(t);
     await drain(t);
-    expect(await jobOf(t, orderId)).toMatchObject({ state: 'failed', attempts: 1, problem: expect.stringMatching(/not known whether the printer received/) });
+    expect(await jobOf(t, orderId)).toMatchObject({
+      state: 'failed',
+      attempts: 1,
+      problem: expect.stringMatching(/not known whether the printer received/),
+    });
     expect([...bv.orders.values()].filter((order) => order.docRef === orderId)).toHaveLength(1);
     expect(bv.callCount('POST')).toBe(1);
   });
@@ -231,11 +285,19 @@ describe('BookVault: failures, refusals and unknown outcomes', () => {
     // the process dies between claiming and recording.
     const { orderId } = await createPaidOrder(t.app, { items: [{ product: book }], address: null });
     await t.deps.database.db.update(orders).set({ deliveryAddress: TEST_ADDRESS }).where(eq(orders.id, orderId));
-    await t.deps.database.db.update(printJobs).set({ state: 'submitting', attempts: 1, claimedAt: new Date(Date.now() - 61_000) }).where(eq(printJobs.orderId, orderId));
+    await t.deps.database.db
+      .update(printJobs)
+      .set({ state: 'submitting', attempts: 1, claimedAt: new Date(Date.now() - 61_000) })
+      .where(eq(printJobs.orderId, orderId));
     await drain(t);
-    expect(await jobOf(t, orderId)).toMatchObject({ state: 'failed', problem: expect.stringMatching(/shop stopped while it was sending/) });
+    expect(await jobOf(t, orderId)).toMatchObject({
+      state: 'failed',
+      problem: expect.stringMatching(/shop stopped while it was sending/),
+    });
     expect(bv.callCount('POST')).toBe(0);
-    expect((await ownerMails()).some((m) => m.subject.includes(orderId.slice(-10)) && /stopped while/.test(m.text))).toBe(true);
+    expect(
+      (await ownerMails()).some((m) => m.subject.includes(orderId.slice(-10)) && /stopped while/.test(m.text)),
+    ).toBe(true);
   });
 
   it('Send again: admin only, only for an order that needs attention, never for one the printer holds', async () => {
@@ -248,18 +310,37 @@ describe('BookVault: failures, refusals and unknown outcomes', () => {
     const held = await t.app.inject({ method: 'POST', url, headers: bearer(admin.token) });
     expect(held.statusCode).toBe(409);
     expect(held.json().message).toMatch(/already with the printer/);
-    expect((await t.app.inject({ method: 'POST', url: '/api/admin/orders/not-an-id/print', headers: bearer(admin.token) })).statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'POST', url: '/api/admin/orders/00000000-0000-4000-8000-000000000000/print', headers: bearer(admin.token) })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/admin/orders/not-an-id/print', headers: bearer(admin.token) }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/admin/orders/00000000-0000-4000-8000-000000000000/print',
+          headers: bearer(admin.token),
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('follows BookVault to dispatched, then delivered, with the tracking it gives', async () => {
     const { orderId } = await createPaidOrder(t.app, { email: 'follow@example.com', items: [{ product: book }] });
     await drain(t);
     const podRef = bv.orderFor(orderId)!.podRef;
-    bv.advance(podRef, 'dispatched', { TrackingNumber: 'RM123456789GB', ServName: 'Royal Mail Tracked 48', CombinedURL: 'https://track.example/RM123456789GB' });
+    bv.advance(podRef, 'dispatched', {
+      TrackingNumber: 'RM123456789GB',
+      ServName: 'Royal Mail Tracked 48',
+      CombinedURL: 'https://track.example/RM123456789GB',
+    });
     await dueNow(t);
     await t.app.ctx.printWorker.pollDue();
-    expect(await orderOf(t, orderId)).toMatchObject({ status: 'Shipped', trackingRef: 'RM123456789GB', trackingUrl: 'https://track.example/RM123456789GB' });
+    expect(await orderOf(t, orderId)).toMatchObject({
+      status: 'Shipped',
+      trackingRef: 'RM123456789GB',
+      trackingUrl: 'https://track.example/RM123456789GB',
+    });
     bv.advance(podRef, 'delivered');
     await dueNow(t);
     await t.app.ctx.printWorker.pollDue();
@@ -281,8 +362,14 @@ describe('BookVault: failures, refusals and unknown outcomes', () => {
     const second = await createPaidOrder(t.app, { items: [{ product: book }], address: null });
     // The app's own worker, kicked by each payment, is idle before the jobs become due: only `worker` may send them.
     await t.app.ctx.printWorker.kick();
-    await t.deps.database.db.update(orders).set({ deliveryAddress: TEST_ADDRESS }).where(inArray(orders.id, [first.orderId, second.orderId]));
-    await t.deps.database.db.update(printJobs).set({ state: 'queued', problem: null }).where(inArray(printJobs.orderId, [first.orderId, second.orderId]));
+    await t.deps.database.db
+      .update(orders)
+      .set({ deliveryAddress: TEST_ADDRESS })
+      .where(inArray(orders.id, [first.orderId, second.orderId]));
+    await t.deps.database.db
+      .update(printJobs)
+      .set({ state: 'queued', problem: null })
+      .where(inArray(printJobs.orderId, [first.orderId, second.orderId]));
     bv.delayMs = 200;
     let stopped: Promise<void> | null = null;
     bv.onCall = () => {

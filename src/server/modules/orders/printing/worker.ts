@@ -87,7 +87,9 @@ export class PrintWorker {
     this.submitting = (async () => {
       do {
         this.submitAgain = false;
-        await this.submitDue().catch((error: unknown) => this.ctx().log.warn({ err: error }, 'print submission pass failed'));
+        await this.submitDue().catch((error: unknown) =>
+          this.ctx().log.warn({ err: error }, 'print submission pass failed'),
+        );
       } while (this.submitAgain);
     })().finally(() => {
       this.submitting = null;
@@ -151,9 +153,21 @@ export class PrintWorker {
     const order = await jobs.printableOrder(ctx.database.db, job.orderId);
     let result: SubmitResult;
     if (!order?.address) {
-      result = { outcome: 'refused', cause: 'invalid_order', reason: 'The order has no delivery address: add one, then send it again.', partnerWords: [], ref: null, paymentLink: null };
+      result = {
+        outcome: 'refused',
+        cause: 'invalid_order',
+        reason: 'The order has no delivery address: add one, then send it again.',
+        partnerWords: [],
+        ref: null,
+        paymentLink: null,
+      };
     } else {
-      const printOrder: PrintOrder = { docRef: order.id, address: order.address, email: order.email, lines: order.lines };
+      const printOrder: PrintOrder = {
+        docRef: order.id,
+        address: order.address,
+        email: order.email,
+        lines: order.lines,
+      };
       try {
         result = await ctx.printPartner.submit(printOrder);
       } catch (error) {
@@ -171,17 +185,32 @@ export class PrintWorker {
     const mailed = await this.recordInTransaction(ctx, claimed, result).catch((error: unknown) => {
       // The partner's answer is in this log line only: the job stays submitting and goes to the
       // owner after the lease, who then finds the partner's reference here.
-      ctx.log.error({ err: error, orderId: claimed.orderId, outcome: result.outcome, partnerRef: 'ref' in result ? result.ref : null }, 'print outcome could not be recorded');
+      ctx.log.error(
+        {
+          err: error,
+          orderId: claimed.orderId,
+          outcome: result.outcome,
+          partnerRef: 'ref' in result ? result.ref : null,
+        },
+        'print outcome could not be recorded',
+      );
       throw error;
     });
     if (result.outcome === 'accepted' || mailed) void ctx.mailWorker.kick();
   }
 
-  private async recordInTransaction(ctx: AppContext, claimed: jobs.PrintJobRow, result: SubmitResult): Promise<boolean> {
+  private async recordInTransaction(
+    ctx: AppContext,
+    claimed: jobs.PrintJobRow,
+    result: SubmitResult,
+  ): Promise<boolean> {
     return ctx.database.db.transaction(async (tx) => {
       const job = await jobs.lockClaimedJob(tx, claimed);
       if (!job) {
-        ctx.log.warn({ orderId: claimed.orderId, outcome: result.outcome }, 'print outcome arrived after its submission was taken over; not recorded');
+        ctx.log.warn(
+          { orderId: claimed.orderId, outcome: result.outcome },
+          'print outcome arrived after its submission was taken over; not recorded',
+        );
         return false;
       }
       switch (result.outcome) {
@@ -195,7 +224,11 @@ export class PrintWorker {
             costPence: result.cost?.totalPence ?? null,
             costCurrency: result.cost?.currency ?? null,
           });
-          await applyPartnerProgress(ctx, tx, job.orderId, { status: 'Printing', bookVaultRef: result.ref, trackingRef: null });
+          await applyPartnerProgress(ctx, tx, job.orderId, {
+            status: 'Printing',
+            bookVaultRef: result.ref,
+            trackingRef: null,
+          });
           return false;
         case 'failed': {
           if (job.attempts >= MAX_PRINT_ATTEMPTS) {
@@ -205,16 +238,26 @@ export class PrintWorker {
             return true;
           }
           const delay = printRetryDelayMs(job.attempts, this.retryBaseMs, result.retryAfterSeconds);
-          await jobs.updatePrintJob(tx, job.orderId, { state: 'queued', problem: result.reason, nextAttemptAt: new Date(Date.now() + delay) });
+          await jobs.updatePrintJob(tx, job.orderId, {
+            state: 'queued',
+            problem: result.reason,
+            nextAttemptAt: new Date(Date.now() + delay),
+          });
           return false;
         }
         case 'manual':
-          await jobs.updatePrintJob(tx, job.orderId, { state: 'failed', problem: 'The shop is set to send orders to the printer by hand.' });
+          await jobs.updatePrintJob(tx, job.orderId, {
+            state: 'failed',
+            problem: 'The shop is set to send orders to the printer by hand.',
+          });
           return false;
         default: {
           // refused, duplicate, uncertain: the owner decides.
           const ref = 'ref' in result ? result.ref : null;
-          const problem = result.outcome === 'uncertain' ? `${result.reason} It is not known whether the printer received the order. ${CHECK_FIRST}` : result.reason;
+          const problem =
+            result.outcome === 'uncertain'
+              ? `${result.reason} It is not known whether the printer received the order. ${CHECK_FIRST}`
+              : result.reason;
           await jobs.updatePrintJob(tx, job.orderId, { state: 'failed', problem, partnerRef: ref });
           await tellOwner(ctx, tx, job.orderId, problem, ref);
           return true;
@@ -237,7 +280,10 @@ export class PrintWorker {
           status = await ctx.printPartner.status(job.partnerRef ?? '');
         } catch (error) {
           const kind = error instanceof PrintPartnerError ? error.kind : 'unexpected';
-          ctx.log.warn({ err: error, orderId: job.orderId, kind }, 'print partner could not tell the state of an order; asking again at the next poll');
+          ctx.log.warn(
+            { err: error, orderId: job.orderId, kind },
+            'print partner could not tell the state of an order; asking again at the next poll',
+          );
           continue;
         }
         await this.follow(ctx, job, status);
@@ -250,14 +296,23 @@ export class PrintWorker {
   private async follow(ctx: AppContext, job: jobs.PrintJobRow, status: PrintStatus) {
     const changed = await ctx.database.db.transaction(async (tx) => {
       const cost = status.cost ? { costPence: status.cost.totalPence, costCurrency: status.cost.currency } : {};
-      await jobs.updatePrintJob(tx, job.orderId, { partnerState: status.state, partnerStatus: status.partnerStatus.slice(0, 200), ...cost });
+      await jobs.updatePrintJob(tx, job.orderId, {
+        partnerState: status.state,
+        partnerStatus: status.partnerStatus.slice(0, 200),
+        ...cost,
+      });
       if (status.state === 'dispatched' || status.state === 'delivered') {
         await jobs.fillTracking(tx, job.orderId, status.tracking.carrier, status.tracking.url);
         const target = status.state === 'dispatched' ? 'Shipped' : 'Delivered';
         const trackingRef = status.tracking.number;
         // Delivered without a dispatch seen first: Shipped (with its tracking mail) then Delivered.
-        let moved = target === 'Delivered' ? await applyPartnerProgress(ctx, tx, job.orderId, { status: 'Shipped', bookVaultRef: null, trackingRef }) : false;
-        moved = (await applyPartnerProgress(ctx, tx, job.orderId, { status: target, bookVaultRef: null, trackingRef })) || moved;
+        let moved =
+          target === 'Delivered'
+            ? await applyPartnerProgress(ctx, tx, job.orderId, { status: 'Shipped', bookVaultRef: null, trackingRef })
+            : false;
+        moved =
+          (await applyPartnerProgress(ctx, tx, job.orderId, { status: target, bookVaultRef: null, trackingRef })) ||
+          moved;
         return moved;
       }
       if (status.state === 'cancelled') {
@@ -272,9 +327,13 @@ export class PrintWorker {
   }
 }
 
-const CHECK_FIRST = 'Look for the order number in the print partner’s portal before sending it again, so that it is not printed twice.';
+const CHECK_FIRST =
+  'Look for the order number in the print partner’s portal before sending it again, so that it is not printed twice.';
 
 /** The owner's mail about an order the printer could not take (in the caller's transaction). */
 async function tellOwner(ctx: AppContext, tx: Db, orderId: string, problem: string, partnerRef: string | null) {
-  await enqueueMail(tx, { to: ctx.config.SHOP_EMAIL, ...(await renderMail('printPartnerProblem', { orderId, problem, partnerRef }, ctx.config)) });
+  await enqueueMail(tx, {
+    to: ctx.config.SHOP_EMAIL,
+    ...(await renderMail('printPartnerProblem', { orderId, problem, partnerRef }, ctx.config)),
+  });
 }

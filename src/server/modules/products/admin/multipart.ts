@@ -37,7 +37,12 @@ export async function readProductSubmission(request: FastifyRequest): Promise<Pr
         part.file.resume();
         throw badRequest(`Unexpected file field "${part.fieldname}": send images as "images".`);
       }
-      images.push(await fileBytes(part, { ...FORM_MESSAGES, FST_REQ_FILE_TOO_LARGE: `Image ${images.length + 1}: ${IMAGE_MESSAGES.tooLarge}` }));
+      images.push(
+        await fileBytes(part, {
+          ...FORM_MESSAGES,
+          FST_REQ_FILE_TOO_LARGE: `Image ${images.length + 1}: ${IMAGE_MESSAGES.tooLarge}`,
+        }),
+      );
     } else if ((PRODUCT_FIELD_NAMES as readonly string[]).includes(part.fieldname)) {
       fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value ?? '');
       if (part.valueTruncated) throw badRequest(`The ${part.fieldname} field is too long.`);

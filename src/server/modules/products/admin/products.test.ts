@@ -40,7 +40,8 @@ function post(url: string, body: Record<string, string>, files: FilePart[] = [],
   const { payload, headers } = multipartBody(body, files);
   return t.app.inject({ method: 'POST', url, payload, headers: { ...headers, ...(token ? bearer(token) : {}) } });
 }
-const add = (body: Record<string, string>, files: FilePart[] = [], token?: string | null) => post('/api/admin/products/add_product', body, files, token);
+const add = (body: Record<string, string>, files: FilePart[] = [], token?: string | null) =>
+  post('/api/admin/products/add_product', body, files, token);
 const edit = (id: string, body: Record<string, string>, files: FilePart[] = [], token?: string | null) =>
   post(`/api/admin/products/edit_product/${encodeURIComponent(id)}`, body, files, token);
 
@@ -64,7 +65,13 @@ describe('add_product', () => {
     const res = await add(fields(), [png(red), png(green), png(blue)]);
     expect(res.statusCode, res.body).toBe(200);
     const product = res.json();
-    expect(product).toMatchObject({ id: 'BV-100', name: 'The Big Puzzle Book', type: 'Puzzle', age: 'Adults', price: 7.99 });
+    expect(product).toMatchObject({
+      id: 'BV-100',
+      name: 'The Big Puzzle Book',
+      type: 'Puzzle',
+      age: 'Adults',
+      price: 7.99,
+    });
     expect(product.description).toBe('Two hundred puzzles.\nFor long evenings.');
     expect(product.imageUrls).toEqual([red, green, blue].map((bytes) => `/images/${imageKeyOf(bytes)}/640.webp`));
     expect(product.image_URLs).toBe(product.imageUrls.join(','));
@@ -112,8 +119,16 @@ describe('add_product', () => {
 
   it.each([
     ['a renamed text file', () => png(textFile, 'notes.png'), /not a supported image/],
-    ['an SVG with a script', () => ({ filename: 'cover.svg', contentType: 'image/svg+xml', bytes: svgWithScript }), /not a supported image/],
-    ['a truncated JPEG', async () => ({ filename: 'cover.jpg', contentType: 'image/jpeg', bytes: truncated(await jpegImage()) }), /damaged or incomplete/],
+    [
+      'an SVG with a script',
+      () => ({ filename: 'cover.svg', contentType: 'image/svg+xml', bytes: svgWithScript }),
+      /not a supported image/,
+    ],
+    [
+      'a truncated JPEG',
+      async () => ({ filename: 'cover.jpg', contentType: 'image/jpeg', bytes: truncated(await jpegImage()) }),
+      /damaged or incomplete/,
+    ],
     ['a 20,000 × 20,000 pixel bomb', () => png(pngBomb(), 'bomb.png'), /too large to process/],
   ])('refuses %s with 400 naming the image, and writes nothing of the product', async (_label, makeFile, message) => {
     const before = await countRows();
@@ -129,7 +144,10 @@ describe('add_product', () => {
   it('refuses a seventh image with 400', async () => {
     const seven = await Promise.all(['#111', '#222', '#333', '#444', '#555', '#666', '#777'].map((c) => pngImage(c)));
     const before = await countRows();
-    const res = await add(fields({ id: 'BV-400', name: 'Seven pictures' }), seven.map((bytes) => png(bytes)));
+    const res = await add(
+      fields({ id: 'BV-400', name: 'Seven pictures' }),
+      seven.map((bytes) => png(bytes)),
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/at most 6 images/);
     expect(await countRows()).toEqual(before);
@@ -143,7 +161,12 @@ describe('add_product', () => {
   });
 
   it('refuses a JSON body with 400', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/admin/products/add_product', payload: fields(), headers: bearer(admin.token) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/products/add_product',
+      payload: fields(),
+      headers: bearer(admin.token),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/multipart/);
   });
@@ -184,35 +207,56 @@ describe('edit_product', () => {
   });
 
   it('refuses a bad image and leaves the product as it was', async () => {
-    const before = (await t.app.inject({ method: 'GET', url: '/api/admin/orders_status', headers: bearer(admin.token) })).statusCode;
+    const before = (
+      await t.app.inject({ method: 'GET', url: '/api/admin/orders_status', headers: bearer(admin.token) })
+    ).statusCode;
     expect(before).toBe(200);
-    const rowsBefore = await t.deps.database.db.select().from(productImages).where(eq(productImages.productId, 'BV-100'));
+    const rowsBefore = await t.deps.database.db
+      .select()
+      .from(productImages)
+      .where(eq(productImages.productId, 'BV-100'));
     const res = await edit('BV-100', fields({ name: 'Changed?' }), [png(red), png(textFile, 'x.png')]);
     expect(res.statusCode).toBe(400);
     const [row] = await t.deps.database.db.select().from(products).where(eq(products.id, 'BV-100'));
     expect(row!.name).toBe('The Bigger Puzzle Book');
-    expect(await t.deps.database.db.select().from(productImages).where(eq(productImages.productId, 'BV-100'))).toEqual(rowsBefore);
+    expect(await t.deps.database.db.select().from(productImages).where(eq(productImages.productId, 'BV-100'))).toEqual(
+      rowsBefore,
+    );
   });
 });
 
 describe('admin image originals', () => {
   it('gives an admin the original bytes of a stored image, so the form can re-send it unchanged', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/admin/images/${imageKeyOf(red)}`, headers: bearer(admin.token) });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/images/${imageKeyOf(red)}`,
+      headers: bearer(admin.token),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/png');
     expect(res.rawPayload.equals(red)).toBe(true);
   });
 
   it('answers 404 for an unknown key and 400 for a malformed one', async () => {
-    expect((await t.app.inject({ method: 'GET', url: `/api/admin/images/${'a'.repeat(64)}`, headers: bearer(admin.token) })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/images/..%2Fsecret', headers: bearer(admin.token) })).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/admin/images/${'a'.repeat(64)}`, headers: bearer(admin.token) }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/admin/images/..%2Fsecret', headers: bearer(admin.token) }))
+        .statusCode,
+    ).toBe(400);
   });
 });
 
 describe('delete_product', () => {
   it('deletes a product never sold and announces it', async () => {
     published = [];
-    const res = await t.app.inject({ method: 'POST', url: '/api/admin/products/delete_product/BV-101B', headers: bearer(admin.token) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/products/delete_product/BV-101B',
+      headers: bearer(admin.token),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'Product deleted', archived: false });
     expect(await t.deps.database.db.select().from(products).where(eq(products.id, 'BV-101B'))).toEqual([]);
@@ -222,45 +266,81 @@ describe('delete_product', () => {
   it('archives a product that has been sold; its order stays readable (decision 039, more in archive.test.ts)', async () => {
     const add = await post('/api/admin/products/add_product', fields({ id: 'BV-SOLD', name: 'Colour Me Calm' }));
     expect(add.statusCode).toBe(200);
-    await createOrder(t.app, { email: 'reader@example.com', lines: [{ productId: 'BV-SOLD', name: 'Colour Me Calm', unitPence: 1200, qty: 1 }] });
+    await createOrder(t.app, {
+      email: 'reader@example.com',
+      lines: [{ productId: 'BV-SOLD', name: 'Colour Me Calm', unitPence: 1200, qty: 1 }],
+    });
     published = [];
-    const res = await t.app.inject({ method: 'POST', url: '/api/admin/products/delete_product/BV-SOLD', headers: bearer(admin.token) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/products/delete_product/BV-SOLD',
+      headers: bearer(admin.token),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: MSG.productArchived, archived: true });
-    expect(await t.deps.database.db.select({ id: products.id }).from(products).where(eq(products.id, 'BV-SOLD'))).toEqual([{ id: 'BV-SOLD' }]);
+    expect(
+      await t.deps.database.db.select({ id: products.id }).from(products).where(eq(products.id, 'BV-SOLD')),
+    ).toEqual([{ id: 'BV-SOLD' }]);
     expect(await waitForPublished(1)).toEqual([JSON.stringify({ change: 'archive', id: 'BV-SOLD' })]);
     const lines = await t.deps.database.db.select().from(orderItems).where(eq(orderItems.productId, 'BV-SOLD'));
     expect(lines).toEqual([expect.objectContaining({ name: 'Colour Me Calm', unitPricePence: 1200 })]);
-    const orders = (await t.app.inject({ method: 'GET', url: '/api/admin/orders_status', headers: bearer(admin.token) })).json();
-    expect(orders.some((order: { items: Array<{ item: string }> }) => order.items.some((item) => item.item === 'Colour Me Calm'))).toBe(true);
+    const orders = (
+      await t.app.inject({ method: 'GET', url: '/api/admin/orders_status', headers: bearer(admin.token) })
+    ).json();
+    expect(
+      orders.some((order: { items: Array<{ item: string }> }) =>
+        order.items.some((item) => item.item === 'Colour Me Calm'),
+      ),
+    ).toBe(true);
   });
 
   it('answers 404 for a product that does not exist', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/admin/products/delete_product/BV-101B', headers: bearer(admin.token) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/products/delete_product/BV-101B',
+      headers: bearer(admin.token),
+    });
     expect(res.statusCode).toBe(404);
   });
 });
 
 describe('product calls are for admins only', () => {
   const calls = [
-    ['add', () => add(fields({ id: 'BV-500', name: 'Sneaky' }), [], null), () => add(fields({ id: 'BV-500', name: 'Sneaky' }), [], customer.token)],
-    ['edit', () => edit('BV-100', fields({ name: 'Sneaky' }), [], null), () => edit('BV-100', fields({ name: 'Sneaky' }), [], customer.token)],
+    [
+      'add',
+      () => add(fields({ id: 'BV-500', name: 'Sneaky' }), [], null),
+      () => add(fields({ id: 'BV-500', name: 'Sneaky' }), [], customer.token),
+    ],
+    [
+      'edit',
+      () => edit('BV-100', fields({ name: 'Sneaky' }), [], null),
+      () => edit('BV-100', fields({ name: 'Sneaky' }), [], customer.token),
+    ],
     [
       'delete',
       () => t.app.inject({ method: 'POST', url: '/api/admin/products/delete_product/BV-100' }),
-      () => t.app.inject({ method: 'POST', url: '/api/admin/products/delete_product/BV-100', headers: bearer(customer.token) }),
+      () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/admin/products/delete_product/BV-100',
+          headers: bearer(customer.token),
+        }),
     ],
     [
       'image original',
       () => t.app.inject({ method: 'GET', url: `/api/admin/images/${imageKeyOf(red)}` }),
-      () => t.app.inject({ method: 'GET', url: `/api/admin/images/${imageKeyOf(red)}`, headers: bearer(customer.token) }),
+      () =>
+        t.app.inject({ method: 'GET', url: `/api/admin/images/${imageKeyOf(red)}`, headers: bearer(customer.token) }),
     ],
   ] as const;
 
-  it.each(calls)('%s: 401 without a token, 403 for a customer, nothing changed', async (_name, anonymous, asCustomer) => {
-    const before = await countRows();
-    expect((await anonymous()).statusCode).toBe(401);
-    expect((await asCustomer()).statusCode).toBe(403);
-    expect(await countRows()).toEqual(before);
-  });
+  it.each(calls)(
+    '%s: 401 without a token, 403 for a customer, nothing changed',
+    async (_name, anonymous, asCustomer) => {
+      const before = await countRows();
+      expect((await anonymous()).statusCode).toBe(401);
+      expect((await asCustomer()).statusCode).toBe(403);
+      expect(await countRows()).toEqual(before);
+    },
+  );
 });

@@ -15,11 +15,20 @@ export interface Clash {
 }
 
 /** Which of the product's unique fields (id, name) another product, archived or not, already uses. */
-export async function findClash(db: Db, fields: Pick<ProductFields, 'id' | 'name'>, exceptId?: string): Promise<Clash | null> {
+export async function findClash(
+  db: Db,
+  fields: Pick<ProductFields, 'id' | 'name'>,
+  exceptId?: string,
+): Promise<Clash | null> {
   const rows = await db
     .select({ id: products.id, name: products.name, archivedAt: products.archivedAt })
     .from(products)
-    .where(and(or(eq(products.id, fields.id), eq(products.name, fields.name)), exceptId ? ne(products.id, exceptId) : undefined))
+    .where(
+      and(
+        or(eq(products.id, fields.id), eq(products.name, fields.name)),
+        exceptId ? ne(products.id, exceptId) : undefined,
+      ),
+    )
     .limit(2);
   const byId = rows.find((row) => row.id === fields.id);
   if (byId) return { field: 'id', archived: byId.archivedAt !== null };
@@ -68,7 +77,11 @@ export async function replaceProductImages(db: Db, productId: string, imageKeys:
 
 /** Whether any order has a line of this book. */
 export async function hasBeenSold(db: Db, key: string): Promise<boolean> {
-  const [row] = await db.select({ orderId: orderItems.orderId }).from(orderItems).where(eq(orderItems.productKey, key)).limit(1);
+  const [row] = await db
+    .select({ orderId: orderItems.orderId })
+    .from(orderItems)
+    .where(eq(orderItems.productKey, key))
+    .limit(1);
   return Boolean(row);
 }
 

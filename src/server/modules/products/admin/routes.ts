@@ -11,13 +11,26 @@ import type { ModuleRoutes } from '../../../http';
 import { notFound } from '../../../lib/errors';
 import { findOriginal } from '../../images';
 import { messageSchema } from '@shared/contracts/common';
-import { adminProductListQuerySchema, adminProductListSchema, PRODUCT_FIELD_NAMES, productDeletedSchema, productListSchema, productSchema } from '@shared/contracts/products';
+import {
+  adminProductListQuerySchema,
+  adminProductListSchema,
+  PRODUCT_FIELD_NAMES,
+  productDeletedSchema,
+  productListSchema,
+  productSchema,
+} from '@shared/contracts/products';
 import { multipartLimits, readProductSubmission } from './multipart';
 import { adminProductList } from './list/service';
 import { addProduct, archivedProducts, deleteProduct, editProduct, restoreProduct } from './service';
 
 const productIdParams = z.object({ id: z.string().min(1).max(200) });
-const errorResponses = { 400: messageSchema, 401: messageSchema, 403: messageSchema, 404: messageSchema, 409: messageSchema };
+const errorResponses = {
+  400: messageSchema,
+  401: messageSchema,
+  403: messageSchema,
+  404: messageSchema,
+  409: messageSchema,
+};
 const admin = { access: 'admin' as const };
 
 export const productAdminRoutes: ModuleRoutes = async (app, ctx) => {
@@ -61,7 +74,8 @@ export const productAdminRoutes: ModuleRoutes = async (app, ctx) => {
       config: admin,
       schema: {
         tags: ['admin'],
-        summary: 'Delete a product; one that has been sold is archived instead (hidden from the shop, kept for its orders and reviews)',
+        summary:
+          'Delete a product; one that has been sold is archived instead (hidden from the shop, kept for its orders and reviews)',
         params: productIdParams,
         response: { 200: productDeletedSchema, ...errorResponses },
       },
@@ -73,7 +87,12 @@ export const productAdminRoutes: ModuleRoutes = async (app, ctx) => {
     '/api/admin/products/restore_product/:id',
     {
       config: admin,
-      schema: { tags: ['admin'], summary: 'Put an archived product back in the shop', params: productIdParams, response: { 200: messageSchema, ...errorResponses } },
+      schema: {
+        tags: ['admin'],
+        summary: 'Put an archived product back in the shop',
+        params: productIdParams,
+        response: { 200: messageSchema, ...errorResponses },
+      },
     },
     async (request) => restoreProduct(ctx, request.params.id),
   );
@@ -97,7 +116,11 @@ export const productAdminRoutes: ModuleRoutes = async (app, ctx) => {
     '/api/admin/products/archived',
     {
       config: admin,
-      schema: { tags: ['admin'], summary: 'The archived products, most recently archived first', response: { 200: productListSchema, 401: messageSchema, 403: messageSchema } },
+      schema: {
+        tags: ['admin'],
+        summary: 'The archived products, most recently archived first',
+        response: { 200: productListSchema, 401: messageSchema, 403: messageSchema },
+      },
     },
     async () => archivedProducts(ctx),
   );
@@ -115,7 +138,10 @@ export const productAdminRoutes: ModuleRoutes = async (app, ctx) => {
     async (request, reply) => {
       const image = await findOriginal(ctx, request.params.key);
       if (!image) throw notFound('No such image.');
-      return reply.type(image.contentType).header('cache-control', 'private, max-age=31536000, immutable').send(image.bytes);
+      return reply
+        .type(image.contentType)
+        .header('cache-control', 'private, max-age=31536000, immutable')
+        .send(image.bytes);
     },
   );
 };

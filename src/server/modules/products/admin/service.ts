@@ -30,22 +30,32 @@ const CLASH_MESSAGE = {
 };
 
 function clashError(clash: repo.Clash, fields: ProductFields): AppError {
-  if (clash.field === 'id') return conflict(clash.archived ? MSG.archivedProductIdTaken(fields.id) : CLASH_MESSAGE.id(fields.id));
+  if (clash.field === 'id')
+    return conflict(clash.archived ? MSG.archivedProductIdTaken(fields.id) : CLASH_MESSAGE.id(fields.id));
   return conflict(clash.archived ? MSG.archivedProductNameTaken(fields.name) : CLASH_MESSAGE.name(fields.name));
 }
 
 /** A unique-index race lost between our check and our write answers the same 409 as the check. */
 function uniqueViolation(error: unknown, fields: ProductFields): AppError | null {
-  for (let current = error as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined, depth = 0; current && depth < 4; depth += 1) {
+  for (
+    let current = error as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined, depth = 0;
+    current && depth < 4;
+    depth += 1
+  ) {
     if (current.code === '23505') {
-      return clashError({ field: current.constraint === 'products_name_unique' ? 'name' : 'id', archived: false }, fields);
+      return clashError(
+        { field: current.constraint === 'products_name_unique' ? 'name' : 'id', archived: false },
+        fields,
+      );
     }
     current = current.cause as typeof current;
   }
   return null;
 }
 
-async function checkSubmission(submission: ProductSubmission): Promise<{ fields: ProductFields; images: Array<{ record: ImageRecord; bytes: Buffer }> }> {
+async function checkSubmission(
+  submission: ProductSubmission,
+): Promise<{ fields: ProductFields; images: Array<{ record: ImageRecord; bytes: Buffer }> }> {
   const parsed = parseProductFields(submission.fields);
   if (!parsed.ok) throw badRequest(parsed.message);
   if (submission.images.length > PRODUCT_IMAGE_SLOTS) {
@@ -80,7 +90,10 @@ async function write(ctx: AppContext, submission: ProductSubmission, currentId: 
         if (!(await repo.lockProduct(tx, currentId))) throw notFound('No product with that id.');
         await repo.updateProduct(tx, currentId, fields);
       }
-      await recordImages(tx, images.map((image) => image.record));
+      await recordImages(
+        tx,
+        images.map((image) => image.record),
+      );
       await repo.replaceProductImages(
         tx,
         fields.id,
@@ -96,11 +109,17 @@ async function write(ctx: AppContext, submission: ProductSubmission, currentId: 
   return product;
 }
 
-async function publishChange(ctx: AppContext, change: 'add' | 'edit' | 'delete' | 'archive' | 'restore', id: string): Promise<void> {
+async function publishChange(
+  ctx: AppContext,
+  change: 'add' | 'edit' | 'delete' | 'archive' | 'restore',
+  id: string,
+): Promise<void> {
   // This instance's next catalogue read is fresh at once; other instances follow the notification.
   ctx.catalogue.invalidate();
   // The change is committed; a lost notification must not turn it into an error for the admin.
-  await ctx.events.publish(JSON.stringify({ change, id })).catch((error: unknown) => ctx.log.warn({ err: error }, 'productUpdate not published'));
+  await ctx.events
+    .publish(JSON.stringify({ change, id }))
+    .catch((error: unknown) => ctx.log.warn({ err: error }, 'productUpdate not published'));
 }
 
 export const addProduct = (ctx: AppContext, submission: ProductSubmission) => write(ctx, submission, null);

@@ -13,7 +13,13 @@ import { createProduct } from '../../../test/factories/products';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { catalogueListingSchema } from '@shared/contracts/products';
 import type { Product, CatalogueListing, CatalogueListingQuery } from '@shared/contracts/products';
-import { applyFilters, priceBounds, productTypes, sortProducts, type Filters } from '../../../../web/features/products/catalogue-rules';
+import {
+  applyFilters,
+  priceBounds,
+  productTypes,
+  sortProducts,
+  type Filters,
+} from '../../../../web/features/products/catalogue-rules';
 import { BAD_LISTING_CURSOR_MESSAGE, encodeListingCursor } from './service';
 import { FIRST_PAGES_KEPT, ListingCache } from './cache';
 import { JS_TRIM_CHARACTERS } from './repository';
@@ -54,7 +60,8 @@ async function allPages(query: Query = {}): Promise<CatalogueListing[]> {
 }
 
 const ids = (list: readonly Product[]) => list.map((product) => product.id);
-const wholeCatalogue = async () => (await t.app.inject({ method: 'GET', url: '/api/server/get_products' })).json() as Product[];
+const wholeCatalogue = async () =>
+  (await t.app.inject({ method: 'GET', url: '/api/server/get_products' })).json() as Product[];
 
 let announced = 0;
 /**
@@ -119,7 +126,10 @@ async function shopOf(batches: readonly (readonly Book[])[]): Promise<void> {
 }
 
 /** What the home page shows today for the query: the browser's rules over get_products' answer. */
-function browserView(all: readonly Product[], query: { type?: string; age?: Filters['age']; max_price?: string; sort?: 'default' | 'price-asc' | 'price-desc' }) {
+function browserView(
+  all: readonly Product[],
+  query: { type?: string; age?: Filters['age']; max_price?: string; sort?: 'default' | 'price-asc' | 'price-desc' },
+) {
   const filters: Filters = {
     type: query.type ?? '',
     age: query.age ?? 'All',
@@ -129,16 +139,33 @@ function browserView(all: readonly Product[], query: { type?: string; age?: Filt
     shown: sortProducts(applyFilters(all, filters), query.sort ?? 'default'),
     facets: {
       types: productTypes(all).map((type) => ({ type, count: applyFilters(all, { ...filters, type }).length })),
-      ages: (['All', 'Kids', 'Adults'] as const).map((age) => ({ age, count: applyFilters(all, { ...filters, age }).length })),
+      ages: (['All', 'Kids', 'Adults'] as const).map((age) => ({
+        age,
+        count: applyFilters(all, { ...filters, age }).length,
+      })),
       price: all.length
-        ? { lowest: Math.min(...all.map((product) => product.price)), highest: Math.max(...all.map((product) => product.price)) }
+        ? {
+            lowest: Math.min(...all.map((product) => product.price)),
+            highest: Math.max(...all.map((product) => product.price)),
+          }
         : { lowest: null, highest: null },
     },
   };
 }
 
 describe('the listing follows the browser rules exactly', () => {
-  const TYPES = ['Puzzle', ' Puzzle', 'Puzzle\u00a0', '\u3000Puzzle\t', 'puzzle', 'Colouring', 'Journal', 'Activity Book', '', '  '];
+  const TYPES = [
+    'Puzzle',
+    ' Puzzle',
+    'Puzzle\u00a0',
+    '\u3000Puzzle\t',
+    'puzzle',
+    'Colouring',
+    'Journal',
+    'Activity Book',
+    '',
+    '  ',
+  ];
   const bookArb = fc.record({
     type: fc.constantFrom(...TYPES),
     age: fc.constantFrom('Kids' as const, 'Adults' as const, '' as const),
@@ -166,34 +193,55 @@ describe('the listing follows the browser rules exactly', () => {
   const queryArb = fc.record({
     type: fc.constantFrom('', 'Puzzle', 'Colouring', 'Journal', 'Activity Book', ' Puzzle', 'Nope'),
     age: fc.constantFrom('All' as const, 'Kids' as const, 'Adults' as const),
-    max_price: fc.oneof(fc.constant(''), fc.integer({ min: 0, max: 42 }).map(String), fc.constantFrom('7.99', '8', '12.99', '13', '0.99', '1')),
+    max_price: fc.oneof(
+      fc.constant(''),
+      fc.integer({ min: 0, max: 42 }).map(String),
+      fc.constantFrom('7.99', '8', '12.99', '13', '0.99', '1'),
+    ),
     sort: fc.constantFrom('default' as const, 'price-asc' as const, 'price-desc' as const),
     limit: fc.integer({ min: 1, max: 6 }),
   });
 
   it('pages through every matching book once, in the order and with the facets the browser rules give (random catalogues)', async () => {
     await fc.assert(
-      fc.asyncProperty(catalogueArb, fc.integer({ min: 1, max: 6 }), fc.array(queryArb, { minLength: 1, maxLength: 4 }), async (batches, limit, filtered) => {
-        await shopOf(batches);
-        const all = await wholeCatalogue();
-        expect(all.length).toBe(batches.flat().filter((book) => !book.archived).length);
-        // Every sort over the whole shop, then some filtered views.
-        const unfiltered = (['default', 'price-asc', 'price-desc'] as const).map((sort) => ({ type: '', age: 'All' as const, max_price: '', sort, limit }));
-        for (const query of [...unfiltered, ...filtered]) {
-          const expected = browserView(all, query);
-          const pages = await allPages(query);
-          const listed = pages.flatMap((page) => page.products);
-          expect(listed).toEqual(expected.shown);
-          pages.forEach((page, i) => {
-            expect(page.products.length).toBe(i < pages.length - 1 ? query.limit : expected.shown.length - query.limit * (pages.length - 1));
-            expect(page.total).toBe(expected.shown.length);
-            expect(page.facets).toEqual(expected.facets);
-          });
-          // The slider's range from the facets is the one the browser computes.
-          const { lowest, highest } = pages[0]!.facets.price;
-          expect(lowest === null || highest === null ? { min: 0, max: 100 } : { min: Math.floor(lowest), max: Math.ceil(highest) }).toEqual(priceBounds(all));
-        }
-      }),
+      fc.asyncProperty(
+        catalogueArb,
+        fc.integer({ min: 1, max: 6 }),
+        fc.array(queryArb, { minLength: 1, maxLength: 4 }),
+        async (batches, limit, filtered) => {
+          await shopOf(batches);
+          const all = await wholeCatalogue();
+          expect(all.length).toBe(batches.flat().filter((book) => !book.archived).length);
+          // Every sort over the whole shop, then some filtered views.
+          const unfiltered = (['default', 'price-asc', 'price-desc'] as const).map((sort) => ({
+            type: '',
+            age: 'All' as const,
+            max_price: '',
+            sort,
+            limit,
+          }));
+          for (const query of [...unfiltered, ...filtered]) {
+            const expected = browserView(all, query);
+            const pages = await allPages(query);
+            const listed = pages.flatMap((page) => page.products);
+            expect(listed).toEqual(expected.shown);
+            pages.forEach((page, i) => {
+              expect(page.products.length).toBe(
+                i < pages.length - 1 ? query.limit : expected.shown.length - query.limit * (pages.length - 1),
+              );
+              expect(page.total).toBe(expected.shown.length);
+              expect(page.facets).toEqual(expected.facets);
+            });
+            // The slider's range from the facets is the one the browser computes.
+            const { lowest, highest } = pages[0]!.facets.price;
+            expect(
+              lowest === null || highest === null
+                ? { min: 0, max: 100 }
+                : { min: Math.floor(lowest), max: Math.ceil(highest) },
+            ).toEqual(priceBounds(all));
+          }
+        },
+      ),
       // A failure is shrunk for at most a minute (each try rebuilds the shop).
       { numRuns: 50, interruptAfterTimeLimit: 60_000, markInterruptAsFailure: true },
     );
@@ -220,7 +268,14 @@ describe('paging', () => {
     expect(await order('price-asc')).toEqual(['T-5', 'T-1', 'T-2', 'T-9', 'T-3', 'T-0']);
     expect(await order('price-desc')).toEqual(['T-0', 'T-1', 'T-2', 'T-9', 'T-3', 'T-5']);
     for (const limit of [1, 3, 4, 6, 7]) {
-      expect((await allPages({ sort: 'price-desc', limit })).flatMap((page) => ids(page.products))).toEqual(['T-0', 'T-1', 'T-2', 'T-9', 'T-3', 'T-5']);
+      expect((await allPages({ sort: 'price-desc', limit })).flatMap((page) => ids(page.products))).toEqual([
+        'T-0',
+        'T-1',
+        'T-2',
+        'T-9',
+        'T-3',
+        'T-5',
+      ]);
     }
   });
 
@@ -234,7 +289,12 @@ describe('paging', () => {
     await db().execute(sql`update products set created_at = '2026-03-01T10:00:00.000500Z' where id = 'M-1'`);
     await announceChange();
     for (const sort of ['default', 'price-asc', 'price-desc']) {
-      expect((await allPages({ sort, limit: 1 })).flatMap((page) => ids(page.products))).toEqual(['M-2', 'M-1', 'M-3', 'M-4']);
+      expect((await allPages({ sort, limit: 1 })).flatMap((page) => ids(page.products))).toEqual([
+        'M-2',
+        'M-1',
+        'M-3',
+        'M-4',
+      ]);
     }
   });
 
@@ -248,7 +308,9 @@ describe('paging', () => {
 
       // Removed: one already shown and one still to come; archived: one still to come; added: new
       // books at every price, including the price of the page's last book.
-      await db().delete(products).where(inArray(products.id, [seen[1]!, unseen[0]!]));
+      await db()
+        .delete(products)
+        .where(inArray(products.id, [seen[1]!, unseen[0]!]));
       await db().update(products).set({ archivedAt: new Date() }).where(eq(products.id, unseen[2]!));
       await insertBatch([300, 500, 700, 1300, 2000].map((pricePence, i) => ({ id: `N-${i}`, pricePence })));
       await announceChange();
@@ -273,7 +335,9 @@ describe('paging', () => {
   }
 
   it('answers 24 books by default, at most 100 when asked, and the rest on the last page', async () => {
-    await shopOf([Array.from({ length: 130 }, (_, i) => ({ id: `L-${String(i).padStart(3, '0')}`, pricePence: 100 + (i % 7) }))]);
+    await shopOf([
+      Array.from({ length: 130 }, (_, i) => ({ id: `L-${String(i).padStart(3, '0')}`, pricePence: 100 + (i % 7) })),
+    ]);
     const first = await listing();
     expect(first.products).toHaveLength(24);
     expect(first.total).toBe(130);
@@ -293,15 +357,37 @@ describe('paging', () => {
       products: [],
       next_cursor: null,
       total: 0,
-      facets: { types: [], ages: [{ age: 'All', count: 0 }, { age: 'Kids', count: 0 }, { age: 'Adults', count: 0 }], price: { lowest: null, highest: null } },
+      facets: {
+        types: [],
+        ages: [
+          { age: 'All', count: 0 },
+          { age: 'Kids', count: 0 },
+          { age: 'Adults', count: 0 },
+        ],
+        price: { lowest: null, highest: null },
+      },
     });
   });
 
   it('accepts a cursor it made for a book that is gone: the next page is what comes after that place', async () => {
-    await shopOf([[{ id: 'G-1', pricePence: 500 }], [{ id: 'G-2', pricePence: 700 }], [{ id: 'G-3', pricePence: 900 }]]);
-    const gone = encodeListingCursor({ sort: 'price-asc', pricePence: 600, at: '2020-01-01T00:00:00.000000Z', id: 'ZZZ' });
+    await shopOf([
+      [{ id: 'G-1', pricePence: 500 }],
+      [{ id: 'G-2', pricePence: 700 }],
+      [{ id: 'G-3', pricePence: 900 }],
+    ]);
+    const gone = encodeListingCursor({
+      sort: 'price-asc',
+      pricePence: 600,
+      at: '2020-01-01T00:00:00.000000Z',
+      id: 'ZZZ',
+    });
     expect(ids((await listing({ sort: 'price-asc', cursor: gone })).products)).toEqual(['G-2', 'G-3']);
-    const goneDesc = encodeListingCursor({ sort: 'price-desc', pricePence: 800, at: '2999-01-01T00:00:00.000000Z', id: 'A' });
+    const goneDesc = encodeListingCursor({
+      sort: 'price-desc',
+      pricePence: 800,
+      at: '2999-01-01T00:00:00.000000Z',
+      id: 'A',
+    });
     expect(ids((await listing({ sort: 'price-desc', cursor: goneDesc })).products)).toEqual(['G-2', 'G-1']);
   });
 });
@@ -401,7 +487,9 @@ describe('filters and facets', () => {
     ]);
     // The first page is the one kept; the pages after it come from the database.
     expect(await listing({ sort: 'price-desc', limit: 2 })).toEqual(first);
-    const rest = (await allPages({ sort: 'price-desc', limit: 2, cursor: first.next_cursor! })).flatMap((page) => ids(page.products));
+    const rest = (await allPages({ sort: 'price-desc', limit: 2, cursor: first.next_cursor! })).flatMap((page) =>
+      ids(page.products),
+    );
     expect(rest.at(-1)).toBe('F-CHEAP');
 
     await announceChange();
@@ -413,17 +501,26 @@ describe('filters and facets', () => {
   });
 
   it('answers JSON that matches its contract, gzipped when the client accepts it', async () => {
-    await createProduct(db(), { id: 'F-LONG', type: 'Puzzle', description: 'Forty mazes through castles and caves. '.repeat(60) });
+    await createProduct(db(), {
+      id: 'F-LONG',
+      type: 'Puzzle',
+      description: 'Forty mazes through castles and caves. '.repeat(60),
+    });
     await announceChange();
     const plain = await request({ limit: 4, sort: 'price-desc' });
     expect(plain.body.length).toBeGreaterThan(1024);
     expect(plain.headers['content-type']).toMatch(/^application\/json/);
-    const zipped = await t.app.inject({ method: 'GET', url: listingUrl({ limit: 4, sort: 'price-desc' }), headers: { 'accept-encoding': 'gzip, br' } });
+    const zipped = await t.app.inject({
+      method: 'GET',
+      url: listingUrl({ limit: 4, sort: 'price-desc' }),
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
     expect(zipped.headers['content-encoding']).toBe('gzip');
     expect(zipped.headers.vary).toMatch(/accept-encoding/i);
     expect(gunzipSync(zipped.rawPayload).toString()).toBe(plain.body);
     const next = await request({ limit: 4, sort: 'price-desc', cursor: plain.json().next_cursor });
-    for (const answer of [plain.json(), next.json()]) expect(catalogueListingSchema.safeParse(answer).error).toBeUndefined();
+    for (const answer of [plain.json(), next.json()])
+      expect(catalogueListingSchema.safeParse(answer).error).toBeUndefined();
   });
 });
 
@@ -470,7 +567,8 @@ describe('bad requests: 400 with a sentence, never a 5xx', () => {
   });
 
   it('refuses every cursor that is not one of its own for that sort', async () => {
-    const cursor = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
+    const cursor = (value: unknown) =>
+      Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
     const t0 = '2026-01-01T00:00:00.000000Z';
     const badCursors: Array<[string, string]> = [
       ['not a cursor!', 'default'],
@@ -508,21 +606,31 @@ describe('bad requests: 400 with a sentence, never a 5xx', () => {
       ['x'.repeat(1001), 'default'],
     ];
     for (const [bad, sort] of badCursors) {
-      const res = await t.app.inject({ method: 'GET', url: `/api/catalogue/products?sort=${sort}&cursor=${encodeURIComponent(bad)}` });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/catalogue/products?sort=${sort}&cursor=${encodeURIComponent(bad)}`,
+      });
       expect(res.statusCode, `${bad} (${sort})`).toBe(400);
       expect(res.json().message, bad).toMatch(/cursor/i);
     }
     expect(BAD_LISTING_CURSOR_MESSAGE).toMatch(/first page/);
     // And the good ones of each sort pass.
     for (const sort of ['default', 'price-asc', 'price-desc'] as const) {
-      const good = encodeListingCursor(sort === 'default' ? { sort, at: t0, id: 'Q-1' } : { sort, pricePence: 500, at: t0, id: 'Q-1' });
+      const good = encodeListingCursor(
+        sort === 'default' ? { sort, at: t0, id: 'Q-1' } : { sort, pricePence: 500, at: t0, id: 'Q-1' },
+      );
       expect((await request({ sort, cursor: good })).statusCode).toBe(200);
     }
   });
 });
 
 describe('the first pages kept in memory', () => {
-  const answer = (total: number): CatalogueListing => ({ products: [], next_cursor: null, total, facets: { types: [], ages: [], price: { lowest: null, highest: null } } });
+  const answer = (total: number): CatalogueListing => ({
+    products: [],
+    next_cursor: null,
+    total,
+    facets: { types: [], ages: [], price: { lowest: null, highest: null } },
+  });
   const cacheOf = () => new ListingCache(db());
 
   it('keeps a page until the catalogue changes, and not a read that was under way when it changed', async () => {
@@ -542,7 +650,9 @@ describe('the first pages kept in memory', () => {
 
   it('does not keep a failed read, and keeps at most FIRST_PAGES_KEPT pages (the oldest goes)', async () => {
     const cache = cacheOf();
-    await expect(cache.firstPage('k', () => Promise.reject(new Error('database down')))).rejects.toThrow('database down');
+    await expect(cache.firstPage('k', () => Promise.reject(new Error('database down')))).rejects.toThrow(
+      'database down',
+    );
     expect((await cache.firstPage('k', async () => answer(1))).listing.total).toBe(1);
     for (let i = 0; i < FIRST_PAGES_KEPT; i += 1) await cache.firstPage(`other-${i}`, async () => answer(0));
     expect((await cache.firstPage('k', async () => answer(2))).listing.total).toBe(2);

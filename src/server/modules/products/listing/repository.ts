@@ -69,7 +69,9 @@ function filterConditions(filter: ListingFilter, sort: ListingSort): SQL | undef
     filter.maxPence === null ? undefined : lte(products.pricePence, filter.maxPence),
     // The same limit on price_desc's own column, so that its index scan starts at the limit
     // instead of reading (and filtering out) every dearer book first.
-    filter.maxPence === null || sort !== 'price-desc' ? undefined : sql`${negatedPrice} >= ${-filter.maxPence}::integer`,
+    filter.maxPence === null || sort !== 'price-desc'
+      ? undefined
+      : sql`${negatedPrice} >= ${-filter.maxPence}::integer`,
   );
 }
 
@@ -83,13 +85,21 @@ function orderOf(sort: ListingSort): SQL[] {
 /** Only the books after `after` in its order (the position's text keeps created_at's microseconds). */
 function afterCondition(after: ListingPosition): SQL {
   const tail = sql`${after.at}::timestamptz, ${after.id}::text`;
-  if (after.sort === 'price-asc') return sql`(${products.pricePence}, ${products.createdAt}, ${products.id}) > (${after.pricePence}::integer, ${tail})`;
-  if (after.sort === 'price-desc') return sql`(${negatedPrice}, ${products.createdAt}, ${products.id}) > (${-after.pricePence}::integer, ${tail})`;
+  if (after.sort === 'price-asc')
+    return sql`(${products.pricePence}, ${products.createdAt}, ${products.id}) > (${after.pricePence}::integer, ${tail})`;
+  if (after.sort === 'price-desc')
+    return sql`(${negatedPrice}, ${products.createdAt}, ${products.id}) > (${-after.pricePence}::integer, ${tail})`;
   return sql`(${products.createdAt}, ${products.id}) > (${tail})`;
 }
 
 /** Up to `limit` books of the shop that pass the filter, in `sort`'s order, after `after` when given. */
-export async function findListingPage(db: Db, filter: ListingFilter, sort: ListingSort, after: ListingPosition | undefined, limit: number): Promise<ListingRow[]> {
+export async function findListingPage(
+  db: Db,
+  filter: ListingFilter,
+  sort: ListingSort,
+  after: ListingPosition | undefined,
+  limit: number,
+): Promise<ListingRow[]> {
   const rows = await db
     .select({ ...productColumns, imageKeys: imageKeysColumn, at: createdAtExact })
     .from(products)
@@ -98,15 +108,23 @@ export async function findListingPage(db: Db, filter: ListingFilter, sort: Listi
     .limit(limit);
   return rows.map((row) => {
     // The row's declared fields are the stored fields (price in pence), as in repository.ts.
-    const position: ListingPosition = sort === 'default' ? { sort, at: row.at, id: row.id } : { sort, pricePence: row.price, at: row.at, id: row.id };
+    const position: ListingPosition =
+      sort === 'default' ? { sort, at: row.at, id: row.id } : { sort, pricePence: row.price, at: row.at, id: row.id };
     return { product: toProduct(row, row.imageKeys ?? []), position };
   });
 }
 
 /** How many books of the shop there are of each stored type, age and price: what the facets are counted from. */
-export function findFacetCounts(db: Db): Promise<Array<{ type: string; age: ProductFields['age']; pricePence: number; count: number }>> {
+export function findFacetCounts(
+  db: Db,
+): Promise<Array<{ type: string; age: ProductFields['age']; pricePence: number; count: number }>> {
   return db
-    .select({ type: products.type, age: products.age, pricePence: products.pricePence, count: sql<number>`count(*)::integer` })
+    .select({
+      type: products.type,
+      age: products.age,
+      pricePence: products.pricePence,
+      count: sql<number>`count(*)::integer`,
+    })
     .from(products)
     .where(onSale)
     .groupBy(products.type, products.age, products.pricePence);

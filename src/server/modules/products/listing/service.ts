@@ -13,7 +13,12 @@ import type { ModuleRoutes } from '../../../http';
 import type { Db } from '../../../db/client';
 import { cursorTextSchema, cursorTimeSchema, decodeCursor, encodeCursor } from '../../../lib/cursor';
 import { messageSchema as errorSchema } from '@shared/contracts/common';
-import { type CatalogueListing, catalogueListingQuerySchema, catalogueListingSchema, type ListingSort } from '@shared/contracts/products';
+import {
+  type CatalogueListing,
+  catalogueListingQuerySchema,
+  catalogueListingSchema,
+  type ListingSort,
+} from '@shared/contracts/products';
 import { poundsToPence } from '@shared/money';
 import { ListingAnswer, ListingCache } from './cache';
 import { findListingPage, type ListingFilter, type ListingPosition } from './repository';
@@ -34,10 +39,15 @@ const cursorSchema = z.discriminatedUnion('o', [
   z.strictObject({ o: z.enum(['price-asc', 'price-desc']), p: cursorPrice, t: cursorTimeSchema, i: cursorId }),
 ]);
 
-export const BAD_LISTING_CURSOR_MESSAGE = 'That page of books is not valid (a bad cursor): start again from the first page.';
+export const BAD_LISTING_CURSOR_MESSAGE =
+  'That page of books is not valid (a bad cursor): start again from the first page.';
 
 export function encodeListingCursor(position: ListingPosition): string {
-  return encodeCursor(position.sort === 'default' ? { o: position.sort, t: position.at, i: position.id } : { o: position.sort, p: position.pricePence, t: position.at, i: position.id });
+  return encodeCursor(
+    position.sort === 'default'
+      ? { o: position.sort, t: position.at, i: position.id }
+      : { o: position.sort, p: position.pricePence, t: position.at, i: position.id },
+  );
 }
 
 /** The position a cursor names, for `sort`; 400 for anything that is not a cursor of ours for that sort. */
@@ -47,7 +57,9 @@ export function decodeListingCursor(cursor: string, sort: ListingSort): ListingP
     cursorSchema.refine((value) => value.o === sort),
     BAD_LISTING_CURSOR_MESSAGE,
   );
-  return data.o === 'default' ? { sort: data.o, at: data.t, id: data.i } : { sort: data.o, pricePence: data.p, at: data.t, id: data.i };
+  return data.o === 'default'
+    ? { sort: data.o, at: data.t, id: data.i }
+    : { sort: data.o, pricePence: data.p, at: data.t, id: data.i };
 }
 
 // ---- the call ---------------------------------------------------------------------------------
@@ -65,7 +77,10 @@ export async function catalogueListing(db: Db, cache: ListingCache, query: Listi
   const after = query.cursor === undefined ? undefined : decodeListingCursor(query.cursor, query.sort);
   const filter = listingFilterOf(query);
   // One more than asked for tells whether another page follows, without counting.
-  const [rows, summary] = await Promise.all([findListingPage(db, filter, query.sort, after, query.limit + 1), cache.facets()]);
+  const [rows, summary] = await Promise.all([
+    findListingPage(db, filter, query.sort, after, query.limit + 1),
+    cache.facets(),
+  ]);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
@@ -111,7 +126,10 @@ export const catalogueListingRoutes: ModuleRoutes = async (app, ctx) => {
     },
     async (request, reply) => {
       const query = request.query;
-      const answer = query.cursor === undefined ? await firstListingPage(ctx.database.db, cache, query) : new ListingAnswer(await catalogueListing(ctx.database.db, cache, query));
+      const answer =
+        query.cursor === undefined
+          ? await firstListingPage(ctx.database.db, cache, query)
+          : new ListingAnswer(await catalogueListing(ctx.database.db, cache, query));
       return sendAnswer(request, reply, answer);
     },
   );

@@ -84,7 +84,11 @@ export async function writeArchive(file: FileHandle, input: ArchiveInput): Promi
   const writer = new TarWriter(file);
   const entries: Entry[] = [];
   const { database } = input;
-  entries.push({ name: database.entry, bytes: database.size, sha256: await writer.add(database.entry, database.size, database.chunks(), input.createdAt) });
+  entries.push({
+    name: database.entry,
+    bytes: database.size,
+    sha256: await writer.add(database.entry, database.size, database.chunks(), input.createdAt),
+  });
   const images = input.imagesRoot ? await imageFiles(input.imagesRoot) : [];
   for (const image of images) {
     // Originals are written once under their content hash and never changed, so the size read now holds.
@@ -121,7 +125,8 @@ function parseManifest(bytes: Buffer): BackupManifest {
   }
   const parsed = backupManifestSchema.safeParse(json);
   if (!parsed.success) throw new BackupFileError('its manifest is not a book shop backup manifest');
-  if (manifestChecksum(parsed.data) !== parsed.data.checksum) throw new BackupFileError('its manifest fails its checksum (the file is damaged)');
+  if (manifestChecksum(parsed.data) !== parsed.data.checksum)
+    throw new BackupFileError('its manifest fails its checksum (the file is damaged)');
   return parsed.data;
 }
 
@@ -166,16 +171,19 @@ export async function verifyArchive(
     readTar(handle, async (entry, chunks) => {
       if (entry.name === MANIFEST_ENTRY) return;
       const wanted = expected.get(entry.name);
-      if (!wanted || seen.has(entry.name)) throw new BackupFileError(`it holds ${entry.name}, which its manifest does not list`);
+      if (!wanted || seen.has(entry.name))
+        throw new BackupFileError(`it holds ${entry.name}, which its manifest does not list`);
       seen.add(entry.name);
-      if (entry.size !== wanted.bytes) throw new BackupFileError(`${entry.name} is ${entry.size} bytes, its manifest says ${wanted.bytes}`);
+      if (entry.size !== wanted.bytes)
+        throw new BackupFileError(`${entry.name} is ${entry.size} bytes, its manifest says ${wanted.bytes}`);
       async function* checked(): AsyncIterable<Buffer> {
         const hash = createHash('sha256');
         for await (const chunk of chunks) {
           hash.update(chunk);
           yield chunk;
         }
-        if (hash.digest('hex') !== wanted!.sha256) throw new BackupFileError(`${entry.name} fails its checksum (the file is damaged)`);
+        if (hash.digest('hex') !== wanted!.sha256)
+          throw new BackupFileError(`${entry.name} fails its checksum (the file is damaged)`);
       }
       if (visit) {
         const stream = checked();

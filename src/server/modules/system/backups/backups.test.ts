@@ -50,15 +50,23 @@ async function shopWithBackups(name: string, options: Parameters<typeof createTe
   const dir = path.join(root, name);
   const t = await createTestApp({
     ...options,
-    env: { BACKUP_DIR: path.join(dir, 'backups'), BACKUP_EVERY_HOURS: '24', BACKUP_KEEP: '3', SHOP_EMAIL: OWNER_EMAIL, ...options.env },
+    env: {
+      BACKUP_DIR: path.join(dir, 'backups'),
+      BACKUP_EVERY_HOURS: '24',
+      BACKUP_KEEP: '3',
+      SHOP_EMAIL: OWNER_EMAIL,
+      ...options.env,
+    },
     deps: { images: localImageStore(path.join(dir, 'images')), ...options.deps },
   });
   const owner = await createUser(t.app, { role: 'admin' });
   return { t, dir, owner, backupDir: path.join(dir, 'backups') };
 }
 
-const backUp = (t: TestApp, owner: TestUser) => t.app.inject({ method: 'POST', url: '/api/admin/backups', headers: bearer(owner.token) });
-const listBackups = async (t: TestApp, owner: TestUser) => (await t.app.inject({ method: 'GET', url: '/api/admin/backups', headers: bearer(owner.token) })).json() as BackupList;
+const backUp = (t: TestApp, owner: TestUser) =>
+  t.app.inject({ method: 'POST', url: '/api/admin/backups', headers: bearer(owner.token) });
+const listBackups = async (t: TestApp, owner: TestUser) =>
+  (await t.app.inject({ method: 'GET', url: '/api/admin/backups', headers: bearer(owner.token) })).json() as BackupList;
 
 /** An empty place to restore into, configured as `npm start` would be: a DATA_DIR, and on PostgreSQL an empty database. */
 async function freshTarget(label: string): Promise<{ config: Config; drop: () => Promise<void> }> {
@@ -84,10 +92,16 @@ async function freshTarget(label: string): Promise<{ config: Config; drop: () =>
 /** The restored shop, started as main.ts would on that configuration (database, local images). */
 async function startRestored(config: Config) {
   const database: Database = await openDatabase(
-    config.DATABASE_URL ? { kind: 'postgres', url: config.DATABASE_URL, poolSize: 3 } : { kind: 'pglite', dataDir: path.join(config.DATA_DIR, 'pglite') },
+    config.DATABASE_URL
+      ? { kind: 'postgres', url: config.DATABASE_URL, poolSize: 3 }
+      : { kind: 'pglite', dataDir: path.join(config.DATA_DIR, 'pglite') },
   );
   await migrateDatabase(database);
-  const app = await buildApp(config, embeddedDeps(database, { images: localImageStore(path.join(config.DATA_DIR, 'images')) }), { background: false });
+  const app = await buildApp(
+    config,
+    embeddedDeps(database, { images: localImageStore(path.join(config.DATA_DIR, 'images')) }),
+    { background: false },
+  );
   await app.ready();
   return { app, close: async () => (await app.close(), await database.close()) };
 }
@@ -95,15 +109,35 @@ async function startRestored(config: Config) {
 /** What an order is, for comparing the shop before and after: its lines, totals, address, status and print state. */
 async function orderFacts(database: Database) {
   const rows = await database.db
-    .select({ id: orders.id, total: orders.totalPence, status: orders.status, address: orders.deliveryAddress, email: orders.email, print: printJobs.state })
+    .select({
+      id: orders.id,
+      total: orders.totalPence,
+      status: orders.status,
+      address: orders.deliveryAddress,
+      email: orders.email,
+      print: printJobs.state,
+    })
     .from(orders)
     .leftJoin(printJobs, eq(printJobs.orderId, orders.id))
     .orderBy(orders.id);
-  const lines = await database.db.select({ orderId: orderItems.orderId, name: orderItems.name, qty: orderItems.quantity, unit: orderItems.unitPricePence }).from(orderItems);
+  const lines = await database.db
+    .select({
+      orderId: orderItems.orderId,
+      name: orderItems.name,
+      qty: orderItems.quantity,
+      unit: orderItems.unitPricePence,
+    })
+    .from(orderItems);
   return new Map(
     rows.map((row) => [
       row.id,
-      { ...row, lines: lines.filter((line) => line.orderId === row.id).map(({ name, qty, unit }) => `${name}×${qty}@${unit}`).sort() },
+      {
+        ...row,
+        lines: lines
+          .filter((line) => line.orderId === row.id)
+          .map(({ name, qty, unit }) => `${name}×${qty}@${unit}`)
+          .sort(),
+      },
     ]),
   );
 }
@@ -120,18 +154,37 @@ describe('the restore drill', { timeout: 240_000 }, () => {
     shop = await shopWithBackups('drill');
     const { t } = shop;
     const db = t.app.ctx.database.db;
-    books = [await createProduct(db, { name: 'Maze Book', pricePence: 799 }), await createProduct(db, { name: 'Puzzle Pack', pricePence: 1250 })];
+    books = [
+      await createProduct(db, { name: 'Maze Book', pricePence: 799 }),
+      await createProduct(db, { name: 'Puzzle Pack', pricePence: 1250 }),
+    ];
     imageKey = (await ingestImage(t.app.ctx, await picture('png', { colour: '#3366cc' }))).key;
     await db.insert(productImages).values({ productId: books[0]!.id, position: 0, imageKey });
     const customer = await createUser(t.app);
     // Orders in several states, each with its print job; their confirmation mails wait in the outbox.
-    const first = await createPaidOrder(t.app, { user: customer, items: [{ product: books[0]!, qty: 2 }, { product: books[1]! }] });
+    const first = await createPaidOrder(t.app, {
+      user: customer,
+      items: [{ product: books[0]!, qty: 2 }, { product: books[1]! }],
+    });
     const shipped = await createPaidOrder(t.app, { email: 'ann@example.com', items: [{ product: books[1]! }] });
-    const noAddress = await createPaidOrder(t.app, { email: 'bob@example.com', items: [{ product: books[0]! }], address: null });
+    const noAddress = await createPaidOrder(t.app, {
+      email: 'bob@example.com',
+      items: [{ product: books[0]! }],
+      address: null,
+    });
     await db.update(orders).set({ status: 'Shipped', trackingRef: 'TRACK-1' }).where(eq(orders.id, shipped.orderId));
-    await db.update(printJobs).set({ state: 'submitted', partnerRef: 'BV-77' }).where(eq(printJobs.orderId, shipped.orderId));
+    await db
+      .update(printJobs)
+      .set({ state: 'submitted', partnerRef: 'BV-77' })
+      .where(eq(printJobs.orderId, shipped.orderId));
     await db.update(orders).set({ status: 'Delivered' }).where(eq(orders.id, first.orderId));
-    await db.insert(reviews).values({ orderId: first.orderId, productKey: books[0]!.key, userId: customer.id, rating: 5, text: 'Loved every maze.' });
+    await db.insert(reviews).values({
+      orderId: first.orderId,
+      productKey: books[0]!.key,
+      userId: customer.id,
+      rating: 5,
+      text: 'Loved every maze.',
+    });
     void noAddress;
   });
 
@@ -148,7 +201,10 @@ describe('the restore drill', { timeout: 240_000 }, () => {
     const payer = async () => {
       while (next < 50) {
         const i = next++;
-        const order = await createPaidOrder(t.app, { email: `burst${i}@example.com`, items: [{ product: books[i % 2]!, qty: 1 + (i % 3) }] });
+        const order = await createPaidOrder(t.app, {
+          email: `burst${i}@example.com`,
+          items: [{ product: books[i % 2]!, qty: 1 + (i % 3) }],
+        });
         settled.push(order.orderId);
       }
     };
@@ -165,9 +221,13 @@ describe('the restore drill', { timeout: 240_000 }, () => {
     expect(made.manifest.counts.orders).toBeGreaterThanOrEqual(3 + paidBefore.length);
     expect(made.manifest.counts.images).toBe(1);
     expect(made.manifest.image_files).toBe(1);
-    expect(made.manifest.migration.last).toBe(JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')).entries.at(-1).tag);
+    expect(made.manifest.migration.last).toBe(
+      JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')).entries.at(-1).tag,
+    );
     const list = await listBackups(t, owner);
-    expect(list.backups).toEqual([expect.objectContaining({ file: made.file, verified: true, manifest: made.manifest })]);
+    expect(list.backups).toEqual([
+      expect.objectContaining({ file: made.file, verified: true, manifest: made.manifest }),
+    ]);
     expect(list.last_good_at).toBe(made.manifest.created_at);
     expect(list.overdue).toBe(false);
   });
@@ -254,7 +314,9 @@ describe('a backup from a newer shop', { timeout: 240_000 }, () => {
       expect(made.manifest.migration.last).toBeNull();
       const fresh = await freshTarget('future');
       try {
-        await expect(restoreBackup(path.join(shop.backupDir, made.file), fresh.config)).rejects.toThrow(/newer version of the shop/);
+        await expect(restoreBackup(path.join(shop.backupDir, made.file), fresh.config)).rejects.toThrow(
+          /newer version of the shop/,
+        );
         expect(readdirSync(root)).not.toContain(path.basename(fresh.config.DATA_DIR));
       } finally {
         await fresh.drop();
@@ -273,7 +335,9 @@ describe('a backup from a newer shop', { timeout: 240_000 }, () => {
     writeFileSync(path.join(older, 'meta/_journal.json'), JSON.stringify(journal));
     const source = await freshTarget('older-source');
     const database = await openDatabase(
-      source.config.DATABASE_URL ? { kind: 'postgres', url: source.config.DATABASE_URL, poolSize: 2 } : { kind: 'pglite' },
+      source.config.DATABASE_URL
+        ? { kind: 'postgres', url: source.config.DATABASE_URL, poolSize: 2 }
+        : { kind: 'pglite' },
     );
     try {
       await migrateDatabase(database, older);
@@ -288,7 +352,9 @@ describe('a backup from a newer shop', { timeout: 240_000 }, () => {
         const report = await restoreBackup(path.join(dir, made.file), fresh.config);
         expect(report.migrationsApplied).toBe(1);
         const restored = await startRestored(fresh.config);
-        const rows = (await restored.app.ctx.database.db.execute(sql`select max(created_at) as last from drizzle.__drizzle_migrations`)) as unknown as { rows: Array<{ last: string }> };
+        const rows = (await restored.app.ctx.database.db.execute(
+          sql`select max(created_at) as last from drizzle.__drizzle_migrations`,
+        )) as unknown as { rows: Array<{ last: string }> };
         expect(Number(rows.rows[0]!.last)).toBe(dropped.when);
         await restored.close();
       } finally {
@@ -314,7 +380,8 @@ describe('a full disk during a backup', { timeout: 240_000 }, () => {
           // The disk fills after 4 kB.
           (handle as unknown as { write: unknown }).write = async (...args: unknown[]) => {
             written += (args[2] as number | undefined) ?? 0;
-            if (written > 4096) throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+            if (written > 4096)
+              throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
             return write(...args);
           };
           return handle;
@@ -332,7 +399,10 @@ describe('a full disk during a backup', { timeout: 240_000 }, () => {
       const list = await listBackups(shop.t, shop.owner);
       expect(list.last_good_at).toBe(good.manifest.created_at);
       expect(list.last_failure?.message).toMatch(/ENOSPC/);
-      const mails = await shop.t.app.ctx.database.db.select().from(outgoingMail).where(eq(outgoingMail.to, OWNER_EMAIL));
+      const mails = await shop.t.app.ctx.database.db
+        .select()
+        .from(outgoingMail)
+        .where(eq(outgoingMail.to, OWNER_EMAIL));
       expect(mails.map((mail) => mail.subject)).toContain('A backup of the shop failed');
       expect(mails.find((mail) => mail.subject === 'A backup of the shop failed')!.text).toMatch(/ENOSPC/);
 
@@ -365,7 +435,14 @@ describe('the routes and the schedule', { timeout: 240_000 }, () => {
   });
 
   it('says a backup is late when there is none, or the newest is older than twice the interval', async () => {
-    expect(await listBackups(shop.t, shop.owner)).toMatchObject({ enabled: true, every_hours: 24, keep: 3, last_good_at: null, overdue: true, backups: [] });
+    expect(await listBackups(shop.t, shop.owner)).toMatchObject({
+      enabled: true,
+      every_hours: 24,
+      keep: 3,
+      last_good_at: null,
+      overdue: true,
+      backups: [],
+    });
     const made = (await backUp(shop.t, shop.owner)).json() as BackupMade;
     expect((await listBackups(shop.t, shop.owner)).overdue).toBe(false);
     vi.useFakeTimers({ toFake: ['Date'], now: Date.parse(made.manifest.created_at) + 47 * 3600_000 });
@@ -397,7 +474,12 @@ describe('the routes and the schedule', { timeout: 240_000 }, () => {
     writeFileSync(path.join(shop.backupDir, name), Buffer.alloc(2048, 7));
     try {
       const list = await listBackups(shop.t, shop.owner);
-      expect(list.backups[0]).toMatchObject({ file: name, verified: false, manifest: null, problem: expect.stringMatching(/damaged|cannot be read|manifest/) });
+      expect(list.backups[0]).toMatchObject({
+        file: name,
+        verified: false,
+        manifest: null,
+        problem: expect.stringMatching(/damaged|cannot be read|manifest/),
+      });
       expect(list.last_good_at).toBe(before.last_good_at);
     } finally {
       rmSync(path.join(shop.backupDir, name));
@@ -411,8 +493,13 @@ describe('the routes and the schedule', { timeout: 240_000 }, () => {
     const makes = instances.map((instance) => vi.spyOn(instance, 'make'));
     await Promise.all(instances.map((instance) => instance.runIfDue()));
     expect(makes.reduce((sum, spy) => sum + spy.mock.calls.length, 0)).toBe(1);
-    await expect(makes.find((spy) => spy.mock.calls.length === 1)!.mock.results[0]!.value).resolves.toMatchObject({ file: expect.any(String) });
-    const [next] = await shop.t.app.ctx.database.db.select().from(appSettings).where(eq(appSettings.key, 'backup_next_at'));
+    await expect(makes.find((spy) => spy.mock.calls.length === 1)!.mock.results[0]!.value).resolves.toMatchObject({
+      file: expect.any(String),
+    });
+    const [next] = await shop.t.app.ctx.database.db
+      .select()
+      .from(appSettings)
+      .where(eq(appSettings.key, 'backup_next_at'));
     expect(Date.parse(next!.value)).toBeGreaterThan(Date.now() + 23 * 3600_000);
     // The next look is not due: nothing more is made.
     await Promise.all(instances.map((instance) => instance.runIfDue()));
@@ -432,4 +519,3 @@ describe('the routes and the schedule', { timeout: 240_000 }, () => {
     }
   });
 });
-

@@ -33,7 +33,10 @@ describe('the DATA_DIR control socket', () => {
       throw new Error('Backups are not set up in the running shop');
     });
     try {
-      expect(await askHolderToBackUp(dataDir)).toEqual({ ok: false, message: 'Backups are not set up in the running shop' });
+      expect(await askHolderToBackUp(dataDir)).toEqual({
+        ok: false,
+        message: 'Backups are not set up in the running shop',
+      });
     } finally {
       await held.close();
     }

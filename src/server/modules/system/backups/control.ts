@@ -46,7 +46,9 @@ export interface ControlServer {
 export async function holdDataDir(dataDir: string, onBackup?: () => Promise<unknown>): Promise<ControlServer> {
   const socket = controlSocketPath(dataDir);
   if (await holderAnswers(socket)) {
-    throw new DataDirInUseError(`Another process is using ${dataDir} (a running shop, or a backup or restore): stop it first.`);
+    throw new DataDirInUseError(
+      `Another process is using ${dataDir} (a running shop, or a backup or restore): stop it first.`,
+    );
   }
   await rm(socket, { force: true });
   await mkdir(path.dirname(socket), { recursive: true });
@@ -57,7 +59,13 @@ export async function holdDataDir(dataDir: string, onBackup?: () => Promise<unkn
       text += chunk.toString();
       if (!text.includes('\n')) return;
       const command = text.trim();
-      const answer = command === 'backup' && onBackup ? onBackup().then((made) => ({ ok: true, made }), (error: Error) => ({ ok: false, message: error.message })) : Promise.resolve({ ok: false, message: 'This process cannot make a backup.' });
+      const answer =
+        command === 'backup' && onBackup
+          ? onBackup().then(
+              (made) => ({ ok: true, made }),
+              (error: Error) => ({ ok: false, message: error.message }),
+            )
+          : Promise.resolve({ ok: false, message: 'This process cannot make a backup.' });
       void answer.then((reply) => connection.end(`${JSON.stringify(reply)}\n`));
     });
   });
@@ -77,7 +85,9 @@ export async function holdDataDir(dataDir: string, onBackup?: () => Promise<unkn
 }
 
 /** Asks the process holding DATA_DIR to make a backup; null when no process holds it. */
-export async function askHolderToBackUp(dataDir: string): Promise<{ ok: true; made: unknown } | { ok: false; message: string } | null> {
+export async function askHolderToBackUp(
+  dataDir: string,
+): Promise<{ ok: true; made: unknown } | { ok: false; message: string } | null> {
   const socket = controlSocketPath(dataDir);
   return new Promise((resolve, reject) => {
     const connection = net.connect(socket);

@@ -31,7 +31,12 @@ export const COUNTS_SQL =
 
 export async function countRows(query: Query): Promise<Counts> {
   const [row] = await query(COUNTS_SQL);
-  return { orders: Number(row!.orders), products: Number(row!.products), users: Number(row!.users), images: Number(row!.images) };
+  return {
+    orders: Number(row!.orders),
+    products: Number(row!.products),
+    users: Number(row!.users),
+    images: Number(row!.images),
+  };
 }
 
 interface JournalEntry {
@@ -41,7 +46,9 @@ interface JournalEntry {
 
 /** The migrations this code carries (drizzle's journal), oldest first. */
 export function codeMigrations(folder = MIGRATIONS_DIR): JournalEntry[] {
-  const journal = JSON.parse(readFileSync(path.join(folder, 'meta', '_journal.json'), 'utf8')) as { entries: JournalEntry[] };
+  const journal = JSON.parse(readFileSync(path.join(folder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: JournalEntry[];
+  };
   return journal.entries;
 }
 
@@ -110,7 +117,8 @@ export async function copyPglite(database: Database): Promise<DatabaseCopy> {
 }
 
 /** Where pg_dump and pg_restore are: BACKUP_PG_BIN_DIR, else the PATH. */
-export const pgTool = (binDir: string | undefined, name: 'pg_dump' | 'pg_restore') => (binDir ? path.join(binDir, name) : name);
+export const pgTool = (binDir: string | undefined, name: 'pg_dump' | 'pg_restore') =>
+  binDir ? path.join(binDir, name) : name;
 
 /**
  * A URL without its password, and the environment that carries the password: a command line is
@@ -130,8 +138,11 @@ export async function runPgTool(command: string, args: string[], env?: NodeJS.Pr
     return stdout;
   } catch (error) {
     const failure = error as NodeJS.ErrnoException & { stderr?: string };
-    if (failure.code === 'ENOENT') throw new Error(`${command} was not found (install PostgreSQL's client tools, or set BACKUP_PG_BIN_DIR)`);
-    throw new Error(`${path.basename(command)} failed: ${(failure.stderr ?? failure.message).trim().split('\n').slice(-3).join(' ')}`);
+    if (failure.code === 'ENOENT')
+      throw new Error(`${command} was not found (install PostgreSQL's client tools, or set BACKUP_PG_BIN_DIR)`);
+    throw new Error(
+      `${path.basename(command)} failed: ${(failure.stderr ?? failure.message).trim().split('\n').slice(-3).join(' ')}`,
+    );
   }
 }
 
@@ -143,7 +154,11 @@ export async function pgToolMajor(command: string): Promise<number> {
   return Number(match[1]);
 }
 
-export async function copyPostgres(database: Database, binDir: string | undefined, file: string): Promise<DatabaseCopy> {
+export async function copyPostgres(
+  database: Database,
+  binDir: string | undefined,
+  file: string,
+): Promise<DatabaseCopy> {
   const { url, env } = pgConnection(database.url!);
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
@@ -153,7 +168,11 @@ export async function copyPostgres(database: Database, binDir: string | undefine
     const query: Query = async (sql) => (await client.query(sql)).rows;
     const counts = await countRows(query);
     const migration = await migrationLevel(query);
-    await runPgTool(pgTool(binDir, 'pg_dump'), ['--format=custom', `--snapshot=${snapshot}`, `--file=${file}`, `--dbname=${url}`], env);
+    await runPgTool(
+      pgTool(binDir, 'pg_dump'),
+      ['--format=custom', `--snapshot=${snapshot}`, `--file=${file}`, `--dbname=${url}`],
+      env,
+    );
     await client.query('commit');
     // Opens and lists: every object of the dump is readable.
     await runPgTool(pgTool(binDir, 'pg_restore'), ['--list', file]);
@@ -178,11 +197,17 @@ export async function copyPostgres(database: Database, binDir: string | undefine
 export async function pgRestore(databaseUrl: string, binDir: string | undefined, file: string): Promise<void> {
   const { url, env } = pgConnection(databaseUrl);
   await new Promise<void>((resolve, reject) => {
-    const child = spawn(pgTool(binDir, 'pg_restore'), ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', `--dbname=${url}`, file], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(
+      pgTool(binDir, 'pg_restore'),
+      ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', `--dbname=${url}`, file],
+      { env, stdio: ['ignore', 'ignore', 'pipe'] },
+    );
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`pg_restore failed: ${stderr.trim().split('\n').slice(-3).join(' ')}`))));
+    child.on('close', (code) =>
+      code === 0 ? resolve() : reject(new Error(`pg_restore failed: ${stderr.trim().split('\n').slice(-3).join(' ')}`)),
+    );
   });
 }
 
@@ -196,9 +221,12 @@ export async function pgToolsProblem(database: Database, binDir: string | undefi
     await pgToolMajor(pgTool(binDir, 'pg_restore'));
     const client = new pg.Client({ connectionString: database.url });
     await client.connect();
-    const serverNum = await client.query<{ server_version_num: string }>('show server_version_num').finally(() => client.end());
+    const serverNum = await client
+      .query<{ server_version_num: string }>('show server_version_num')
+      .finally(() => client.end());
     const serverMajor = Math.floor(Number(serverNum.rows[0]?.server_version_num ?? 0) / 10000);
-    if (serverMajor > dumpMajor) return `pg_dump is version ${dumpMajor} but the database server is ${serverMajor}: install PostgreSQL ${serverMajor}'s client tools, or set BACKUP_PG_BIN_DIR to their folder`;
+    if (serverMajor > dumpMajor)
+      return `pg_dump is version ${dumpMajor} but the database server is ${serverMajor}: install PostgreSQL ${serverMajor}'s client tools, or set BACKUP_PG_BIN_DIR to their folder`;
     return null;
   } catch (error) {
     return (error as Error).message;

@@ -20,7 +20,16 @@ import type { BackupManifest } from '@shared/contracts/dashboard';
 import type { Config } from '../../../config';
 import { migrateDatabase, openDatabase, type Database } from '../../../db/client';
 import { IMAGES_PREFIX, verifyArchive } from './archive';
-import { codeMigrations, countRows, migrationLevel, openPgliteDump, pgRestore, PGLITE_ENTRY, POSTGRES_ENTRY, type Counts } from './database';
+import {
+  codeMigrations,
+  countRows,
+  migrationLevel,
+  openPgliteDump,
+  pgRestore,
+  PGLITE_ENTRY,
+  POSTGRES_ENTRY,
+  type Counts,
+} from './database';
 import { collect } from './tar';
 
 /** A restore that was refused before anything changed; its message says why and what to do. */
@@ -91,13 +100,18 @@ async function emptyPostgres(url: string): Promise<void> {
 }
 
 async function countsOf(database: Database): Promise<{ counts: Counts; migrations: number }> {
-  const query = async (text: string) => ((await database.db.execute(sql.raw(text))) as unknown as { rows: Array<Record<string, unknown>> }).rows;
+  const query = async (text: string) =>
+    ((await database.db.execute(sql.raw(text))) as unknown as { rows: Array<Record<string, unknown>> }).rows;
   const counts = await countRows(query);
   const { count } = await migrationLevel(query);
   return { counts, migrations: count };
 }
 
-export async function restoreBackup(file: string, config: Config, options: RestoreOptions = {}): Promise<RestoreReport> {
+export async function restoreBackup(
+  file: string,
+  config: Config,
+  options: RestoreOptions = {},
+): Promise<RestoreReport> {
   const say = options.say ?? (() => {});
   const target = config.DATABASE_URL ? 'postgres' : 'pglite';
   say(`Checking ${path.basename(file)} …`);
@@ -120,19 +134,26 @@ export async function restoreBackup(file: string, config: Config, options: Resto
   let movedAside: string | null = null;
   if (target === 'pglite') {
     if (!(await isEmptyFolder(pgliteDir))) {
-      if (!options.force) throw new RestoreRefusedError(`${pgliteDir} already holds a database. Restore into an empty DATA_DIR, or add --force to move it aside first.`);
+      if (!options.force)
+        throw new RestoreRefusedError(
+          `${pgliteDir} already holds a database. Restore into an empty DATA_DIR, or add --force to move it aside first.`,
+        );
       movedAside = `${pgliteDir}.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`;
       await rename(pgliteDir, movedAside);
       say(`Moved the database that was there to ${movedAside}`);
     }
   } else if (await postgresHasShop(config.DATABASE_URL!)) {
-    if (!options.force) throw new RestoreRefusedError('The database in DATABASE_URL already holds tables. Restore into an empty database, or add --force to drop them first.');
+    if (!options.force)
+      throw new RestoreRefusedError(
+        'The database in DATABASE_URL already holds tables. Restore into an empty database, or add --force to drop them first.',
+      );
     await emptyPostgres(config.DATABASE_URL!);
     say('Dropped the tables that were in the database.');
   }
 
   const imagesRoot = config.S3_BUCKET ? null : path.join(config.DATA_DIR, 'images');
-  if (manifest.images_included && !imagesRoot) say('The shop keeps images in S3: the images in this backup are not restored (the bucket is yours to keep).');
+  if (manifest.images_included && !imagesRoot)
+    say('The shop keeps images in S3: the images in this backup are not restored (the bucket is yours to keep).');
   let imagesWritten = 0;
   const dumpFile = path.join(config.DATA_DIR, `.restore-${process.pid}.pgdump`);
   await mkdir(config.DATA_DIR, { recursive: true });
@@ -140,10 +161,12 @@ export async function restoreBackup(file: string, config: Config, options: Resto
   try {
     await verifyArchive(file, async (entry, chunks) => {
       if (entry.name === PGLITE_ENTRY) dump = await collect(chunks);
-      else if (entry.name === POSTGRES_ENTRY) await pipeline(Readable.from(chunks), createWriteStream(dumpFile, { mode: 0o600 }));
+      else if (entry.name === POSTGRES_ENTRY)
+        await pipeline(Readable.from(chunks), createWriteStream(dumpFile, { mode: 0o600 }));
       else if (entry.name.startsWith(IMAGES_PREFIX) && imagesRoot) {
         const key = entry.name.slice(IMAGES_PREFIX.length);
-        if (!/^originals\/[a-zA-Z0-9/_.-]+$/.test(key) || key.includes('..')) throw new RestoreRefusedError(`the backup holds an unexpected file: ${entry.name}`);
+        if (!/^originals\/[a-zA-Z0-9/_.-]+$/.test(key) || key.includes('..'))
+          throw new RestoreRefusedError(`the backup holds an unexpected file: ${entry.name}`);
         const destination = path.join(imagesRoot, key);
         await mkdir(path.dirname(destination), { recursive: true });
         // Checked whole (the chunks end without an error) before it takes its name.
@@ -168,7 +191,13 @@ export async function restoreBackup(file: string, config: Config, options: Resto
       const before = await countsOf(database);
       await migrateDatabase(database);
       const after = await countsOf(database);
-      return { manifest, restored: after.counts, migrationsApplied: after.migrations - before.migrations, imagesWritten, movedAside };
+      return {
+        manifest,
+        restored: after.counts,
+        migrationsApplied: after.migrations - before.migrations,
+        imagesWritten,
+        movedAside,
+      };
     } finally {
       await database.close();
     }

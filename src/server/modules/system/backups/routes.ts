@@ -18,7 +18,8 @@ export const backupRoutes: ModuleRoutes = async (app, ctx) => {
       config: admin,
       schema: {
         tags: ['admin'],
-        summary: 'The backups in BACKUP_DIR, newest first, each with its manifest and whether it was verified; the last good backup, whether it is late, and the last failure',
+        summary:
+          'The backups in BACKUP_DIR, newest first, each with its manifest and whether it was verified; the last good backup, whether it is late, and the last failure',
         response: { 200: backupListSchema, ...adminErrors },
       },
     },
@@ -31,17 +32,22 @@ export const backupRoutes: ModuleRoutes = async (app, ctx) => {
       config: admin,
       schema: {
         tags: ['admin'],
-        summary: 'Makes a backup now and verifies it: 201 with its file name and manifest (409 while one is being made; 503 when backups are not set up, or it failed: the owner is mailed)',
+        summary:
+          'Makes a backup now and verifies it: 201 with its file name and manifest (409 while one is being made; 503 when backups are not set up, or it failed: the owner is mailed)',
         response: { 201: backupMadeSchema, ...adminErrors, 409: messageSchema, 503: messageSchema },
       },
     },
     async (_request, reply) => {
-      if (!ctx.backups.enabled) throw unavailable('Backups are not set up: set BACKUP_DIR (see the README), then start the shop again.');
+      if (!ctx.backups.enabled)
+        throw unavailable('Backups are not set up: set BACKUP_DIR (see the README), then start the shop again.');
       try {
         return reply.status(201).send(await ctx.backups.make('owner'));
       } catch (error) {
         if (error instanceof BackupInProgressError) throw conflict(error.message);
-        throw unavailable(`The backup failed: ${(error as Error).message}. The last good backup was left as it was.`, error);
+        throw unavailable(
+          `The backup failed: ${(error as Error).message}. The last good backup was left as it was.`,
+          error,
+        );
       }
     },
   );

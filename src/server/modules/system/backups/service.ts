@@ -42,7 +42,10 @@ export interface BackupOptions {
 }
 
 export function backupFileName(at: Date): string {
-  return `shop-backup-${at.toISOString().replace(/[:.]/g, '-').replace(/-\d{3}Z$/, 'Z')}-${randomBytes(4).toString('hex')}.tar`;
+  return `shop-backup-${at
+    .toISOString()
+    .replace(/[:.]/g, '-')
+    .replace(/-\d{3}Z$/, 'Z')}-${randomBytes(4).toString('hex')}.tar`;
 }
 
 const everyMs = (hours: number) => hours * 3600 * 1000;
@@ -92,7 +95,11 @@ export class Backups {
       const claimed = await ctx.database.db
         .insert(appSettings)
         .values({ key: NEXT_AT, value: next })
-        .onConflictDoUpdate({ target: appSettings.key, set: { value: next }, where: sql`${appSettings.value}::timestamptz <= now()` })
+        .onConflictDoUpdate({
+          target: appSettings.key,
+          set: { value: next },
+          where: sql`${appSettings.value}::timestamptz <= now()`,
+        })
         .returning({ key: appSettings.key });
       if (claimed.length === 0) return;
       await this.make('schedule').catch(async () => {
@@ -110,7 +117,8 @@ export class Backups {
 
   /** Makes a backup now. Throws BackupInProgressError while one is being made here. */
   make(trigger: 'schedule' | 'owner' | 'shell'): Promise<BackupMade> {
-    if (this.running) return Promise.reject(new BackupInProgressError('A backup is being made now; wait for it to finish.'));
+    if (this.running)
+      return Promise.reject(new BackupInProgressError('A backup is being made now; wait for it to finish.'));
     this.running = this.makeOne(trigger).finally(() => {
       this.running = null;
     });
@@ -146,12 +154,23 @@ export class Backups {
         await file.close();
       }
       const verified = await verifyArchive(partial);
-      if (verified.checksum !== manifest.checksum) throw new Error('the file read back is not the backup that was written');
+      if (verified.checksum !== manifest.checksum)
+        throw new Error('the file read back is not the backup that was written');
       const target = path.join(dir, name);
       await rename(partial, target);
       const { size } = await stat(target);
       await this.prune(dir);
-      ctx.log.info({ file: name, bytes: size, ms: Date.now() - started, pausedMs: copy.pausedMs, trigger, counts: manifest.counts }, 'backup made and verified');
+      ctx.log.info(
+        {
+          file: name,
+          bytes: size,
+          ms: Date.now() - started,
+          pausedMs: copy.pausedMs,
+          trigger,
+          counts: manifest.counts,
+        },
+        'backup made and verified',
+      );
       return { message: 'Backup made and verified.', file: name, bytes: size, manifest };
     } catch (error) {
       await rm(partial, { force: true }).catch(() => {});
@@ -171,7 +190,10 @@ export class Backups {
       const mail = await renderMail('backupFailed', { problem, at, lastGoodAt: last }, ctx.config);
       await ctx.database.db.transaction(async (tx) => {
         const value = JSON.stringify({ at, message: problem });
-        await tx.insert(appSettings).values({ key: LAST_FAILURE, value }).onConflictDoUpdate({ target: appSettings.key, set: { value } });
+        await tx
+          .insert(appSettings)
+          .values({ key: LAST_FAILURE, value })
+          .onConflictDoUpdate({ target: appSettings.key, set: { value } });
         await enqueueMail(tx, { to: ctx.config.SHOP_EMAIL, ...mail });
       });
       void ctx.mailWorker.kick();
@@ -184,7 +206,8 @@ export class Backups {
   private async prune(dir: string) {
     const keep = this.ctx().config.BACKUP_KEEP;
     const names = (await readdir(dir)).filter((name) => BACKUP_FILE.test(name)).sort();
-    for (const name of names.slice(0, Math.max(0, names.length - keep))) await rm(path.join(dir, name), { force: true });
+    for (const name of names.slice(0, Math.max(0, names.length - keep)))
+      await rm(path.join(dir, name), { force: true });
   }
 
   private async removeStalePartials(dir: string) {
@@ -202,7 +225,10 @@ export class Backups {
     const dir = config.BACKUP_DIR;
     const backups: BackupFile[] = [];
     if (dir) {
-      const names = (await readdir(dir).catch(() => [] as string[])).filter((name) => BACKUP_FILE.test(name)).sort().reverse();
+      const names = (await readdir(dir).catch(() => [] as string[]))
+        .filter((name) => BACKUP_FILE.test(name))
+        .sort()
+        .reverse();
       for (const name of names) {
         const file = path.join(dir, name);
         const info = await stat(file).catch(() => null);
@@ -230,7 +256,9 @@ export class Backups {
       every_hours: dir ? (interval ?? null) : null,
       keep: dir ? config.BACKUP_KEEP : null,
       last_good_at: lastGoodAt,
-      overdue: Boolean(dir) && (!lastGoodAt || (Boolean(interval) && Date.now() - Date.parse(lastGoodAt) > 2 * everyMs(interval!))),
+      overdue:
+        Boolean(dir) &&
+        (!lastGoodAt || (Boolean(interval) && Date.now() - Date.parse(lastGoodAt) > 2 * everyMs(interval!))),
       last_failure: failure && (!lastGoodAt || Date.parse(failure.at) > Date.parse(lastGoodAt)) ? failure : null,
       running: this.running !== null,
       backups,

@@ -25,7 +25,8 @@ export function tarHeader(name: string, size: number, mtime: Date): Buffer {
   let base = name;
   if (Buffer.byteLength(name) > 100) {
     const cut = name.lastIndexOf('/', 155);
-    if (cut <= 0 || Buffer.byteLength(name.slice(cut + 1)) > 100) throw new Error(`Name too long for a backup entry: ${name}`);
+    if (cut <= 0 || Buffer.byteLength(name.slice(cut + 1)) > 100)
+      throw new Error(`Name too long for a backup entry: ${name}`);
     prefix = name.slice(0, cut);
     base = name.slice(cut + 1);
   }
@@ -63,7 +64,11 @@ export function parseHeader(header: Buffer): TarEntry | null {
   let sum = 0;
   for (let i = 0; i < BLOCK; i += 1) sum += i >= 148 && i < 156 ? 0x20 : header[i]!;
   if (stored !== sum) throw new Error('a tar header is damaged');
-  const text = (start: number, length: number) => header.subarray(start, start + length).toString('utf8').replace(/\0.*$/s, '');
+  const text = (start: number, length: number) =>
+    header
+      .subarray(start, start + length)
+      .toString('utf8')
+      .replace(/\0.*$/s, '');
   const prefix = text(345, 155);
   const name = prefix ? `${prefix}/${text(0, 100)}` : text(0, 100);
   const type = String.fromCharCode(header[156]!);
@@ -87,7 +92,12 @@ export class TarWriter {
   }
 
   /** Adds a file from chunks whose total is `size` bytes; answers its SHA-256 (hex). */
-  async add(name: string, size: number, chunks: AsyncIterable<Buffer> | Iterable<Buffer>, mtime = new Date()): Promise<string> {
+  async add(
+    name: string,
+    size: number,
+    chunks: AsyncIterable<Buffer> | Iterable<Buffer>,
+    mtime = new Date(),
+  ): Promise<string> {
     await this.write(tarHeader(name, size, mtime));
     const hash = createHash('sha256');
     let written = 0;

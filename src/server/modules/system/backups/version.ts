@@ -6,6 +6,10 @@ import { fileURLToPath } from 'node:url';
 let version: string | null = null;
 
 export function shopVersion(): string {
-  version ??= (JSON.parse(readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../../../package.json'), 'utf8')) as { version: string }).version;
+  version ??= (
+    JSON.parse(
+      readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../../../package.json'), 'utf8'),
+    ) as { version: string }
+  ).version;
   return version;
 }

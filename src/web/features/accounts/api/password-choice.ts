@@ -13,14 +13,16 @@ const accountAnswer = answer('accounts', 'accountAnswerSchema');
 
 export const passwordChoiceKey = ['password-choice'] as const;
 
-export const fetchPasswordChoice = ({ signal }: { signal?: AbortSignal } = {}) => api.get('/api/choose_password', choiceAnswer, { signal, token: null });
+export const fetchPasswordChoice = ({ signal }: { signal?: AbortSignal } = {}) =>
+  api.get('/api/choose_password', choiceAnswer, { signal, token: null });
 
 /** The address this browser may choose a password for; an error when there is none (any more). */
 export function usePasswordChoice() {
   return useQuery({ queryKey: passwordChoiceKey, queryFn: fetchPasswordChoice, retry: false, staleTime: 60_000 });
 }
 
-const choosePassword = (password: string) => api.post('/api/choose_password', accountAnswer, { password }, { token: null });
+const choosePassword = (password: string) =>
+  api.post('/api/choose_password', accountAnswer, { password }, { token: null });
 
 export function useChoosePassword() {
   return useMutation({ mutationFn: choosePassword });

@@ -20,5 +20,7 @@ const changePassword = (token: string, password: string) =>
   api.post('/api/change_password', successAnswer, { token, password }, { token: null });
 
 export function useChangePassword() {
-  return useMutation({ mutationFn: ({ token, password }: { token: string; password: string }) => changePassword(token, password) });
+  return useMutation({
+    mutationFn: ({ token, password }: { token: string; password: string }) => changePassword(token, password),
+  });
 }

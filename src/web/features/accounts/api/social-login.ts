@@ -4,4 +4,5 @@ import { answer, api } from '../../../lib/api';
 
 const sessionAnswer = answer('accounts', 'sessionAnswerSchema');
 
-export const socialLogin = (provider: SocialProvider, token: string) => api.post('/api/social_login', sessionAnswer, { provider, token }, { token: null });
+export const socialLogin = (provider: SocialProvider, token: string) =>
+  api.post('/api/social_login', sessionAnswer, { provider, token }, { token: null });

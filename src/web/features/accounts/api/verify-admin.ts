@@ -7,4 +7,6 @@ import { answer, api } from '../../../lib/api';
 const sessionAnswer = answer('accounts', 'sessionAnswerSchema');
 
 export const verifyAdmin = (verificationToken: string, mailedToken: string) =>
-  api.get(`/api/admin/verify_admin?token=${encodeURIComponent(mailedToken)}`, sessionAnswer, { token: verificationToken });
+  api.get(`/api/admin/verify_admin?token=${encodeURIComponent(mailedToken)}`, sessionAnswer, {
+    token: verificationToken,
+  });

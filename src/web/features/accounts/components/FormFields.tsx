@@ -2,7 +2,12 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import styles from './auth.module.css';
 
-export function Field({ label, hint, ref, ...input }: InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: ReactNode; ref?: Ref<HTMLInputElement> }) {
+export function Field({
+  label,
+  hint,
+  ref,
+  ...input
+}: InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: ReactNode; ref?: Ref<HTMLInputElement> }) {
   const id = useId();
   const hintId = `${id}-hint`;
   return (
@@ -11,7 +16,14 @@ export function Field({ label, hint, ref, ...input }: InputHTMLAttributes<HTMLIn
         {label}
       </label>
       {/* data-autofocus: AuthDialog focuses it once the dialog is open (a closed dialog's fields cannot take focus). */}
-      <input ref={ref} id={id} className={styles.input} aria-describedby={hint ? hintId : undefined} data-autofocus={input.autoFocus ? '' : undefined} {...input} />
+      <input
+        ref={ref}
+        id={id}
+        className={styles.input}
+        aria-describedby={hint ? hintId : undefined}
+        data-autofocus={input.autoFocus ? '' : undefined}
+        {...input}
+      />
       {hint && (
         <p id={hintId} className={styles.hint}>
           {hint}

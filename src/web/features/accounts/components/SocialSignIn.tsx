@@ -15,12 +15,19 @@ import { loadScript } from './load-script';
 import styles from './auth.module.css';
 
 interface GoogleId {
-  initialize(options: { client_id: string; callback: (response: { credential?: string }) => void; ux_mode?: 'popup' }): void;
+  initialize(options: {
+    client_id: string;
+    callback: (response: { credential?: string }) => void;
+    ux_mode?: 'popup';
+  }): void;
   renderButton(parent: HTMLElement, options: Record<string, unknown>): void;
 }
 interface FacebookSdk {
   init(options: { appId: string; version: string; cookie?: boolean; xfbml?: boolean }): void;
-  login(callback: (response: { status?: string; authResponse?: { accessToken?: string } | null }) => void, options: { scope: string }): void;
+  login(
+    callback: (response: { status?: string; authResponse?: { accessToken?: string } | null }) => void,
+    options: { scope: string },
+  ): void;
 }
 declare global {
   interface Window {
@@ -40,7 +47,10 @@ export function SocialSignIn() {
     try {
       completeSignIn(await socialLogin(provider, token));
     } catch (error) {
-      const failed = provider === 'facebook' && error instanceof ApiError && error.status === 401 ? MSG.facebookLoginFailed : MSG.socialLoginFailed;
+      const failed =
+        provider === 'facebook' && error instanceof ApiError && error.status === 401
+          ? MSG.facebookLoginFailed
+          : MSG.socialLoginFailed;
       banner.show({ content: failed, action: 'error' });
     } finally {
       setBusy(false);
@@ -51,15 +61,34 @@ export function SocialSignIn() {
   return (
     <div className={styles.social} aria-busy={busy}>
       <p className={styles.divider}>or</p>
-      {googleClientId && <GoogleButton clientId={googleClientId} onToken={(token) => void finish('google', token)} onError={() => banner.show({ content: MSG.socialLoginFailed, action: 'error' })} />}
+      {googleClientId && (
+        <GoogleButton
+          clientId={googleClientId}
+          onToken={(token) => void finish('google', token)}
+          onError={() => banner.show({ content: MSG.socialLoginFailed, action: 'error' })}
+        />
+      )}
       {facebookAppId && (
-        <FacebookButton appId={facebookAppId} disabled={busy} onToken={(token) => void finish('facebook', token)} onError={(text) => banner.show({ content: text, action: 'error' })} />
+        <FacebookButton
+          appId={facebookAppId}
+          disabled={busy}
+          onToken={(token) => void finish('facebook', token)}
+          onError={(text) => banner.show({ content: text, action: 'error' })}
+        />
       )}
     </div>
   );
 }
 
-function GoogleButton({ clientId, onToken, onError }: { clientId: string; onToken: (token: string) => void; onError: () => void }) {
+function GoogleButton({
+  clientId,
+  onToken,
+  onError,
+}: {
+  clientId: string;
+  onToken: (token: string) => void;
+  onError: () => void;
+}) {
   const slot = useRef<HTMLDivElement>(null);
   const handlers = useRef({ onToken, onError });
   handlers.current = { onToken, onError };
@@ -73,9 +102,16 @@ function GoogleButton({ clientId, onToken, onError }: { clientId: string; onToke
         id.initialize({
           client_id: clientId,
           ux_mode: 'popup',
-          callback: (response) => (response.credential ? handlers.current.onToken(response.credential) : handlers.current.onError()),
+          callback: (response) =>
+            response.credential ? handlers.current.onToken(response.credential) : handlers.current.onError(),
         });
-        id.renderButton(slot.current, { theme: 'outline', size: 'large', text: 'signin_with', shape: 'rectangular', width: 320 });
+        id.renderButton(slot.current, {
+          theme: 'outline',
+          size: 'large',
+          text: 'signin_with',
+          shape: 'rectangular',
+          width: 320,
+        });
       })
       .catch(() => !cancelled && handlers.current.onError());
     return () => {
@@ -86,7 +122,17 @@ function GoogleButton({ clientId, onToken, onError }: { clientId: string; onToke
   return <div ref={slot} className={styles.socialSlot} />;
 }
 
-function FacebookButton({ appId, disabled, onToken, onError }: { appId: string; disabled: boolean; onToken: (token: string) => void; onError: (text: string) => void }) {
+function FacebookButton({
+  appId,
+  disabled,
+  onToken,
+  onError,
+}: {
+  appId: string;
+  disabled: boolean;
+  onToken: (token: string) => void;
+  onError: (text: string) => void;
+}) {
   const [ready, setReady] = useState(false);
 
   useEffect(() => {
@@ -121,7 +167,10 @@ function FacebookButton({ appId, disabled, onToken, onError }: { appId: string; 
     <button type="button" className={styles.facebook} onClick={signIn} disabled={!ready || disabled}>
       <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
         <circle cx="12" cy="12" r="12" fill="#1877F2" />
-        <path fill="#fff" d="M13.4 19.5v-6.2h2.1l.3-2.4h-2.4V9.4c0-.7.2-1.2 1.2-1.2h1.3V6.1a17 17 0 0 0-1.9-.1c-1.9 0-3.2 1.2-3.2 3.3v1.7H8.7v2.4h2.1v6.2h2.6z" />
+        <path
+          fill="#fff"
+          d="M13.4 19.5v-6.2h2.1l.3-2.4h-2.4V9.4c0-.7.2-1.2 1.2-1.2h1.3V6.1a17 17 0 0 0-1.9-.1c-1.9 0-3.2 1.2-3.2 3.3v1.7H8.7v2.4h2.1v6.2h2.6z"
+        />
       </svg>
       Sign in with Facebook
     </button>

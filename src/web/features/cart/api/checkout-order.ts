@@ -23,7 +23,8 @@ export function useCheckoutOrder(token: string) {
     queryFn: () => api.get(`/api/checkout/sessions/${encodeURIComponent(token)}/order`, checkoutOrder, { token: null }),
     // The order never changes once made; a refetch would only show the spinner again for nothing.
     staleTime: Infinity,
-    retry: (failures, error) => (notMadeYet(error) ? failures < ORDER_RETRIES : worthRetrying(error) && failures < OTHER_RETRIES),
+    retry: (failures, error) =>
+      notMadeYet(error) ? failures < ORDER_RETRIES : worthRetrying(error) && failures < OTHER_RETRIES,
     retryDelay: (failures, error) => (notMadeYet(error) ? ORDER_RETRY_MS : ORDER_RETRY_MS * 2 ** failures),
   });
 }

@@ -41,7 +41,8 @@ export function useLastDeliveryAddress(userId: string | null) {
 
 export function usePayDemoCheckout(sessionId: string) {
   return useMutation({
-    mutationFn: (body: DemoPayBody) => api.post(`/api/checkout/demo/${encodeURIComponent(sessionId)}/pay`, demoPayAnswer, body, { token: null }),
+    mutationFn: (body: DemoPayBody) =>
+      api.post(`/api/checkout/demo/${encodeURIComponent(sessionId)}/pay`, demoPayAnswer, body, { token: null }),
   });
 }
 

@@ -19,8 +19,13 @@ const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(bytes < 10
 export function backupState(list: BackupList): { warn: boolean; text: string } {
   if (!list.enabled) return { warn: true, text: 'Backups are off: set BACKUP_DIR (see the README).' };
   const last = list.last_good_at ? `Last good backup: ${formatWhen(list.last_good_at)}` : 'No backup has been made yet';
-  if (list.last_failure) return { warn: true, text: `${last}. The last try failed (${formatWhen(list.last_failure.at)}): ${list.last_failure.message}` };
-  if (list.overdue && list.last_good_at) return { warn: true, text: `${last}: older than twice the interval (${list.every_hours} hours).` };
+  if (list.last_failure)
+    return {
+      warn: true,
+      text: `${last}. The last try failed (${formatWhen(list.last_failure.at)}): ${list.last_failure.message}`,
+    };
+  if (list.overdue && list.last_good_at)
+    return { warn: true, text: `${last}: older than twice the interval (${list.every_hours} hours).` };
   if (list.overdue) return { warn: true, text: `${last}.` };
   return { warn: false, text: `${last}.` };
 }
@@ -63,7 +68,8 @@ export function Backups() {
       <div role="status" aria-live="polite">
         {backUp.isSuccess && (
           <p className={`${page.alert} ${page.success}`}>
-            Backup made and verified: {backUp.data.file} ({megabytes(backUp.data.bytes)}, {backUp.data.manifest.counts.orders} orders).
+            Backup made and verified: {backUp.data.file} ({megabytes(backUp.data.bytes)},{' '}
+            {backUp.data.manifest.counts.orders} orders).
           </p>
         )}
       </div>
@@ -79,11 +85,14 @@ export function Backups() {
           {serverMessage(backups.error) ?? 'The backups could not be loaded.'}
         </p>
       ) : !list.enabled ? (
-        <p className={styles.muted}>The shop makes no backups: set BACKUP_DIR (and copy its files off this machine). The README says how.</p>
+        <p className={styles.muted}>
+          The shop makes no backups: set BACKUP_DIR (and copy its files off this machine). The README says how.
+        </p>
       ) : (
         <>
           <p className={styles.muted}>
-            {list.every_hours ? `One every ${list.every_hours} hours` : 'Only when asked'}, the newest {list.keep} kept. Copy them off this machine: a backup on the shop’s own disk is lost with it.
+            {list.every_hours ? `One every ${list.every_hours} hours` : 'Only when asked'}, the newest {list.keep} kept.
+            Copy them off this machine: a backup on the shop’s own disk is lost with it.
           </p>
           {list.backups.length === 0 ? (
             <p className={styles.muted}>No backups yet.</p>
@@ -92,10 +101,13 @@ export function Backups() {
               {list.backups.map((backup) => (
                 <li key={backup.file}>
                   <span className={styles.backupFile}>{backup.file}</span>
-                  <span className={backup.verified ? styles.verified : styles.problem}>{backup.verified ? 'Verified' : `Not usable: ${backup.problem}`}</span>
+                  <span className={backup.verified ? styles.verified : styles.problem}>
+                    {backup.verified ? 'Verified' : `Not usable: ${backup.problem}`}
+                  </span>
                   {backup.manifest && (
                     <span className={styles.muted}>
-                      {formatWhen(backup.manifest.created_at)} · {megabytes(backup.bytes)} · {backup.manifest.counts.orders} orders, {backup.manifest.counts.products} books,{' '}
+                      {formatWhen(backup.manifest.created_at)} · {megabytes(backup.bytes)} ·{' '}
+                      {backup.manifest.counts.orders} orders, {backup.manifest.counts.products} books,{' '}
                       {backup.manifest.image_files} images
                     </span>
                   )}

@@ -7,7 +7,12 @@
  */
 import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import type { Dashboard as DashboardAnswer, DashboardBucket, DashboardFigures, DashboardPeriod } from '@shared/contracts/dashboard';
+import type {
+  Dashboard as DashboardAnswer,
+  DashboardBucket,
+  DashboardFigures,
+  DashboardPeriod,
+} from '@shared/contracts/dashboard';
 import { Button } from '../../../components/Button';
 import { Spinner } from '../../../components/Spinner';
 import { serverMessage } from '../../../lib/api';
@@ -16,7 +21,24 @@ import { useDashboard } from './api';
 import { Backups } from './Backups';
 import { BestSellers, OrdersNeedingYou, Reviews, UnsoldBooks } from './DashboardLists';
 import { DiscountCodes } from '../../discounts';
-import { compareFigure, daysInRange, formatDay, formatDays, formatFigure, FIRST_DAY, inDayBounds, isDay, LAST_DAY, MAX_RANGE_DAYS, PERIOD_NAMES, PERIODS, periodFromAddress, periodParams, type FigureKind, type PeriodChoice } from './period';
+import {
+  compareFigure,
+  daysInRange,
+  formatDay,
+  formatDays,
+  formatFigure,
+  FIRST_DAY,
+  inDayBounds,
+  isDay,
+  LAST_DAY,
+  MAX_RANGE_DAYS,
+  PERIOD_NAMES,
+  PERIODS,
+  periodFromAddress,
+  periodParams,
+  type FigureKind,
+  type PeriodChoice,
+} from './period';
 import page from '../../../styles/admin.module.css';
 import styles from './Dashboard.module.css';
 
@@ -27,14 +49,34 @@ const timeFormat = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '
 const formatTime = (iso: string) => timeFormat.format(new Date(iso));
 
 /** The cards, in order: which figure, its name, how it is shown, and a line under it. */
-const FIGURES: Array<{ key: keyof DashboardFigures; name: string; kind: FigureKind; note?: (figures: DashboardFigures) => string }> = [
-  { key: 'revenue', name: 'Revenue', kind: 'money', note: (f) => `After discounts (${formatPounds(f.discounts)} off), shipping included` },
-  { key: 'revenue_without_shipping', name: 'Revenue without shipping', kind: 'money', note: (f) => `${formatPounds(f.shipping)} shipping left out` },
+const FIGURES: Array<{
+  key: keyof DashboardFigures;
+  name: string;
+  kind: FigureKind;
+  note?: (figures: DashboardFigures) => string;
+}> = [
+  {
+    key: 'revenue',
+    name: 'Revenue',
+    kind: 'money',
+    note: (f) => `After discounts (${formatPounds(f.discounts)} off), shipping included`,
+  },
+  {
+    key: 'revenue_without_shipping',
+    name: 'Revenue without shipping',
+    kind: 'money',
+    note: (f) => `${formatPounds(f.shipping)} shipping left out`,
+  },
   { key: 'orders', name: 'Orders', kind: 'count' },
   { key: 'books_sold', name: 'Books sold', kind: 'count', note: () => 'Copies' },
   { key: 'average_order_value', name: 'Average order', kind: 'money', note: () => 'Revenue per order' },
   { key: 'new_customers', name: 'New customers', kind: 'count', note: () => 'First order ever in this period' },
-  { key: 'guest_share', name: 'Guest orders', kind: 'share', note: (f) => `${f.guest_orders} of ${f.orders} without an account` },
+  {
+    key: 'guest_share',
+    name: 'Guest orders',
+    kind: 'share',
+    note: (f) => `${f.guest_orders} of ${f.orders} without an account`,
+  },
 ];
 
 function PeriodPicker({ choice, onChoose }: { choice: PeriodChoice; onChoose: (choice: PeriodChoice) => void }) {
@@ -53,9 +95,11 @@ function PeriodPicker({ choice, onChoose }: { choice: PeriodChoice; onChoose: (c
   const showRange = (event: FormEvent) => {
     event.preventDefault();
     if (!isDay(from) || !isDay(to)) return setProblem('Choose both days of the range.');
-    if (!inDayBounds(from) || !inDayBounds(to)) return setProblem(`Choose days from ${formatDay(FIRST_DAY)} to ${formatDay(LAST_DAY)}.`);
+    if (!inDayBounds(from) || !inDayBounds(to))
+      return setProblem(`Choose days from ${formatDay(FIRST_DAY)} to ${formatDay(LAST_DAY)}.`);
     if (from > to) return setProblem('The first day must not be after the last.');
-    if (daysInRange(from, to) > MAX_RANGE_DAYS) return setProblem(`A range can be at most ${MAX_RANGE_DAYS} days (about three years).`);
+    if (daysInRange(from, to) > MAX_RANGE_DAYS)
+      return setProblem(`A range can be at most ${MAX_RANGE_DAYS} days (about three years).`);
     setProblem('');
     onChoose({ period: 'custom', from, to });
   };
@@ -75,11 +119,27 @@ function PeriodPicker({ choice, onChoose }: { choice: PeriodChoice; onChoose: (c
         <form className={styles.range} onSubmit={showRange} aria-label="Custom range">
           <label className={page.field}>
             <span className={page.label}>From</span>
-            <input className={page.input} type="date" value={from} min={FIRST_DAY} max={to || LAST_DAY} onChange={(event) => setFrom(event.target.value)} required />
+            <input
+              className={page.input}
+              type="date"
+              value={from}
+              min={FIRST_DAY}
+              max={to || LAST_DAY}
+              onChange={(event) => setFrom(event.target.value)}
+              required
+            />
           </label>
           <label className={page.field}>
             <span className={page.label}>To</span>
-            <input className={page.input} type="date" value={to} min={from || FIRST_DAY} max={LAST_DAY} onChange={(event) => setTo(event.target.value)} required />
+            <input
+              className={page.input}
+              type="date"
+              value={to}
+              min={from || FIRST_DAY}
+              max={LAST_DAY}
+              onChange={(event) => setTo(event.target.value)}
+              required
+            />
           </label>
           <Button type="submit" variant="secondary">
             Show range
@@ -116,12 +176,16 @@ function FigureCards({ current, previous }: { current: DashboardFigures; previou
   );
 }
 
-const bucketName = (bucket: DashboardBucket) => (bucket.from === bucket.to ? formatDay(bucket.from) : formatDays(bucket.from, bucket.to));
+const bucketName = (bucket: DashboardBucket) =>
+  bucket.from === bucket.to ? formatDay(bucket.from) : formatDays(bucket.from, bucket.to);
 
 /** What the chart shows, in words: the canvas's name for a screen reader. */
 function chartSummary(data: DashboardAnswer): string {
   const { series, period, figures } = data;
-  const busiest = series.reduce<DashboardBucket | null>((best, bucket) => (bucket.revenue > (best?.revenue ?? 0) ? bucket : best), null);
+  const busiest = series.reduce<DashboardBucket | null>(
+    (best, bucket) => (bucket.revenue > (best?.revenue ?? 0) ? bucket : best),
+    null,
+  );
   return `Chart of revenue and orders per ${period.bucket}, ${formatDays(period.from, period.to)}: ${formatPounds(figures.current.revenue)} from ${figures.current.orders} orders${
     busiest ? `; most revenue ${bucketName(busiest)}, ${formatPounds(busiest.revenue)}` : ''
   }. The same figures are in the table below the chart.`;
@@ -135,7 +199,12 @@ function SalesOverTime({ data }: { data: DashboardAnswer }) {
     <section className={`${page.panel} ${styles.chartPanel}`} aria-labelledby={`${tableId}-title`}>
       <div className={styles.sectionHeader}>
         <h3 id={`${tableId}-title`}>Revenue and orders per {per}</h3>
-        <Button variant="secondary" aria-expanded={asTable} aria-controls={tableId} onClick={() => setAsTable(!asTable)}>
+        <Button
+          variant="secondary"
+          aria-expanded={asTable}
+          aria-controls={tableId}
+          onClick={() => setAsTable(!asTable)}
+        >
           {asTable ? 'Hide the table' : 'Show as a table'}
         </Button>
       </div>
@@ -198,7 +267,11 @@ export function Dashboard() {
     <section aria-labelledby="dashboard-title" className={styles.dashboard}>
       <div className={styles.top}>
         <h2 id="dashboard-title">How the shop is doing</h2>
-        <PeriodPicker key={`${choice.period}${choice.from ?? ''}${choice.to ?? ''}`} choice={choice} onChoose={choose} />
+        <PeriodPicker
+          key={`${choice.period}${choice.from ?? ''}${choice.to ?? ''}`}
+          choice={choice}
+          onChoose={choose}
+        />
       </div>
       {dashboard.isPending ? (
         <Spinner label="Loading the figures" />
@@ -209,8 +282,9 @@ export function Dashboard() {
       ) : (
         <div className={styles.body} aria-busy={dashboard.isPlaceholderData}>
           <p className={styles.caption} role="status">
-            {PERIOD_NAMES[data.period.period]}: {formatDays(data.period.from, data.period.to)}, compared with {formatDays(data.period.previous.from, data.period.previous.to)}.
-            Figures as of {formatTime(data.generated_at)}.
+            {PERIOD_NAMES[data.period.period]}: {formatDays(data.period.from, data.period.to)}, compared with{' '}
+            {formatDays(data.period.previous.from, data.period.previous.to)}. Figures as of{' '}
+            {formatTime(data.generated_at)}.
           </p>
           <FigureCards current={data.figures.current} previous={data.figures.previous} />
           <SalesOverTime data={data} />

@@ -22,12 +22,26 @@ const ordersPath = (filter: string) => `/admin/orders?${filter}`;
 function Cover({ image }: { image: string | null }) {
   const key = image ? imageKeyFrom(image) : null;
   if (!image) return <span className={styles.cover} aria-hidden="true" />;
-  return <img className={styles.cover} src={key ? imagePath(key, 320) : image} alt="" loading="lazy" width={40} height={52} />;
+  return (
+    <img
+      className={styles.cover}
+      src={key ? imagePath(key, 320) : image}
+      alt=""
+      loading="lazy"
+      width={40}
+      height={52}
+    />
+  );
 }
 
 /** A book's name: a link to edit it while it is on sale; otherwise its name and why there is no link. */
 function BookName({ id, name, onSale = true }: { id: string; name: string; onSale?: boolean }) {
-  if (!onSale) return <span className={styles.bookName}>{name} <span className={styles.muted}>(no longer in the shop)</span></span>;
+  if (!onSale)
+    return (
+      <span className={styles.bookName}>
+        {name} <span className={styles.muted}>(no longer in the shop)</span>
+      </span>
+    );
   return (
     <Link className={styles.bookName} to={editPath(id)} aria-label={`Edit ${name}`}>
       {name}
@@ -35,7 +49,15 @@ function BookName({ id, name, onSale = true }: { id: string; name: string; onSal
   );
 }
 
-function SellerList({ title, books, figure }: { title: string; books: BestSeller[]; figure: (book: BestSeller) => string }) {
+function SellerList({
+  title,
+  books,
+  figure,
+}: {
+  title: string;
+  books: BestSeller[];
+  figure: (book: BestSeller) => string;
+}) {
   return (
     <div>
       <h4>{title}</h4>
@@ -63,7 +85,11 @@ export function BestSellers({ data }: { data: Dashboard }) {
       <h3 id="dashboard-best">Best sellers</h3>
       <div className={styles.sellerLists}>
         <SellerList title="By copies" books={data.best_sellers.by_copies} figure={(book) => copies(book.copies)} />
-        <SellerList title="By revenue" books={data.best_sellers.by_revenue} figure={(book) => formatPounds(book.revenue)} />
+        <SellerList
+          title="By revenue"
+          books={data.best_sellers.by_revenue}
+          figure={(book) => formatPounds(book.revenue)}
+        />
       </div>
       <p className={styles.muted}>Revenue of a book is its price paid × copies, before discount codes.</p>
     </section>
@@ -97,7 +123,11 @@ export function UnsoldBooks({ data }: { data: Dashboard }) {
               {expanded ? 'Show fewer' : `Show ${all.length === count ? `all ${count}` : `the first ${all.length}`}`}
             </Button>
           )}
-          {count > books.length && <p className={styles.muted}>{books.length} of {count} shown, by name.</p>}
+          {count > books.length && (
+            <p className={styles.muted}>
+              {books.length} of {count} shown, by name.
+            </p>
+          )}
         </>
       )}
     </section>
@@ -105,10 +135,30 @@ export function UnsoldBooks({ data }: { data: Dashboard }) {
 }
 
 const ATTENTION: Array<{ key: keyof Dashboard['attention']; title: string; filter: string; none: string }> = [
-  { key: 'print_needs_attention', title: 'Print needs attention', filter: 'print=needs_attention', none: 'The printer has taken every order.' },
-  { key: 'waiting_for_printer', title: 'Waiting for the printer', filter: 'status=Printing', none: 'No order is waiting to be sent.' },
-  { key: 'address_missing', title: 'Address missing', filter: 'status=address_missing', none: 'Every order has an address.' },
-  { key: 'shipped_not_delivered', title: 'Shipped, not delivered', filter: 'status=Shipped', none: 'No shipped order is late.' },
+  {
+    key: 'print_needs_attention',
+    title: 'Print needs attention',
+    filter: 'print=needs_attention',
+    none: 'The printer has taken every order.',
+  },
+  {
+    key: 'waiting_for_printer',
+    title: 'Waiting for the printer',
+    filter: 'status=Printing',
+    none: 'No order is waiting to be sent.',
+  },
+  {
+    key: 'address_missing',
+    title: 'Address missing',
+    filter: 'status=address_missing',
+    none: 'Every order has an address.',
+  },
+  {
+    key: 'shipped_not_delivered',
+    title: 'Shipped, not delivered',
+    filter: 'status=Shipped',
+    none: 'No shipped order is late.',
+  },
 ];
 
 function AttentionOrderRow({ order }: { order: AttentionOrder }) {
@@ -133,7 +183,10 @@ export function OrdersNeedingYou({ data }: { data: Dashboard }) {
           <ul className={styles.statuses}>
             {data.orders_by_status.map(({ status, count }) => (
               <li key={status}>
-                <Link to={ordersPath(`status=${encodeURIComponent(status)}`)} aria-label={`${statusLabel(status)}: ${count} ${count === 1 ? 'order' : 'orders'}`}>
+                <Link
+                  to={ordersPath(`status=${encodeURIComponent(status)}`)}
+                  aria-label={`${statusLabel(status)}: ${count} ${count === 1 ? 'order' : 'orders'}`}
+                >
                   <span className={styles.statusCount}>{count}</span> {statusLabel(status)}
                 </Link>
               </li>
@@ -149,7 +202,9 @@ export function OrdersNeedingYou({ data }: { data: Dashboard }) {
                 <li key={key} className={count > 0 ? styles.attentionOn : undefined}>
                   <div className={styles.attentionHead}>
                     <span className={styles.statusCount}>{count}</span>
-                    <span>{key === 'shipped_not_delivered' ? `${title} after ${data.period.stale_days} days` : title}</span>
+                    <span>
+                      {key === 'shipped_not_delivered' ? `${title} after ${data.period.stale_days} days` : title}
+                    </span>
                     {count > 0 && (
                       <Link to={ordersPath(filter)} className={styles.seeAll}>
                         Open in Orders
@@ -188,7 +243,8 @@ export function Reviews({ data }: { data: Dashboard }) {
           <p className={styles.rating}>
             <Stars value={average} label={`Average rating ${average.toFixed(2)} out of 5`} />
             <span>
-              <strong>{average.toFixed(2)}</strong> from {count} {count === 1 ? 'review' : 'reviews'}, {inPeriod} in this period
+              <strong>{average.toFixed(2)}</strong> from {count} {count === 1 ? 'review' : 'reviews'}, {inPeriod} in
+              this period
             </span>
           </p>
           <ul className={styles.reviews}>

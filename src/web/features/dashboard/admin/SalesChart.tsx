@@ -33,7 +33,10 @@ function chartOptions(buckets: DashboardBucket[], width: number): uPlot.Options 
       orders: { range: (_u, _min, max) => [0, Math.max(Math.ceil(max * 1.1), 1)] },
     },
     series: [
-      { label: buckets.length > 0 && buckets[0]!.from !== buckets[0]!.to ? 'Week of' : 'Day', value: (_u, index) => (index === null ? '–' : bucketName(index)) },
+      {
+        label: buckets.length > 0 && buckets[0]!.from !== buckets[0]!.to ? 'Week of' : 'Day',
+        value: (_u, index) => (index === null ? '–' : bucketName(index)),
+      },
       {
         label: 'Revenue',
         scale: 'pounds',
@@ -54,9 +57,25 @@ function chartOptions(buckets: DashboardBucket[], width: number): uPlot.Options 
       },
     ],
     axes: [
-      { incrs: [1, 2, 3, 7, 14, 28, 56], space: 56, values: (_u, splits) => splits.map(bucketName), grid: { show: false } },
-      { scale: 'pounds', values: (_u, splits) => splits.map((pounds) => `£${pounds.toLocaleString('en-GB')}`), size: 64 },
-      { scale: 'orders', side: 1, grid: { show: false }, incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000], values: (_u, splits) => splits.map(String), size: 40 },
+      {
+        incrs: [1, 2, 3, 7, 14, 28, 56],
+        space: 56,
+        values: (_u, splits) => splits.map(bucketName),
+        grid: { show: false },
+      },
+      {
+        scale: 'pounds',
+        values: (_u, splits) => splits.map((pounds) => `£${pounds.toLocaleString('en-GB')}`),
+        size: 64,
+      },
+      {
+        scale: 'orders',
+        side: 1,
+        grid: { show: false },
+        incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000],
+        values: (_u, splits) => splits.map(String),
+        size: 40,
+      },
     ],
   };
 }
@@ -67,7 +86,11 @@ export default function SalesChart({ buckets, label }: { buckets: DashboardBucke
   useEffect(() => {
     const element = box.current;
     if (!element) return;
-    const data: uPlot.AlignedData = [buckets.map((_, index) => index), buckets.map((bucket) => bucket.revenue), buckets.map((bucket) => bucket.orders)];
+    const data: uPlot.AlignedData = [
+      buckets.map((_, index) => index),
+      buckets.map((bucket) => bucket.revenue),
+      buckets.map((bucket) => bucket.orders),
+    ];
     const chart = new uPlot(chartOptions(buckets, element.clientWidth || 320), data, element);
     const resize = new ResizeObserver(() => {
       const width = element.clientWidth;

@@ -43,7 +43,8 @@ export const inDayBounds = (day: string) => day >= FIRST_DAY && day <= LAST_DAY;
 export const MAX_RANGE_DAYS = 1096;
 
 /** How many days from `from` to `to`, both included. */
-export const daysInRange = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+export const daysInRange = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
 
 /** The choice the address holds; anything else is the default. */
 export function periodFromAddress(params: URLSearchParams): PeriodChoice {
@@ -51,7 +52,14 @@ export function periodFromAddress(params: URLSearchParams): PeriodChoice {
   if (period === 'custom') {
     const from = params.get('from');
     const to = params.get('to');
-    return isDay(from) && isDay(to) && inDayBounds(from) && inDayBounds(to) && from <= to && daysInRange(from, to) <= MAX_RANGE_DAYS ? { period, from, to } : DEFAULT_PERIOD;
+    return isDay(from) &&
+      isDay(to) &&
+      inDayBounds(from) &&
+      inDayBounds(to) &&
+      from <= to &&
+      daysInRange(from, to) <= MAX_RANGE_DAYS
+      ? { period, from, to }
+      : DEFAULT_PERIOD;
   }
   return PERIODS.includes(period as DashboardPeriod) ? { period: period as DashboardPeriod } : DEFAULT_PERIOD;
 }
@@ -66,7 +74,12 @@ export function periodParams(choice: PeriodChoice): URLSearchParams {
   return params;
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const dayFormat = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 const shortDayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 
 /** '3 Nov 2026' from a UK day 'YYYY-MM-DD'. */
@@ -74,7 +87,8 @@ export const formatDay = (day: string) => dayFormat.format(new Date(`${day}T00:0
 /** '3 Nov' from a UK day. */
 export const formatShortDay = (day: string) => shortDayFormat.format(new Date(`${day}T00:00:00Z`));
 /** '3 Nov 2026', or '3 Nov 2026 – 2 Dec 2026'. */
-export const formatDays = (from: string, to: string) => (from === to ? formatDay(from) : `${formatDay(from)} – ${formatDay(to)}`);
+export const formatDays = (from: string, to: string) =>
+  from === to ? formatDay(from) : `${formatDay(from)} – ${formatDay(to)}`;
 
 /** How a figure is shown: pounds, a count, or a share (0 to 1) shown as a percentage. */
 export type FigureKind = 'money' | 'count' | 'share';
@@ -100,15 +114,26 @@ export interface Comparison {
  */
 export function compareFigure(current: number | null, previous: number | null, kind: FigureKind): Comparison {
   if (current === null || previous === null) {
-    return { direction: 'none', shown: 'No comparison', spoken: `No comparison: ${current === null ? 'nothing in this period' : 'nothing in the previous period'}.` };
+    return {
+      direction: 'none',
+      shown: 'No comparison',
+      spoken: `No comparison: ${current === null ? 'nothing in this period' : 'nothing in the previous period'}.`,
+    };
   }
   const scale = kind === 'money' ? 100 : kind === 'share' ? 1000 : 1;
   const difference = Math.round(current * scale) - Math.round(previous * scale);
   const was = formatFigure(previous, kind);
-  if (difference === 0) return { direction: 'same', shown: 'No change', spoken: `No change from the previous period (${was}).` };
+  if (difference === 0)
+    return { direction: 'same', shown: 'No change', spoken: `No change from the previous period (${was}).` };
   const size = Math.abs(difference);
-  const amount = kind === 'money' ? formatPence(size) : kind === 'share' ? `${(size / 10).toFixed(1).replace(/\.0$/, '')} pts` : size.toLocaleString('en-GB');
-  const percent = kind !== 'share' && previous !== 0 ? Math.round((size / Math.abs(Math.round(previous * scale))) * 100) : null;
+  const amount =
+    kind === 'money'
+      ? formatPence(size)
+      : kind === 'share'
+        ? `${(size / 10).toFixed(1).replace(/\.0$/, '')} pts`
+        : size.toLocaleString('en-GB');
+  const percent =
+    kind !== 'share' && previous !== 0 ? Math.round((size / Math.abs(Math.round(previous * scale))) * 100) : null;
   const share = percent === null ? null : percent === 0 ? 'under 1%' : `${percent}%`;
   const up = difference > 0;
   return {

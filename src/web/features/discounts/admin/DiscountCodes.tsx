@@ -17,13 +17,29 @@ import { useDiscountCodes, useRevokeCode } from './api';
 import page from '../../../styles/admin.module.css';
 import styles from './DiscountCodes.module.css';
 
-const STATE_NAMES: Record<AdminDiscountCode['state'], string> = { unused: 'Unused', used: 'Used', expired: 'Expired', revoked: 'Revoked' };
+const STATE_NAMES: Record<AdminDiscountCode['state'], string> = {
+  unused: 'Unused',
+  used: 'Used',
+  expired: 'Expired',
+  revoked: 'Revoked',
+};
 
 const confirmRevokeText = (code: AdminDiscountCode) =>
   `Revoke ${code.code}, sent to ${code.email}? It can no longer be used, and this cannot be undone.`;
 
-function CodeRow({ code, onRevoke, revoking }: { code: AdminDiscountCode; onRevoke: (code: AdminDiscountCode) => void; revoking: boolean }) {
-  const scope = [code.types.length ? code.types.join(', ') : 'Every type', code.ages.length ? code.ages.join(', ') : 'every age'].join(' · ');
+function CodeRow({
+  code,
+  onRevoke,
+  revoking,
+}: {
+  code: AdminDiscountCode;
+  onRevoke: (code: AdminDiscountCode) => void;
+  revoking: boolean;
+}) {
+  const scope = [
+    code.types.length ? code.types.join(', ') : 'Every type',
+    code.ages.length ? code.ages.join(', ') : 'every age',
+  ].join(' · ');
   return (
     <li className={styles.code}>
       <div className={styles.codeHead}>
@@ -35,7 +51,8 @@ function CodeRow({ code, onRevoke, revoking }: { code: AdminDiscountCode; onRevo
         <EmailAddress email={code.email} />
         <span>{scope}</span>
         <span>
-          Sent {formatDate(code.sent_at)} · {code.state === 'expired' ? 'expired' : 'expires'} {formatDate(code.expires_at)}
+          Sent {formatDate(code.sent_at)} · {code.state === 'expired' ? 'expired' : 'expires'}{' '}
+          {formatDate(code.expires_at)}
           {code.revoked_at && ` · revoked ${formatDate(code.revoked_at)}`}
         </span>
         {code.used && (
@@ -46,7 +63,13 @@ function CodeRow({ code, onRevoke, revoking }: { code: AdminDiscountCode; onRevo
         )}
       </div>
       {code.can_revoke && (
-        <Button variant="dangerOutline" className={styles.revoke} onClick={() => onRevoke(code)} disabled={revoking} aria-label={`Revoke ${code.code}`}>
+        <Button
+          variant="dangerOutline"
+          className={styles.revoke}
+          onClick={() => onRevoke(code)}
+          disabled={revoking}
+          aria-label={`Revoke ${code.code}`}
+        >
           Revoke
         </Button>
       )}
@@ -77,7 +100,11 @@ export function DiscountCodes({ summary }: { summary: Dashboard['discount_codes'
     if (!window.confirm(confirmRevokeText(code))) return;
     revoke.mutate(code.code, {
       onSuccess: (answer) => banner.show({ content: answer.message, action: 'success' }),
-      onError: (error) => banner.show({ content: serverMessage(error) ?? `${code.code} could not be revoked. Please try again.`, action: 'error' }),
+      onError: (error) =>
+        banner.show({
+          content: serverMessage(error) ?? `${code.code} could not be revoked. Please try again.`,
+          action: 'error',
+        }),
     });
   };
 

@@ -17,9 +17,13 @@ import page from '../../../styles/admin.module.css';
 import styles from './Discounts.module.css';
 
 type Age = (typeof PRODUCT_AGES)[number] | '';
-const AGE_CHOICES: Array<{ value: Age; label: string }> = [...PRODUCT_AGES.map((age) => ({ value: age, label: age })), { value: '', label: MSG.allAges }];
+const AGE_CHOICES: Array<{ value: Age; label: string }> = [
+  ...PRODUCT_AGES.map((age) => ({ value: age, label: age })),
+  { value: '', label: MSG.allAges },
+];
 
-const toggle = <T,>(list: T[], value: T) => (list.includes(value) ? list.filter((item) => item !== value) : [...list, value]);
+const toggle = <T,>(list: T[], value: T) =>
+  list.includes(value) ? list.filter((item) => item !== value) : [...list, value];
 
 export function DiscountsPage() {
   const products = useAdminProducts();
@@ -33,7 +37,10 @@ export function DiscountsPage() {
   const [sent, setSent] = useState<SentDiscount | null>(null);
 
   const typeChoices = useMemo(
-    () => [...new Set((products.data ?? []).map((product) => product.type).filter(Boolean))].sort((a, b) => a.localeCompare(b)),
+    () =>
+      [...new Set((products.data ?? []).map((product) => product.type).filter(Boolean))].sort((a, b) =>
+        a.localeCompare(b),
+      ),
     [products.data],
   );
 
@@ -105,7 +112,11 @@ export function DiscountsPage() {
               <div className={styles.chips}>
                 {typeChoices.map((type) => (
                   <label key={type} className={styles.chip}>
-                    <input type="checkbox" checked={types.includes(type)} onChange={() => setTypes((current) => toggle(current, type))} />
+                    <input
+                      type="checkbox"
+                      checked={types.includes(type)}
+                      onChange={() => setTypes((current) => toggle(current, type))}
+                    />
                     {type}
                   </label>
                 ))}
@@ -119,7 +130,11 @@ export function DiscountsPage() {
             <div className={styles.chips}>
               {AGE_CHOICES.map((choice) => (
                 <label key={choice.label} className={styles.chip}>
-                  <input type="checkbox" checked={ages.includes(choice.value)} onChange={() => setAges((current) => toggle(current, choice.value))} />
+                  <input
+                    type="checkbox"
+                    checked={ages.includes(choice.value)}
+                    onChange={() => setAges((current) => toggle(current, choice.value))}
+                  />
                   {choice.label}
                 </label>
               ))}
@@ -161,7 +176,8 @@ export function DiscountsPage() {
               <dd>{sent.percentage}%</dd>
               <dt>Covers</dt>
               <dd>
-                {sent.types.length ? sent.types.join(', ') : 'All types'} · {sent.ages.length ? sent.ages.map((age) => age || MSG.allAges).join(', ') : 'All ages'}
+                {sent.types.length ? sent.types.join(', ') : 'All types'} ·{' '}
+                {sent.ages.length ? sent.ages.map((age) => age || MSG.allAges).join(', ') : 'All ages'}
               </dd>
               <dt>Valid until</dt>
               <dd>{new Date(sent.expiresAt).toLocaleDateString('en-GB')}</dd>

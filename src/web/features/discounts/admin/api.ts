@@ -19,7 +19,9 @@ const codeKeys = {
 };
 
 export function useSendDiscountCode() {
-  return useMutation({ mutationFn: (body: SendDiscountBody) => api.post('/api/admin/send-discount-code', sentDiscount, body) });
+  return useMutation({
+    mutationFn: (body: SendDiscountBody) => api.post('/api/admin/send-discount-code', sentDiscount, body),
+  });
 }
 
 /** Every code sent, newest first, a page at a time. */
@@ -28,7 +30,11 @@ export function useDiscountCodes() {
   return useInfiniteQuery({
     queryKey: codeKeys.codes(session?.id ?? ''),
     queryFn: ({ pageParam, signal }) =>
-      api.get(`/api/admin/dashboard/discount-codes${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`, codePage, { signal }),
+      api.get(
+        `/api/admin/dashboard/discount-codes${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`,
+        codePage,
+        { signal },
+      ),
     initialPageParam: null as string | null,
     getNextPageParam: (last: DiscountCodePage) => last.next_cursor,
     enabled: Boolean(session),

@@ -17,7 +17,9 @@ export function emailPieces(email: string): string[] {
     if (char === '.') starts.add(i);
     else if (char === '-' || char === '_' || char === '+') starts.add(i + 1);
   }
-  const cuts = [...starts].filter((start) => start > 0 && start < email.length && (at < 0 || (start !== at && start !== at + 1))).sort((a, b) => a - b);
+  const cuts = [...starts]
+    .filter((start) => start > 0 && start < email.length && (at < 0 || (start !== at && start !== at + 1)))
+    .sort((a, b) => a - b);
   return [0, ...cuts].map((start, index) => email.slice(start, cuts[index] ?? email.length));
 }
 

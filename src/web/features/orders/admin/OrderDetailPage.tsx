@@ -64,7 +64,11 @@ function CopyAddress({ lines, label }: { lines: string[]; label: RefObject<HTMLE
         Copy address
       </Button>
       <span className={result === 'refused' ? styles.copyRefused : styles.copied} role="status">
-        {result === 'copied' ? 'Copied' : result === 'refused' ? 'The browser did not allow copying: the address is selected, copy it with Ctrl+C (⌘C on a Mac).' : ''}
+        {result === 'copied'
+          ? 'Copied'
+          : result === 'refused'
+            ? 'The browser did not allow copying: the address is selected, copy it with Ctrl+C (⌘C on a Mac).'
+            : ''}
       </span>
     </div>
   );
@@ -202,7 +206,9 @@ function OrderDetail({ order, overview }: { order: AdminOrderDetail; overview: s
             <a href={mailto}>
               <EmailAddress className={styles.email} email={order.user_email} />
             </a>
-            {order.print ? ': the order is not sent to the printer until you send it from Printing.' : ' before you send it to the printer.'}
+            {order.print
+              ? ': the order is not sent to the printer until you send it from Printing.'
+              : ' before you send it to the printer.'}
           </p>
         </div>
       )}
@@ -259,7 +265,17 @@ function OrderDetail({ order, overview }: { order: AdminOrderDetail; overview: s
               discount={
                 order.discount > 0 || order.discount_code
                   ? {
-                      label: <>Discount on books and shipping{order.discount_code && <> (code <span className={styles.code}>{order.discount_code}</span>)</>}</>,
+                      label: (
+                        <>
+                          Discount on books and shipping
+                          {order.discount_code && (
+                            <>
+                              {' '}
+                              (code <span className={styles.code}>{order.discount_code}</span>)
+                            </>
+                          )}
+                        </>
+                      ),
                       amount: formatPounds(order.discount),
                     }
                   : null
@@ -360,7 +376,11 @@ export function OrderDetailPage() {
       <main className={page.page}>
         <div className={styles.notFound}>
           <h1>{unknown ? 'No such order' : 'The order could not be loaded'}</h1>
-          <p>{unknown ? `No order has the number ${shortOrderId(orderId)}: the link may be mistyped or cut short.` : 'Please try again in a moment.'}</p>
+          <p>
+            {unknown
+              ? `No order has the number ${shortOrderId(orderId)}: the link may be mistyped or cut short.`
+              : 'Please try again in a moment.'}
+          </p>
           <p className={styles.notFoundActions}>
             {!unknown && (
               <Button variant="secondary" onClick={() => void order.refetch()}>

@@ -32,7 +32,11 @@ export interface StatusEditorParts {
   actions: ReactNode;
 }
 
-const draftOf = (order: EditableOrder): Draft => ({ status: order.status, bookVaultRef: order.bookVault_ref ?? '', trackingRef: order.tracking_ref ?? '' });
+const draftOf = (order: EditableOrder): Draft => ({
+  status: order.status,
+  bookVaultRef: order.bookVault_ref ?? '',
+  trackingRef: order.tracking_ref ?? '',
+});
 /** What the server holds of the editable fields: a refetch that brings the same values keeps the admin's draft. */
 const savedOf = (order: EditableOrder) => JSON.stringify([order.status, order.bookVault_ref, order.tracking_ref]);
 
@@ -43,7 +47,11 @@ const statusClass: Record<OrderStatus, string | undefined> = {
   Delivered: styles.statusDelivered,
 };
 
-export function OrderStatusEditor({ order, labelStatus = false, children }: {
+export function OrderStatusEditor({
+  order,
+  labelStatus = false,
+  children,
+}: {
   order: EditableOrder;
   /** Shows the status select's label ("Status"); in the overview the column heading says it. */
   labelStatus?: boolean;
@@ -61,7 +69,9 @@ export function OrderStatusEditor({ order, labelStatus = false, children }: {
   const final = isFinalStatus(order.status);
   const short = shortOrderId(order.order_id);
   const changed =
-    draft.status !== order.status || draft.bookVaultRef.trim() !== (order.bookVault_ref ?? '') || draft.trackingRef.trim() !== (order.tracking_ref ?? '');
+    draft.status !== order.status ||
+    draft.bookVaultRef.trim() !== (order.bookVault_ref ?? '') ||
+    draft.trackingRef.trim() !== (order.tracking_ref ?? '');
 
   const submit = () => {
     if (!window.confirm(MSG.confirmOrderUpdate)) return;
@@ -77,7 +87,10 @@ export function OrderStatusEditor({ order, labelStatus = false, children }: {
         onSuccess: () => banner.show({ content: MSG.orderStatusUpdated, action: 'success' }),
         onError: (error) => {
           const reason = serverMessage(error);
-          banner.show({ content: reason ? `${MSG.failedUpdateOrderStatus} ${reason}` : MSG.failedUpdateOrderStatus, action: 'error' });
+          banner.show({
+            content: reason ? `${MSG.failedUpdateOrderStatus} ${reason}` : MSG.failedUpdateOrderStatus,
+            action: 'error',
+          });
         },
       },
     );

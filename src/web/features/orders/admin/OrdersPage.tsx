@@ -67,7 +67,15 @@ function OrderRow({ order, from }: { order: AdminOrder; from: string }) {
   return (
     <OrderStatusEditor order={order}>
       {(editor) => (
-        <tr className={order.print_state === 'needs attention' ? styles.needsYou : isFinalStatus(order.status) ? styles.done : undefined}>
+        <tr
+          className={
+            order.print_state === 'needs attention'
+              ? styles.needsYou
+              : isFinalStatus(order.status)
+                ? styles.done
+                : undefined
+          }
+        >
           <th scope="row" data-label="Order">
             <span>
               <Link className={styles.orderId} to={adminOrderPath(order.order_id)} state={{ overview: from }}>
@@ -121,7 +129,12 @@ function ExportButton({ filters }: { filters: OrderFilters }) {
       saveFile(file.blob, file.filename ?? 'orders.csv');
     } catch (error) {
       const reason = serverMessage(error);
-      banner.show({ content: reason ? `The orders could not be exported. ${reason}` : 'The orders could not be exported. Please try again.', action: 'error' });
+      banner.show({
+        content: reason
+          ? `The orders could not be exported. ${reason}`
+          : 'The orders could not be exported. Please try again.',
+        action: 'error',
+      });
     } finally {
       setBusy(false);
     }
@@ -183,7 +196,12 @@ export function OrdersPage() {
           <label className={page.label} htmlFor="orders-status">
             Show
           </label>
-          <select id="orders-status" className={page.input} value={filters.status ?? ''} onChange={(event) => setFilter('status', event.target.value, false)}>
+          <select
+            id="orders-status"
+            className={page.input}
+            value={filters.status ?? ''}
+            onChange={(event) => setFilter('status', event.target.value, false)}
+          >
             <option value="">All orders</option>
             {ORDER_STATUSES.map((status) => (
               <option key={status} value={status}>
@@ -197,7 +215,8 @@ export function OrdersPage() {
       </div>
 
       <p className={`${page.muted} ${styles.count}`} role="status">
-        {shown.length > 0 && `${shown.length === 1 ? '1 order' : `${shown.length} orders`}${orders.hasNextPage ? ' shown, newest first: more below' : ', newest first'}`}
+        {shown.length > 0 &&
+          `${shown.length === 1 ? '1 order' : `${shown.length} orders`}${orders.hasNextPage ? ' shown, newest first: more below' : ', newest first'}`}
       </p>
 
       {orders.isPending ? (
@@ -238,7 +257,11 @@ export function OrdersPage() {
           </div>
           {orders.hasNextPage && (
             <div className={styles.more}>
-              <Button variant="secondary" onClick={() => void orders.fetchNextPage()} disabled={orders.isFetchingNextPage}>
+              <Button
+                variant="secondary"
+                onClick={() => void orders.fetchNextPage()}
+                disabled={orders.isFetchingNextPage}
+              >
                 {orders.isFetchingNextPage ? 'Loading more orders…' : 'Load more orders'}
               </Button>
             </div>

@@ -16,7 +16,8 @@ import { PrintStateBadge, partnerName } from './PrintState';
 import page from '../../../styles/admin.module.css';
 import styles from './PrintPanel.module.css';
 
-const CONFIRM_SEND_AGAIN = 'Send this order to the printer again? Check first that the printer does not already have it.';
+const CONFIRM_SEND_AGAIN =
+  'Send this order to the printer again? Check first that the printer does not already have it.';
 const CONFIRM_ADDRESS = 'Send this order to the printer with its address as it is? Check it with the customer first.';
 const SEND_AGAIN_FAILED = 'The order could not be sent to the printer again.';
 
@@ -52,7 +53,10 @@ function SendAgain({ orderId, confirmText }: { orderId: string; confirmText: str
       onSuccess: (answer) => banner.show({ content: answer.message, action: 'success' }),
       onError: (error) => {
         const reason = serverMessage(error);
-        banner.show({ content: reason ? `${SEND_AGAIN_FAILED} ${reason}` : `${SEND_AGAIN_FAILED} Please try again.`, action: 'error' });
+        banner.show({
+          content: reason ? `${SEND_AGAIN_FAILED} ${reason}` : `${SEND_AGAIN_FAILED} Please try again.`,
+          action: 'error',
+        });
       },
     });
   };
@@ -71,7 +75,10 @@ export function PrintPanel({ order }: { order: AdminOrderDetail }) {
   // what the partner has not told: not yet while it goes on, none once it stopped
   const notGiven = attention ? 'None' : 'Not yet';
   return (
-    <section className={`${page.panel} ${styles.panel} ${attention ? styles.needsYou : ''}`} aria-labelledby="order-print">
+    <section
+      className={`${page.panel} ${styles.panel} ${attention ? styles.needsYou : ''}`}
+      aria-labelledby="order-print"
+    >
       <div className={styles.head}>
         <h2 id="order-print">Printing</h2>
         {print && <PrintStateBadge state={print.state} />}
@@ -108,7 +115,13 @@ export function PrintPanel({ order }: { order: AdminOrderDetail }) {
             </div>
             <div>
               <dt>Partner&apos;s reference</dt>
-              <dd>{print.partner_ref ? <span className={styles.code}>{print.partner_ref}</span> : <span className={styles.none}>{notGiven}</span>}</dd>
+              <dd>
+                {print.partner_ref ? (
+                  <span className={styles.code}>{print.partner_ref}</span>
+                ) : (
+                  <span className={styles.none}>{notGiven}</span>
+                )}
+              </dd>
             </div>
             <div>
               <dt>Partner&apos;s status</dt>
@@ -120,7 +133,13 @@ export function PrintPanel({ order }: { order: AdminOrderDetail }) {
             </div>
             <div>
               <dt>Cost</dt>
-              <dd>{print.cost === null ? <span className={styles.none}>Not given</span> : <Cost amount={print.cost} currency={print.cost_currency} />}</dd>
+              <dd>
+                {print.cost === null ? (
+                  <span className={styles.none}>Not given</span>
+                ) : (
+                  <Cost amount={print.cost} currency={print.cost_currency} />
+                )}
+              </dd>
             </div>
           </>
         )}

@@ -42,7 +42,12 @@ function ArchivedProducts() {
       <ul className={styles.list}>
         {archived.data.map((product) => (
           <ProductRow key={product.id} product={product}>
-            <Button variant="secondary" onClick={() => onRestore(product.id)} disabled={restore.isPending} aria-label={`Restore ${product.name}`}>
+            <Button
+              variant="secondary"
+              onClick={() => onRestore(product.id)}
+              disabled={restore.isPending}
+              aria-label={`Restore ${product.name}`}
+            >
               Restore
             </Button>
           </ProductRow>
@@ -85,7 +90,12 @@ export function AdminHomePage() {
             </Link>
           </li>
           <li>
-            <a className={`${styles.tile} ${styles.accent}`} href={clientConfig.salesDashboardUrl} target="_blank" rel="noopener noreferrer">
+            <a
+              className={`${styles.tile} ${styles.accent}`}
+              href={clientConfig.salesDashboardUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
               <span className={styles.tileTitle}>Sales dashboard ↗</span>
               <span className={styles.tileText}>Payments at the card provider (opens a new tab)</span>
             </a>

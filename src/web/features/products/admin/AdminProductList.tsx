@@ -21,7 +21,11 @@ import styles from './AdminHome.module.css';
 const SEARCH_MAX = 200;
 
 const countText = (shown: number, total: number) =>
-  total === 0 ? '' : shown >= total ? `${total === 1 ? '1 book' : `${total} books`}, newest first` : `${shown} of ${total} books shown, newest first`;
+  total === 0
+    ? ''
+    : shown >= total
+      ? `${total === 1 ? '1 book' : `${total} books`}, newest first`
+      : `${shown} of ${total} books shown, newest first`;
 
 export function AdminProductList() {
   const [params, setParams] = useSearchParams();
@@ -55,7 +59,14 @@ export function AdminProductList() {
         </Link>
       </div>
       <div role="search" aria-label="Find products" className={styles.search}>
-        <SearchField q={q} onSearch={search} id="products-search" label="Search products" placeholder="Name, ID or type" maxLength={SEARCH_MAX} />
+        <SearchField
+          q={q}
+          onSearch={search}
+          id="products-search"
+          label="Search products"
+          placeholder="Name, ID or type"
+          maxLength={SEARCH_MAX}
+        />
       </div>
       <p className={`${page.muted} ${styles.count}`} role="status">
         {books.data && (q && total === 0 ? '' : countText(shown.length, total))}
@@ -80,7 +91,12 @@ export function AdminProductList() {
           <ul className={styles.list} aria-busy={books.isPlaceholderData}>
             {shown.map((product) => (
               <ProductRow key={product.id} product={product}>
-                <Button variant="dangerOutline" onClick={() => remove.confirmAndDelete(product)} disabled={remove.isPending} aria-label={`Delete ${product.name}`}>
+                <Button
+                  variant="dangerOutline"
+                  onClick={() => remove.confirmAndDelete(product)}
+                  disabled={remove.isPending}
+                  aria-label={`Delete ${product.name}`}
+                >
                   Delete
                 </Button>
               </ProductRow>

@@ -21,7 +21,15 @@ import {
   type ProductFormValues,
 } from './api';
 import { ImageSlots } from './product-form/ImageSlots';
-import { emptySlots, filledSlots, moveSlot, slotsFromUrls, withFile, withoutImage, type ImageSlot } from './product-form/slots';
+import {
+  emptySlots,
+  filledSlots,
+  moveSlot,
+  slotsFromUrls,
+  withFile,
+  withoutImage,
+  type ImageSlot,
+} from './product-form/slots';
 import page from '../../../styles/admin.module.css';
 import styles from './ProductForm.module.css';
 
@@ -65,7 +73,14 @@ export function ProductFormPage() {
     if (!routeId || !product.data || filledFor.current === routeId) return;
     filledFor.current = routeId;
     const p = product.data;
-    setValues({ id: p.id, name: p.name, type: p.type, description: p.description, age: p.age, price: p.price.toFixed(2) });
+    setValues({
+      id: p.id,
+      name: p.name,
+      type: p.type,
+      description: p.description,
+      age: p.age,
+      price: p.price.toFixed(2),
+    });
     setSlots((old) => {
       revokeTemporary(old);
       return slotsFromUrls(p.imageUrls);
@@ -80,7 +95,10 @@ export function ProductFormPage() {
   // The message shows for PRODUCT_LOAD_FAILURE_MS once; another message shown meanwhile stays.
   useEffect(() => {
     if (!notFound) return;
-    const timer = setTimeout(() => setAlert((current) => (current?.text === MSG.productNotFoundCreate ? null : current)), PRODUCT_LOAD_FAILURE_MS);
+    const timer = setTimeout(
+      () => setAlert((current) => (current?.text === MSG.productNotFoundCreate ? null : current)),
+      PRODUCT_LOAD_FAILURE_MS,
+    );
     return () => clearTimeout(timer);
   }, [notFound]);
 
@@ -99,7 +117,9 @@ export function ProductFormPage() {
     try {
       setPreparing(true);
       const files = await Promise.all(
-        filledSlots(slots).map((slot, n) => (slot.file ? Promise.resolve(slot.file) : existingImageAsFile(slot.url!, `product_${n}`))),
+        filledSlots(slots).map((slot, n) =>
+          slot.file ? Promise.resolve(slot.file) : existingImageAsFile(slot.url!, `product_${n}`),
+        ),
       );
       form = productFormData(values, files);
     } catch {
@@ -149,34 +169,80 @@ export function ProductFormPage() {
           <div className={styles.grid}>
             <div className={`${page.field} ${styles.half}`}>
               <label className={page.label} htmlFor="product-name">
-                Name<span className={page.required} aria-hidden="true">*</span>
+                Name
+                <span className={page.required} aria-hidden="true">
+                  *
+                </span>
               </label>
-              <input id="product-name" className={page.input} value={values.name} onChange={set('name')} aria-required="true" autoComplete="off" />
+              <input
+                id="product-name"
+                className={page.input}
+                value={values.name}
+                onChange={set('name')}
+                aria-required="true"
+                autoComplete="off"
+              />
             </div>
             <div className={`${page.field} ${styles.half}`}>
               <label className={page.label} htmlFor="product-id">
-                Book-vault ID<span className={page.required} aria-hidden="true">*</span>
+                Book-vault ID
+                <span className={page.required} aria-hidden="true">
+                  *
+                </span>
               </label>
-              <input id="product-id" className={page.input} value={values.id} onChange={set('id')} aria-required="true" autoComplete="off" spellCheck={false} />
+              <input
+                id="product-id"
+                className={page.input}
+                value={values.id}
+                onChange={set('id')}
+                aria-required="true"
+                autoComplete="off"
+                spellCheck={false}
+              />
               <span className={page.hint}>The print catalogue's ID for this book.</span>
             </div>
             <div className={`${page.field} ${styles.wide}`}>
               <label className={page.label} htmlFor="product-description">
                 Description
               </label>
-              <textarea id="product-description" className={page.input} value={values.description} onChange={set('description')} rows={6} />
+              <textarea
+                id="product-description"
+                className={page.input}
+                value={values.description}
+                onChange={set('description')}
+                rows={6}
+              />
             </div>
             <div className={`${page.field} ${styles.third}`}>
               <label className={page.label} htmlFor="product-price">
-                Price (£)<span className={page.required} aria-hidden="true">*</span>
+                Price (£)
+                <span className={page.required} aria-hidden="true">
+                  *
+                </span>
               </label>
-              <input id="product-price" className={page.input} type="number" step="0.01" min="0.01" inputMode="decimal" value={values.price} onChange={set('price')} aria-required="true" />
+              <input
+                id="product-price"
+                className={page.input}
+                type="number"
+                step="0.01"
+                min="0.01"
+                inputMode="decimal"
+                value={values.price}
+                onChange={set('price')}
+                aria-required="true"
+              />
             </div>
             <div className={`${page.field} ${styles.third}`}>
               <label className={page.label} htmlFor="product-type">
                 Type
               </label>
-              <input id="product-type" className={page.input} value={values.type} onChange={set('type')} autoComplete="off" />
+              <input
+                id="product-type"
+                className={page.input}
+                value={values.type}
+                onChange={set('type')}
+                autoComplete="off"
+              />
             </div>
             <div className={`${page.field} ${styles.third}`}>
               <label className={page.label} htmlFor="product-age">
@@ -193,7 +259,8 @@ export function ProductFormPage() {
           <fieldset className={styles.images}>
             <legend className={page.label}>Images</legend>
             <p className={page.hint} id="image-help">
-              Up to six images, each at most 10 MB. The first is the main image, the second shows on hover. Drag a slot by its grip to reorder, or focus the grip, press space, move with the arrow keys and press space again.
+              Up to six images, each at most 10 MB. The first is the main image, the second shows on hover. Drag a slot
+              by its grip to reorder, or focus the grip, press space, move with the arrow keys and press space again.
             </p>
             <ImageSlots
               slots={slots}

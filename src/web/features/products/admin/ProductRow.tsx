@@ -17,7 +17,14 @@ export function ProductRow({ product, children }: { product: Product; children: 
   return (
     <li className={styles.row}>
       {product.imageUrls[0] ? (
-        <img className={styles.thumb} src={thumbnail(product.imageUrls[0])} alt="" loading="lazy" width={56} height={72} />
+        <img
+          className={styles.thumb}
+          src={thumbnail(product.imageUrls[0])}
+          alt=""
+          loading="lazy"
+          width={56}
+          height={72}
+        />
       ) : (
         <span className={styles.thumb} aria-hidden="true" />
       )}
@@ -28,7 +35,11 @@ export function ProductRow({ product, children }: { product: Product; children: 
         </div>
       </div>
       <div className={styles.rowActions}>
-        <Link className={buttonClass('secondary')} to={`/admin/edit_product/${encodeURIComponent(product.id)}`} aria-label={`Edit ${product.name}`}>
+        <Link
+          className={buttonClass('secondary')}
+          to={`/admin/edit_product/${encodeURIComponent(product.id)}`}
+          aria-label={`Edit ${product.name}`}
+        >
           Edit
         </Link>
         {children}

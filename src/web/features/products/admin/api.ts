@@ -17,7 +17,8 @@ export const adminProductKeys = {
 
 const product = answer('products', 'productSchema');
 
-export const fetchProductById = (id: string) => api.get(`/api/server/get_product?id=${encodeURIComponent(id)}`, product);
+export const fetchProductById = (id: string) =>
+  api.get(`/api/server/get_product?id=${encodeURIComponent(id)}`, product);
 const fetchAllProducts = () => api.get('/api/server/get_products', productList);
 
 export function useAdminProducts() {
@@ -49,7 +50,10 @@ export function useAdminProductPages(q: string) {
 
 /** Sold books that were deleted, so archived (decision 039): hidden from the shop, restorable. */
 export function useArchivedProducts() {
-  return useQuery({ queryKey: adminProductKeys.archived, queryFn: () => api.get('/api/admin/products/archived', productList) });
+  return useQuery({
+    queryKey: adminProductKeys.archived,
+    queryFn: () => api.get('/api/admin/products/archived', productList),
+  });
 }
 
 /** The form's values: one string per field of PRODUCT_FIELDS (the contract's type, not declared again here). */
@@ -71,7 +75,9 @@ export function productFormData(values: ProductFormValues, images: File[]): Form
 export async function existingImageAsFile(url: string, name: string): Promise<File> {
   const key = imageKeyFrom(url);
   const token = readText(STORAGE_KEYS.token);
-  const response = await fetch(key ? `/api/admin/images/${key}` : url, { headers: key && token ? { authorization: `Bearer ${token}` } : {} });
+  const response = await fetch(key ? `/api/admin/images/${key}` : url, {
+    headers: key && token ? { authorization: `Bearer ${token}` } : {},
+  });
   if (!response.ok) throw new Error(`Could not fetch image ${url}`);
   const blob = await response.blob();
   return new File([blob], name, { type: blob.type });
@@ -81,7 +87,13 @@ export function useSaveProduct(editingId: string | undefined) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (form: FormData) =>
-      api.post(editingId ? `/api/admin/products/edit_product/${encodeURIComponent(editingId)}` : '/api/admin/products/add_product', product, form),
+      api.post(
+        editingId
+          ? `/api/admin/products/edit_product/${encodeURIComponent(editingId)}`
+          : '/api/admin/products/add_product',
+        product,
+        form,
+      ),
     onSuccess: () => applyProductUpdate(queryClient),
   });
 }
@@ -89,7 +101,8 @@ export function useSaveProduct(editingId: string | undefined) {
 export function useRestoreProduct() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.post(`/api/admin/products/restore_product/${encodeURIComponent(id)}`, answer('common', 'messageSchema')),
+    mutationFn: (id: string) =>
+      api.post(`/api/admin/products/restore_product/${encodeURIComponent(id)}`, answer('common', 'messageSchema')),
     onSuccess: () => applyProductUpdate(queryClient),
   });
 }

@@ -22,7 +22,8 @@ export function useDeleteProduct() {
     mutationFn: (product: Pick<Product, 'id'>) => deleteProduct(product.id),
     // The server's text: MSG.productDeleted, or MSG.productArchived for a book that had been sold (decision 039).
     onSuccess: (answer) => show({ content: answer.message, action: 'success' }),
-    onError: (error) => show({ content: serverMessage(error) ? MSG.failedToDelete : MSG.errorDeletingProduct, action: 'error' }),
+    onError: (error) =>
+      show({ content: serverMessage(error) ? MSG.failedToDelete : MSG.errorDeletingProduct, action: 'error' }),
     onSettled: () => applyProductUpdate(queryClient),
   });
   const confirmAndDelete = useCallback(

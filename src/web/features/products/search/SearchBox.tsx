@@ -11,7 +11,13 @@ import { useProductSearch } from './api/search-products';
 import { searchPath } from './search-address';
 import styles from './SearchBox.module.css';
 
-export default function SearchBox({ root, collapse }: { root: RefObject<HTMLDivElement | null>; collapse: () => void }) {
+export default function SearchBox({
+  root,
+  collapse,
+}: {
+  root: RefObject<HTMLDivElement | null>;
+  collapse: () => void;
+}) {
   const [query, setQuery] = useState('');
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
@@ -72,7 +78,9 @@ export default function SearchBox({ root, collapse }: { root: RefObject<HTMLDivE
                 <ProductImage className={styles.thumb} src={product.imageUrls[0]} alt="" sizes="48px" />
                 <span className={styles.text}>
                   <span className={styles.name}>{product.name}</span>
-                  <span className={styles.meta}>{[product.type, product.age || 'All ages'].filter(Boolean).join(' · ')}</span>
+                  <span className={styles.meta}>
+                    {[product.type, product.age || 'All ages'].filter(Boolean).join(' · ')}
+                  </span>
                 </span>
               </Link>
             </li>

@@ -14,7 +14,6 @@ export interface SearchData extends SearchPage {
   view: SearchView;
 }
 
-
 export function SearchResultsPage({ data }: { data: SearchData }) {
   const { view, products, more } = data;
   const count = `${products.length}${more ? '+' : ''} ${products.length === 1 ? 'book' : 'books'}`;
@@ -32,14 +31,29 @@ export function SearchResultsPage({ data }: { data: SearchData }) {
         <label htmlFor="search-page-input" className="visually-hidden">
           Search books
         </label>
-        <input id="search-page-input" className={styles.input} type="text" role="searchbox" name="q" defaultValue={view.query} placeholder="Search books…" enterKeyHint="search" autoComplete="off" key={view.query} />
+        <input
+          id="search-page-input"
+          className={styles.input}
+          type="text"
+          role="searchbox"
+          name="q"
+          defaultValue={view.query}
+          placeholder="Search books…"
+          enterKeyHint="search"
+          autoComplete="off"
+          key={view.query}
+        />
         <button type="submit" className={buttonClass()}>
           Search
         </button>
       </form>
       {products.length === 0 ? (
         <div className={styles.empty}>
-          <p>{view.query ? `No books match “${view.query}”.` : 'Type what you are looking for: a title, a type of book or a word from its description.'}</p>
+          <p>
+            {view.query
+              ? `No books match “${view.query}”.`
+              : 'Type what you are looking for: a title, a type of book or a word from its description.'}
+          </p>
           {view.query && <p>Check the spelling, try fewer words, or browse every book.</p>}
           <p className={styles.actions}>
             {view.query && (
@@ -58,7 +72,12 @@ export function SearchResultsPage({ data }: { data: SearchData }) {
           <ProductGrid products={products} eagerCount={4} headingLevel={2} />
           {more && view.pages < MAX_SEARCH_PAGES && (
             <p className={styles.more}>
-              <Link className={buttonClass('secondary')} to={searchPath(view.query, view.pages + 1)} replace preventScrollReset>
+              <Link
+                className={buttonClass('secondary')}
+                to={searchPath(view.query, view.pages + 1)}
+                replace
+                preventScrollReset
+              >
                 Show more
               </Link>
             </p>

@@ -29,4 +29,3 @@ export const SEARCH_QUERY: PageQuery<SearchView> = {
   read: readSearchView,
   write: (view) => (view.query || view.pages > 1 ? searchPath(view.query, view.pages).slice('/search'.length) : ''),
 };
-

@@ -18,7 +18,9 @@ const addReview = (body: AddReviewBody) => api.post('/api/server/add_review', re
 export function useAddReview(userId: string, orderId: string) {
   const queryClient = useQueryClient();
   const removeFromList = (productId: string) => {
-    queryClient.setQueryData<Product[]>(reviewKeys.orderProducts(userId, orderId), (list) => list?.filter((p) => p.id !== productId));
+    queryClient.setQueryData<Product[]>(reviewKeys.orderProducts(userId, orderId), (list) =>
+      list?.filter((p) => p.id !== productId),
+    );
     // The profile's order history shows 'Reviewed'; let it ask again.
     void queryClient.invalidateQueries({ queryKey: orderHistoryKey(userId) });
   };

@@ -4,6 +4,7 @@ import { answer, api } from '../../../lib/api';
 
 const sessionAnswer = answer('accounts', 'sessionAnswerSchema');
 
-const verifyReviewToken = (token: string) => api.post('/api/verify_review_token', sessionAnswer, { token }, { token: null });
+const verifyReviewToken = (token: string) =>
+  api.post('/api/verify_review_token', sessionAnswer, { token }, { token: null });
 
 export const useVerifyReviewToken = () => useMutation({ mutationFn: verifyReviewToken });

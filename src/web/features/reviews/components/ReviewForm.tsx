@@ -19,7 +19,17 @@ import styles from './ReviewForm.module.css';
 const NEED_RATING = 'Please choose a rating from 1 to 5 stars.';
 const NEED_TEXT = 'Please write a few words about the book.';
 
-export function ReviewForm({ product, orderId, userId, onReviewed }: { product: Product; orderId: string; userId: string; onReviewed(): void }) {
+export function ReviewForm({
+  product,
+  orderId,
+  userId,
+  onReviewed,
+}: {
+  product: Product;
+  orderId: string;
+  userId: string;
+  onReviewed(): void;
+}) {
   const id = useId();
   const [rating, setRating] = useState(0);
   const [text, setText] = useState('');
@@ -64,7 +74,14 @@ export function ReviewForm({ product, orderId, userId, onReviewed }: { product: 
     <form className={styles.card} aria-labelledby={`${id}-name`} onSubmit={onSubmit} noValidate>
       <div className={styles.book}>
         {image ? (
-          <img className={styles.cover} src={image} alt={`Cover of ${product.name}`} width={96} height={128} loading="lazy" />
+          <img
+            className={styles.cover}
+            src={image}
+            alt={`Cover of ${product.name}`}
+            width={96}
+            height={128}
+            loading="lazy"
+          />
         ) : (
           <div className={styles.coverPlaceholder} aria-hidden="true">
             <BookIcon width={32} height={32} />
@@ -80,14 +97,14 @@ export function ReviewForm({ product, orderId, userId, onReviewed }: { product: 
 
       <div ref={ratingRef}>
         <StarRatingInput
-        name={`${id}-rating`}
-        value={rating}
-        onChange={(value) => {
-          setRating(value);
-          setErrors((e) => ({ ...e, rating: undefined }));
-        }}
-        errorId={`${id}-rating-error`}
-        error={errors.rating}
+          name={`${id}-rating`}
+          value={rating}
+          onChange={(value) => {
+            setRating(value);
+            setErrors((e) => ({ ...e, rating: undefined }));
+          }}
+          errorId={`${id}-rating-error`}
+          error={errors.rating}
         />
       </div>
 
@@ -136,7 +153,8 @@ export function ReviewForm({ product, orderId, userId, onReviewed }: { product: 
         onConfirm={() => void onConfirm()}
         onCancel={() => setConfirming(false)}
       >
-        Your {rating}-star review of “{product.name}” will be shown on the book’s page with the first part of your e-mail address.
+        Your {rating}-star review of “{product.name}” will be shown on the book’s page with the first part of your
+        e-mail address.
       </ConfirmDialog>
     </form>
   );

@@ -18,11 +18,22 @@ interface StarRatingInputProps {
 
 const starLabel = (n: number) => `${n} star${n === 1 ? '' : 's'}`;
 
-export function StarRatingInput({ name, value, onChange, legend = 'Your rating', errorId, error }: StarRatingInputProps) {
+export function StarRatingInput({
+  name,
+  value,
+  onChange,
+  legend = 'Your rating',
+  errorId,
+  error,
+}: StarRatingInputProps) {
   const [preview, setPreview] = useState(0);
   const shown = preview || value;
   return (
-    <fieldset className={styles.fieldset} aria-describedby={error ? errorId : undefined} aria-invalid={error ? true : undefined}>
+    <fieldset
+      className={styles.fieldset}
+      aria-describedby={error ? errorId : undefined}
+      aria-invalid={error ? true : undefined}
+    >
       <legend className={styles.legend}>{legend}</legend>
       <div className={styles.row}>
         <div className={styles.stars} onMouseLeave={() => setPreview(0)}>

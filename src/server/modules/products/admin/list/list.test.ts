@@ -34,8 +34,16 @@ beforeAll(async () => {
       type: i % 3 === 0 ? 'Colouring' : 'Puzzle_Fun',
     });
     // Book i is i seconds after the first; books 20 and 21 share one instant with microseconds (ties by id).
-    const at = i === 21 ? '2026-01-01T00:00:20.123456Z' : i === 20 ? '2026-01-01T00:00:20.123456Z' : `2026-01-01T00:00:${String(i).padStart(2, '0')}.000001Z`;
-    await db().update(products).set({ createdAt: sql`${at}::timestamptz` }).where(eq(products.id, book.id));
+    const at =
+      i === 21
+        ? '2026-01-01T00:00:20.123456Z'
+        : i === 20
+          ? '2026-01-01T00:00:20.123456Z'
+          : `2026-01-01T00:00:${String(i).padStart(2, '0')}.000001Z`;
+    await db()
+      .update(products)
+      .set({ createdAt: sql`${at}::timestamptz` })
+      .where(eq(products.id, book.id));
   }
   made = Array.from({ length: 30 }, (_, i) => `ADM-${String(29 - i).padStart(2, '0')}`);
 });
@@ -46,7 +54,8 @@ const url = (query: Query) => {
   const params = new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)]));
   return `/api/admin/products${params.size ? `?${params}` : ''}`;
 };
-const request = (query: Query, token: string | null = admin.token) => t.app.inject({ method: 'GET', url: url(query), headers: token ? bearer(token) : {} });
+const request = (query: Query, token: string | null = admin.token) =>
+  t.app.inject({ method: 'GET', url: url(query), headers: token ? bearer(token) : {} });
 
 async function list(query: Query = {}): Promise<AdminProductList> {
   const res = await request(query);
@@ -115,7 +124,18 @@ describe('search', () => {
   });
 
   it('finds by id and by type, trims the text, and pages the matches', async () => {
-    expect((await list({ q: ' adm-1 ' })).products.map((p) => p.id)).toEqual(['ADM-19', 'ADM-18', 'ADM-17', 'ADM-16', 'ADM-15', 'ADM-14', 'ADM-13', 'ADM-12', 'ADM-11', 'ADM-10']);
+    expect((await list({ q: ' adm-1 ' })).products.map((p) => p.id)).toEqual([
+      'ADM-19',
+      'ADM-18',
+      'ADM-17',
+      'ADM-16',
+      'ADM-15',
+      'ADM-14',
+      'ADM-13',
+      'ADM-12',
+      'ADM-11',
+      'ADM-10',
+    ]);
     const colouring = made.filter((id) => Number(id.slice(4)) % 3 === 0);
     const pages = await allPages({ q: 'colour', limit: 4 });
     expect(pages.flatMap((page) => page.products.map((p) => p.id))).toEqual(colouring);
@@ -146,8 +166,16 @@ describe('bad input', () => {
   it.each([
     ['not base64', 'not a cursor!'],
     ['base64 of nonsense', Buffer.from('hello').toString('base64url')],
-    ['a cursor of another sort', Buffer.from(JSON.stringify({ o: 'price-asc', p: 799, t: '2026-01-01T00:00:00.000000Z', i: 'x' })).toString('base64url')],
-    ['an impossible time', Buffer.from(JSON.stringify({ o: 'default', t: '2026-02-30T00:00:00.000000Z', i: 'x' })).toString('base64url')],
+    [
+      'a cursor of another sort',
+      Buffer.from(JSON.stringify({ o: 'price-asc', p: 799, t: '2026-01-01T00:00:00.000000Z', i: 'x' })).toString(
+        'base64url',
+      ),
+    ],
+    [
+      'an impossible time',
+      Buffer.from(JSON.stringify({ o: 'default', t: '2026-02-30T00:00:00.000000Z', i: 'x' })).toString('base64url'),
+    ],
   ])('refuses %s as a cursor with a 400 in words', async (_, cursor) => {
     const res = await request({ cursor });
     expect(res.statusCode).toBe(400);

@@ -37,11 +37,23 @@ function matching(text: string): SQL | undefined {
 }
 
 /** Up to `limit` matching books, newest first, after `after` when given. */
-export async function findAdminListPage(db: Db, text: string, after: AdminListPosition | undefined, limit: number): Promise<AdminListRow[]> {
+export async function findAdminListPage(
+  db: Db,
+  text: string,
+  after: AdminListPosition | undefined,
+  limit: number,
+): Promise<AdminListRow[]> {
   const rows = await db
     .select({ ...productColumns, imageKeys: imageKeysColumn, at: createdAtExact })
     .from(products)
-    .where(and(matching(text), after ? sql`(${products.createdAt}, ${products.id}) < (${after.at}::timestamptz, ${after.id}::text)` : undefined))
+    .where(
+      and(
+        matching(text),
+        after
+          ? sql`(${products.createdAt}, ${products.id}) < (${after.at}::timestamptz, ${after.id}::text)`
+          : undefined,
+      ),
+    )
     .orderBy(desc(products.createdAt), desc(products.id))
     .limit(limit);
   return rows.map((row) => ({ product: toProduct(row, row.imageKeys ?? []), position: { at: row.at, id: row.id } }));

@@ -25,7 +25,10 @@ export async function adminProductList(db: Db, query: AdminListQuery): Promise<A
   // eslint-disable-next-line no-control-regex -- control characters are what this replaces
   const text = query.q.replace(/[\u0000-\u001f\u007f]/g, ' ').trim();
   // One more than asked for tells whether another page follows.
-  const [rows, total] = await Promise.all([findAdminListPage(db, text, after, query.limit + 1), countAdminList(db, text)]);
+  const [rows, total] = await Promise.all([
+    findAdminListPage(db, text, after, query.limit + 1),
+    countAdminList(db, text),
+  ]);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {

@@ -33,7 +33,11 @@ function subscribeToRowQuery(onChange: () => void) {
 
 /** True where the six slots fit in one row. */
 function useSlotsInARow(): boolean {
-  return useSyncExternalStore(subscribeToRowQuery, () => window.matchMedia(ROW_QUERY).matches, () => true);
+  return useSyncExternalStore(
+    subscribeToRowQuery,
+    () => window.matchMedia(ROW_QUERY).matches,
+    () => true,
+  );
 }
 
 interface ImageSlotsProps {
@@ -67,10 +71,15 @@ export function ImageSlots({ slots, disabled = false, onPick, onRemove, onMove }
     <DragDropContext onDragEnd={onDragEnd} autoScrollerOptions={autoScrollerOptions}>
       <Droppable droppableId="image-slots" direction={inARow ? 'horizontal' : 'vertical'}>
         {(drop) => (
-          <ol className={`${styles.slots} ${inARow ? styles.row : styles.column}`} ref={(element) => {
+          <ol
+            className={`${styles.slots} ${inARow ? styles.row : styles.column}`}
+            ref={(element) => {
               drop.innerRef(element);
               list.current = element;
-            }} {...drop.droppableProps} aria-label="Image slots (first is the main image)">
+            }}
+            {...drop.droppableProps}
+            aria-label="Image slots (first is the main image)"
+          >
             {slots.map((slot, index) => (
               <Draggable key={slot.id} draggableId={slot.id} index={index} isDragDisabled={disabled}>
                 {(drag, snapshot) => (
@@ -81,7 +90,9 @@ export function ImageSlots({ slots, disabled = false, onPick, onRemove, onMove }
                     data-testid="image-slot"
                   >
                     <div className={styles.top}>
-                      <span className={styles.number}>{index === 0 ? 'Main' : index === 1 ? 'Hover' : `Image ${index + 1}`}</span>
+                      <span className={styles.number}>
+                        {index === 0 ? 'Main' : index === 1 ? 'Hover' : `Image ${index + 1}`}
+                      </span>
                       <span
                         {...drag.dragHandleProps}
                         className={styles.grip}
@@ -111,9 +122,20 @@ export function ImageSlots({ slots, disabled = false, onPick, onRemove, onMove }
                         <div className={styles.controls}>
                           <label className={styles.replace}>
                             Replace<span className="visually-hidden"> image {index + 1}</span>
-                            <input type="file" accept={ACCEPT} className="visually-hidden" onChange={picked(index)} disabled={disabled} />
+                            <input
+                              type="file"
+                              accept={ACCEPT}
+                              className="visually-hidden"
+                              onChange={picked(index)}
+                              disabled={disabled}
+                            />
                           </label>
-                          <button type="button" className={styles.remove} onClick={() => onRemove(index)} disabled={disabled}>
+                          <button
+                            type="button"
+                            className={styles.remove}
+                            onClick={() => onRemove(index)}
+                            disabled={disabled}
+                          >
                             remove<span className="visually-hidden"> image {index + 1}</span>
                           </button>
                         </div>
@@ -124,7 +146,13 @@ export function ImageSlots({ slots, disabled = false, onPick, onRemove, onMove }
                           +
                         </span>
                         Add Image<span className="visually-hidden"> {index + 1}</span>
-                        <input type="file" accept={ACCEPT} className="visually-hidden" onChange={picked(index)} disabled={disabled} />
+                        <input
+                          type="file"
+                          accept={ACCEPT}
+                          className="visually-hidden"
+                          onChange={picked(index)}
+                          disabled={disabled}
+                        />
                       </label>
                     )}
                   </li>

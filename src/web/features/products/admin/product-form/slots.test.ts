@@ -7,7 +7,14 @@ describe('image slots', () => {
   it('always has exactly six slots', () => {
     expect(emptySlots()).toHaveLength(6);
     expect(slotsFromUrls(['a', 'b'])).toHaveLength(6);
-    expect(slotsFromUrls(['1', '2', '3', '4', '5', '6', '7']).map((slot) => slot.url)).toEqual(['1', '2', '3', '4', '5', '6']);
+    expect(slotsFromUrls(['1', '2', '3', '4', '5', '6', '7']).map((slot) => slot.url)).toEqual([
+      '1',
+      '2',
+      '3',
+      '4',
+      '5',
+      '6',
+    ]);
   });
 
   it('picking a file fills the slot with a temporary preview; remove empties it and keeps its place', () => {
