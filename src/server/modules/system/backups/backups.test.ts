@@ -506,12 +506,12 @@ describe('the routes and the schedule', { timeout: 240_000 }, () => {
     expect(makes.reduce((sum, spy) => sum + spy.mock.calls.length, 0)).toBe(1);
   });
 
-  it('is a clear 503 when backups are not set up', async () => {
+  it('is a clear 409 when backups are not set up (a setting the owner can change, not a server fault)', async () => {
     const t = await createTestApp();
     try {
       const admin = await createUser(t.app, { role: 'admin' });
       const res = await backUp(t, admin);
-      expect(res.statusCode).toBe(503);
+      expect(res.statusCode).toBe(409);
       expect(res.json().message).toMatch(/BACKUP_DIR/);
       expect((await listBackups(t, admin)).enabled).toBe(false);
     } finally {

@@ -33,13 +33,14 @@ export const backupRoutes: ModuleRoutes = async (app, ctx) => {
       schema: {
         tags: ['admin'],
         summary:
-          'Makes a backup now and verifies it: 201 with its file name and manifest (409 while one is being made; 503 when backups are not set up, or it failed: the owner is mailed)',
+          'Makes a backup now and verifies it: 201 with its file name and manifest (409 while one is being made or when backups are not set up; 503 when it failed: the owner is mailed)',
         response: { 201: backupMadeSchema, ...adminErrors, 409: messageSchema, 503: messageSchema },
       },
     },
     async (_request, reply) => {
       if (!ctx.backups.enabled)
-        throw unavailable('Backups are not set up: set BACKUP_DIR (see the README), then start the shop again.');
+        // The shop's settings, not a fault of the server: a 4xx the owner can act on (set BACKUP_DIR).
+        throw conflict('Backups are not set up: set BACKUP_DIR (see the README), then start the shop again.');
       try {
         return reply.status(201).send(await ctx.backups.make('owner'));
       } catch (error) {
