@@ -299,46 +299,73 @@ export async function readManifest(file: string): Promise<BackupManifest> {
   return manifest;
 }
 
+/** Checks entries as read against a manifest: each listed once, of its size and SHA-256; then none missing. */
+function entryChecker(manifest: BackupManifest) {
+  const expected = new Map(manifest.entries.map((entry) => [entry.name, entry]));
+  const seen = new Set<string>();
+  return {
+    entry(read: Entry): void {
+      const wanted = expected.get(read.name);
+      if (!wanted || seen.has(read.name))
+        throw new BackupFileError(`it holds ${read.name}, which its manifest does not list`);
+      seen.add(read.name);
+      if (read.bytes !== wanted.bytes)
+        throw new BackupFileError(`${read.name} is ${read.bytes} bytes, its manifest says ${wanted.bytes}`);
+      if (read.sha256 !== wanted.sha256)
+        throw new BackupFileError(`${read.name} fails its checksum (the file is damaged)`);
+    },
+    complete(): void {
+      const missing = manifest.entries.find((entry) => !seen.has(entry.name));
+      if (missing) throw new BackupFileError(`${missing.name} is missing from it`);
+    },
+  };
+}
+
 /**
  * Reads the whole file and checks it against its manifest: every entry there, of its size and
- * SHA-256, and nothing else. `visit` may take an entry's bytes as they are checked (the restore
- * does); the entry is only trusted once the check at its end passed, which `visit` learns by its
- * chunks ending without an error.
+ * SHA-256, and nothing else. Without `visit` this is one pass, the entries compared with the
+ * manifest (the last entry) once it is reached. `visit` may take an entry's bytes as they are
+ * checked (the restore does): then the manifest is read first, and the entry is only trusted once
+ * the check at its end passed, which `visit` learns by its chunks ending without an error.
  */
 export async function verifyArchive(
   file: string,
   visit?: (entry: Entry, chunks: AsyncIterable<Buffer>) => Promise<void>,
 ): Promise<BackupManifest> {
-  const manifest = await readManifest(file);
-  const expected = new Map(manifest.entries.map((entry) => [entry.name, entry]));
-  const seen = new Set<string>();
+  const known = visit ? await readManifest(file) : null;
+  const checker = known ? entryChecker(known) : null;
+  const listed = new Map(known?.entries.map((entry) => [entry.name, entry]));
+  let manifest = known;
+  const found: Entry[] = [];
   await eachEntry(file, async (entry) => {
     const name = entry.path;
-    if (name === MANIFEST_ENTRY) return;
-    const wanted = expected.get(name);
-    if (!wanted || seen.has(name)) throw new BackupFileError(`it holds ${name}, which its manifest does not list`);
-    seen.add(name);
-    if (entry.size !== wanted.bytes)
-      throw new BackupFileError(`${name} is ${entry.size} bytes, its manifest says ${wanted.bytes}`);
+    if (name === MANIFEST_ENTRY) {
+      manifest ??= parseManifest(await collect(entry));
+      return;
+    }
     async function* checked(): AsyncIterable<Buffer> {
       const hash = createHash('sha256');
-      let total = 0;
+      let bytes = 0;
       for await (const chunk of entry as AsyncIterable<Buffer>) {
-        total += chunk.length;
+        bytes += chunk.length;
         hash.update(chunk);
         yield chunk;
       }
-      if (total !== wanted!.bytes || hash.digest('hex') !== wanted!.sha256)
-        throw new BackupFileError(`${name} fails its checksum (the file is damaged)`);
+      const read = { name, bytes, sha256: hash.digest('hex') };
+      if (checker) checker.entry(read);
+      else found.push(read);
     }
-    if (visit) {
+    const wanted = listed.get(name);
+    if (visit && wanted) {
       const stream = checked();
       await visit(wanted, stream);
       // Whatever visit left unread is still checked.
       for await (const _ of stream) void _;
     } else for await (const _ of checked()) void _;
   });
-  const missing = manifest.entries.find((entry) => !seen.has(entry.name));
-  if (missing) throw new BackupFileError(`${missing.name} is missing from it`);
+  if (!manifest) throw new BackupFileError('it has no manifest (an unfinished backup?)');
+  const last = checker ?? entryChecker(manifest);
+  if (!checker) for (const read of found) last.entry(read);
+  last.complete();
   return manifest;
 }
