@@ -280,9 +280,9 @@ function parseManifest(bytes: Buffer): BackupManifest {
 }
 
 /** Reads the file's entries in order; any failure but a BackupFileError is one of reading it. */
-async function eachEntry(file: string, visit: (entry: ReadEntry) => Promise<void | 'stop'>): Promise<void> {
+async function eachEntry(file: string, visit: (entry: ReadEntry) => Promise<void>): Promise<void> {
   try {
-    for await (const entry of readEntries(file)) if ((await visit(entry)) === 'stop') return;
+    for await (const entry of readEntries(file)) await visit(entry);
   } catch (error) {
     if (error instanceof BackupFileError) throw error;
     throw new BackupFileError(`it cannot be read: ${(error as Error).message}`);
