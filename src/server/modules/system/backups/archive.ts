@@ -8,20 +8,160 @@
  * The file is written under a temporary name, read back whole and checked (every entry's size and
  * SHA-256 against the manifest, the manifest's own checksum), and only then renamed to its
  * backup name: a file named `shop-backup-….tar` is one that was verified.
+ *
+ * The tar itself is node-tar's (decision 134): its Pack writes the entries, its Parser reads them,
+ * strict, so a damaged header or a file cut short is an error. Only regular files named as a backup
+ * names them are read; any other entry (a link, a device, a folder, `..`) refuses the file.
  */
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { open, readdir, stat, type FileHandle } from 'node:fs/promises';
+import { readdir, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
+import { Header, Pack, Parser, ReadEntry } from 'tar';
 import { backupManifestSchema, type BackupManifest } from '@shared/contracts/dashboard';
-import type { DatabaseCopy } from './database';
-import { collect, readTar, TarWriter } from './tar';
+import { PGLITE_ENTRY, POSTGRES_ENTRY, type DatabaseCopy } from './database';
 
 export const MANIFEST_ENTRY = 'manifest.json';
 export const IMAGES_PREFIX = 'images/';
 
 /** Why a backup file cannot be used: damaged, cut short, or not a backup. */
 export class BackupFileError extends Error {}
+
+/** The names a backup's entries may have; an image's key stays under `originals/`, without `..`. */
+const DATABASE_ENTRIES = new Set([PGLITE_ENTRY, POSTGRES_ENTRY]);
+const IMAGE_ENTRY = /^images\/originals\/[a-zA-Z0-9/_.-]+$/;
+
+/** A regular file with a name a backup writes; nothing else is read from a backup file. */
+export function isBackupEntry(name: string, type: string): boolean {
+  if (type !== 'File' && type !== 'OldFile') return false;
+  if (name === MANIFEST_ENTRY || DATABASE_ENTRIES.has(name)) return true;
+  return IMAGE_ENTRY.test(name) && !name.split('/').some((part) => part === '' || part === '.' || part === '..');
+}
+
+/** Every chunk of an entry in one buffer (small entries and the PGlite dump). */
+export async function collect(chunks: AsyncIterable<Buffer>): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  for await (const chunk of chunks) parts.push(chunk);
+  return Buffer.concat(parts);
+}
+
+/** Writes tar entries one after another into an open file through node-tar's Pack. */
+class ArchiveWriter {
+  private readonly pack = new Pack({ portable: true });
+  /** Pack's bytes going to the file; rejects when a write fails (a full disk). */
+  private readonly written: Promise<void>;
+
+  constructor(file: FileHandle) {
+    this.written = (async () => {
+      let position = 0;
+      for await (const bytes of this.pack as AsyncIterable<Buffer>) {
+        let done = 0;
+        while (done < bytes.length) {
+          const { bytesWritten } = await file.write(bytes, done, bytes.length - done, position);
+          done += bytesWritten;
+          position += bytesWritten;
+        }
+      }
+    })();
+    // Seen by add() and finish(); kept from being an unhandled rejection meanwhile.
+    this.written.catch(() => {});
+  }
+
+  /** Waits for `step`, or fails as soon as writing the file failed. */
+  private until(step: Promise<unknown>): Promise<unknown> {
+    return Promise.race([step, this.written]);
+  }
+
+  /** Adds a regular file from chunks whose total is `size` bytes; answers its SHA-256 (hex). */
+  async add(
+    name: string,
+    size: number,
+    chunks: AsyncIterable<Buffer> | Iterable<Buffer>,
+    mtime = new Date(),
+  ): Promise<string> {
+    const entry = new ReadEntry(new Header({ path: name, type: 'File', size, mtime, mode: 0o600 }));
+    this.pack.add(entry);
+    const hash = createHash('sha256');
+    let total = 0;
+    for await (const chunk of chunks) {
+      total += chunk.length;
+      if (total > size) throw new Error(`${name} grew while it was being backed up`);
+      hash.update(chunk);
+      if (!entry.write(chunk)) await this.until(new Promise((resolve) => entry.once('drain', resolve)));
+    }
+    if (total !== size) throw new Error(`${name} changed size while it was being backed up`);
+    entry.end();
+    return hash.digest('hex');
+  }
+
+  /** The end of the archive, once every byte is in the file. */
+  async finish(): Promise<void> {
+    this.pack.end();
+    await this.written;
+  }
+
+  /** Stops after a failure (the caller removes the file). */
+  abort(): void {
+    this.pack.destroy();
+  }
+}
+
+/**
+ * The entries of a backup file in order, read by node-tar's Parser (strict: a damaged header or a
+ * file cut short throws). An entry that is not a regular file with a backup's name is filtered out
+ * and refuses the file. Each entry must be read, or left, before the next one is asked for.
+ */
+async function* readEntries(file: string): AsyncGenerator<ReadEntry> {
+  const queue: ReadEntry[] = [];
+  let failure: Error | null = null;
+  let ended = false;
+  let wake: (() => void) | null = null;
+  const notify = () => {
+    wake?.();
+    wake = null;
+  };
+  const fail = (error: Error) => {
+    failure ??= error;
+    notify();
+  };
+  const parser = new Parser({
+    strict: true,
+    filter: (name, entry) => {
+      const type = 'type' in entry ? entry.type : 'File';
+      if (isBackupEntry(name, type)) return true;
+      fail(new BackupFileError(`it holds ${name} (${type}), which is not a file a backup writes`));
+      return false;
+    },
+  });
+  parser.on('entry', (entry: ReadEntry) => {
+    queue.push(entry);
+    notify();
+  });
+  parser.on('error', (error: Error) =>
+    fail(new BackupFileError(`it is not a whole tar file (${error.message}; damaged or cut short?)`)),
+  );
+  parser.on('end', () => {
+    ended = true;
+    notify();
+  });
+  const source = createReadStream(file);
+  source.on('error', fail);
+  source.pipe(parser as unknown as NodeJS.WritableStream);
+  try {
+    for (;;) {
+      if (failure) throw failure;
+      const entry = queue.shift();
+      if (entry) {
+        yield entry;
+        // What the reader left unread is skipped.
+        entry.resume();
+      } else if (ended) return;
+      else await new Promise<void>((resolve) => (wake = resolve));
+    }
+  } finally {
+    source.destroy();
+  }
+}
 
 type Entry = BackupManifest['entries'][number];
 
@@ -81,7 +221,16 @@ export interface ArchiveInput {
 
 /** Writes the whole backup into an open (empty) file; answers its manifest. */
 export async function writeArchive(file: FileHandle, input: ArchiveInput): Promise<BackupManifest> {
-  const writer = new TarWriter(file);
+  const writer = new ArchiveWriter(file);
+  try {
+    return await writeEntries(file, writer, input);
+  } catch (error) {
+    writer.abort();
+    throw error;
+  }
+}
+
+async function writeEntries(file: FileHandle, writer: ArchiveWriter, input: ArchiveInput): Promise<BackupManifest> {
   const entries: Entry[] = [];
   const { database } = input;
   entries.push({
@@ -130,70 +279,93 @@ function parseManifest(bytes: Buffer): BackupManifest {
   return parsed.data;
 }
 
-async function withFile<T>(file: string, use: (handle: FileHandle) => Promise<T>): Promise<T> {
-  const handle = await open(file, 'r');
+/** Reads the file's entries in order; any failure but a BackupFileError is one of reading it. */
+async function eachEntry(file: string, visit: (entry: ReadEntry) => Promise<void>): Promise<void> {
   try {
-    return await use(handle);
+    for await (const entry of readEntries(file)) await visit(entry);
   } catch (error) {
     if (error instanceof BackupFileError) throw error;
     throw new BackupFileError(`it cannot be read: ${(error as Error).message}`);
-  } finally {
-    await handle.close();
   }
 }
 
 /** The manifest alone (reads the entries' headers, not their bytes): for the list of backups. */
 export async function readManifest(file: string): Promise<BackupManifest> {
-  return withFile(file, async (handle) => {
-    let manifest: BackupManifest | null = null;
-    await readTar(handle, async (entry, chunks) => {
-      if (entry.name === MANIFEST_ENTRY) manifest = parseManifest(await collect(chunks));
-    });
-    if (!manifest) throw new BackupFileError('it has no manifest (an unfinished backup?)');
-    return manifest;
+  let manifest: BackupManifest | null = null;
+  await eachEntry(file, async (entry) => {
+    if (entry.path === MANIFEST_ENTRY) manifest = parseManifest(await collect(entry));
   });
+  if (!manifest) throw new BackupFileError('it has no manifest (an unfinished backup?)');
+  return manifest;
+}
+
+/** Checks entries as read against a manifest: each listed once, of its size and SHA-256; then none missing. */
+function entryChecker(manifest: BackupManifest) {
+  const expected = new Map(manifest.entries.map((entry) => [entry.name, entry]));
+  const seen = new Set<string>();
+  return {
+    entry(read: Entry): void {
+      const wanted = expected.get(read.name);
+      if (!wanted || seen.has(read.name))
+        throw new BackupFileError(`it holds ${read.name}, which its manifest does not list`);
+      seen.add(read.name);
+      if (read.bytes !== wanted.bytes)
+        throw new BackupFileError(`${read.name} is ${read.bytes} bytes, its manifest says ${wanted.bytes}`);
+      if (read.sha256 !== wanted.sha256)
+        throw new BackupFileError(`${read.name} fails its checksum (the file is damaged)`);
+    },
+    complete(): void {
+      const missing = manifest.entries.find((entry) => !seen.has(entry.name));
+      if (missing) throw new BackupFileError(`${missing.name} is missing from it`);
+    },
+  };
 }
 
 /**
  * Reads the whole file and checks it against its manifest: every entry there, of its size and
- * SHA-256, and nothing else. `visit` may take an entry's bytes as they are checked (the restore
- * does); the entry is only trusted once the check at its end passed, which `visit` learns by its
- * chunks ending without an error.
+ * SHA-256, and nothing else. Without `visit` this is one pass, the entries compared with the
+ * manifest (the last entry) once it is reached. `visit` may take an entry's bytes as they are
+ * checked (the restore does): then the manifest is read first, and the entry is only trusted once
+ * the check at its end passed, which `visit` learns by its chunks ending without an error.
  */
 export async function verifyArchive(
   file: string,
   visit?: (entry: Entry, chunks: AsyncIterable<Buffer>) => Promise<void>,
 ): Promise<BackupManifest> {
-  const manifest = await readManifest(file);
-  const expected = new Map(manifest.entries.map((entry) => [entry.name, entry]));
-  const seen = new Set<string>();
-  await withFile(file, (handle) =>
-    readTar(handle, async (entry, chunks) => {
-      if (entry.name === MANIFEST_ENTRY) return;
-      const wanted = expected.get(entry.name);
-      if (!wanted || seen.has(entry.name))
-        throw new BackupFileError(`it holds ${entry.name}, which its manifest does not list`);
-      seen.add(entry.name);
-      if (entry.size !== wanted.bytes)
-        throw new BackupFileError(`${entry.name} is ${entry.size} bytes, its manifest says ${wanted.bytes}`);
-      async function* checked(): AsyncIterable<Buffer> {
-        const hash = createHash('sha256');
-        for await (const chunk of chunks) {
-          hash.update(chunk);
-          yield chunk;
-        }
-        if (hash.digest('hex') !== wanted!.sha256)
-          throw new BackupFileError(`${entry.name} fails its checksum (the file is damaged)`);
+  const known = visit ? await readManifest(file) : null;
+  const checker = known ? entryChecker(known) : null;
+  const listed = new Map(known?.entries.map((entry) => [entry.name, entry]));
+  let manifest = known;
+  const found: Entry[] = [];
+  await eachEntry(file, async (entry) => {
+    const name = entry.path;
+    if (name === MANIFEST_ENTRY) {
+      manifest ??= parseManifest(await collect(entry));
+      return;
+    }
+    async function* checked(): AsyncIterable<Buffer> {
+      const hash = createHash('sha256');
+      let bytes = 0;
+      for await (const chunk of entry as AsyncIterable<Buffer>) {
+        bytes += chunk.length;
+        hash.update(chunk);
+        yield chunk;
       }
-      if (visit) {
-        const stream = checked();
-        await visit(wanted, stream);
-        // Whatever visit left unread is still checked.
-        for await (const _ of stream) void _;
-      } else for await (const _ of checked()) void _;
-    }),
-  );
-  const missing = manifest.entries.find((entry) => !seen.has(entry.name));
-  if (missing) throw new BackupFileError(`${missing.name} is missing from it`);
+      const read = { name, bytes, sha256: hash.digest('hex') };
+      if (checker) checker.entry(read);
+      else found.push(read);
+    }
+    const wanted = listed.get(name);
+    if (visit && wanted) {
+      const stream = checked();
+      await visit(wanted, stream);
+      // Whatever visit left unread is still checked.
+      for await (const _ of stream) void _;
+    } else for await (const _ of checked()) void _;
+  });
+  if (!manifest) throw new BackupFileError('it has no manifest (an unfinished backup?)');
+  const last = checker ?? entryChecker(manifest);
+  if (!checker) for (const read of found) last.entry(read);
+  last.complete();
   return manifest;
 }

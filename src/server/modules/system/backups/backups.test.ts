@@ -9,13 +9,15 @@
  * - the routes: owner only, 201 with the manifest, the list, 409 while one is being made;
  * - the schedule: one turn, one backup, whichever instance looks.
  */
-import { randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
+import { Header, Pack, ReadEntry } from 'tar';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BackupList, BackupMade } from '@shared/contracts/dashboard';
 import { localImageStore } from '../../../adapters/images/store';
@@ -31,7 +33,7 @@ import { withDatabase } from '../../../test/global-setup';
 import { createTestApp, usingPostgres, type TestApp } from '../../../test/harness';
 import { picture } from '../../../test/images';
 import { ingestImage } from '../../images/service';
-import { readManifest } from './archive';
+import { manifestChecksum, readManifest } from './archive';
 import { restoreBackup, RestoreRefusedError } from './restore';
 import { Backups } from './service';
 
@@ -289,6 +291,87 @@ describe('the restore drill', { timeout: 240_000 }, () => {
       // A file cut short is refused the same way.
       writeFileSync(damaged, bytes.subarray(0, Math.floor(bytes.length / 2)));
       await expect(restoreBackup(damaged, fresh.config)).rejects.toThrow(RestoreRefusedError);
+    } finally {
+      await fresh.drop();
+    }
+  });
+  it('is a plain tar that the system tar lists: the database, the images, the manifest last', () => {
+    const listed = execFileSync('tar', ['-tf', path.join(shop.backupDir, made.file)], { encoding: 'utf8' })
+      .trim()
+      .split('\n');
+    expect(listed).toEqual([...made.manifest.entries.map((entry) => entry.name), 'manifest.json']);
+    expect(listed.some((name) => name.startsWith('images/originals/'))).toBe(true);
+  });
+
+  it('refuses a file with an entry outside images/originals/<key> or a link, though its manifest lists it', async () => {
+    // The real backup's entries, then one crafted entry that the manifest lists with a valid checksum.
+    const unpacked = path.join(root, `unpacked-${randomBytes(3).toString('hex')}`);
+    mkdirSync(unpacked);
+    execFileSync('tar', ['-xf', path.join(shop.backupDir, made.file), '-C', unpacked]);
+    const crafted = async (extra: { name: string; type: 'File' | 'SymbolicLink'; linkpath?: string; body: Buffer }) => {
+      const entries = [
+        ...made.manifest.entries.map((entry) => ({
+          name: entry.name,
+          type: 'File' as const,
+          linkpath: undefined,
+          body: readFileSync(path.join(unpacked, entry.name)),
+        })),
+        extra,
+      ];
+      const content = {
+        ...made.manifest,
+        entries: entries.map((entry) => ({
+          name: entry.name,
+          bytes: entry.body.length,
+          sha256: createHash('sha256').update(entry.body).digest('hex'),
+        })),
+      };
+      const manifest = Buffer.from(JSON.stringify({ ...content, checksum: manifestChecksum(content) }));
+      const pack = new Pack({ portable: true });
+      for (const entry of [
+        ...entries,
+        { name: 'manifest.json', type: 'File' as const, linkpath: undefined, body: manifest },
+      ]) {
+        const header = new Header({
+          path: entry.name,
+          type: entry.type,
+          linkpath: entry.linkpath,
+          size: entry.body.length,
+          mode: 0o600,
+          mtime: new Date(),
+        });
+        const read = new ReadEntry(header);
+        pack.add(read);
+        read.end(entry.body);
+      }
+      pack.end();
+      const file = path.join(root, `crafted-${randomBytes(3).toString('hex')}.tar`);
+      writeFileSync(file, await pack.concat());
+      return file;
+    };
+    const escapes = [
+      { name: '../escaped.txt', type: 'File' as const, body: Buffer.from('outside') },
+      { name: 'images/originals/../../../escaped.txt', type: 'File' as const, body: Buffer.from('outside') },
+      {
+        name: 'images/originals/ab/link',
+        type: 'SymbolicLink' as const,
+        linkpath: '/etc/passwd',
+        body: Buffer.alloc(0),
+      },
+    ];
+    const fresh = await freshTarget('crafted');
+    try {
+      for (const escape of escapes) {
+        const file = await crafted(escape);
+        // The system tar reads it as the entry it is: the refusal is the restore's, not a broken file.
+        expect(execFileSync('tar', ['-tf', file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })).toContain(
+          escape.name,
+        );
+        await expect(restoreBackup(file, fresh.config)).rejects.toThrow(RestoreRefusedError);
+        await expect(restoreBackup(file, fresh.config)).rejects.toThrow(/not a file a backup writes/);
+        expect(existsSync(fresh.config.DATA_DIR)).toBe(false);
+        expect(existsSync(path.join(root, 'escaped.txt'))).toBe(false);
+      }
     } finally {
       await fresh.drop();
     }
