@@ -3,7 +3,12 @@
  * admin's list, and status changes that mail the customer (decision 042).
  */
 import type { AdminOrder, Order } from '@shared/contracts/orders';
-import { INITIAL_ORDER_STATUS, ORDER_STATUS_TABLE, ORDER_STATUSES, type OrderStatus } from '@shared/order-status';
+import {
+  INITIAL_ORDER_STATUS,
+  ORDER_STATUSES,
+  invitesReview as statusInvitesReview,
+  type OrderStatus,
+} from '@shared/order-status';
 import { penceToPounds } from '@shared/money';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
@@ -184,7 +189,7 @@ async function applyPlannedChange(
   await saveOrderState(tx, order.id, plan.next);
   let mailSubject: string | null = null;
   if (plan.statusChanged || options.mailRefsOnly) {
-    const invitesReview = plan.statusChanged && ORDER_STATUS_TABLE[plan.next.status].invitesReview === true;
+    const invitesReview = plan.statusChanged && statusInvitesReview(plan.next.status);
     const reviewLink = invitesReview ? await createReviewLink(ctx, { id: order.id, email: order.email }, tx) : null;
     const mail = await orderUpdateMail(ctx.config, {
       to: order.email,

@@ -20,6 +20,7 @@ import { PrintPartnerError } from '../../../adapters/print';
 import type { AppContext } from '../../../context';
 import type { Db } from '../../../db/client';
 import { enqueueMail, renderMail } from '../../mail';
+import { theStatusWhere } from '@shared/order-status';
 import * as jobs from './jobs';
 import { applyPartnerProgress } from '../service';
 
@@ -225,7 +226,7 @@ export class PrintWorker {
             costCurrency: result.cost?.currency ?? null,
           });
           await applyPartnerProgress(ctx, tx, job.orderId, {
-            status: 'Printing',
+            status: theStatusWhere('awaitsPrinter'),
             bookVaultRef: result.ref,
             trackingRef: null,
           });
@@ -303,12 +304,13 @@ export class PrintWorker {
       });
       if (status.state === 'dispatched' || status.state === 'delivered') {
         await jobs.fillTracking(tx, job.orderId, status.tracking.carrier, status.tracking.url);
-        const target = status.state === 'dispatched' ? 'Shipped' : 'Delivered';
+        const inTransit = theStatusWhere('inTransit');
+        const target = status.state === 'dispatched' ? inTransit : theStatusWhere('arrived');
         const trackingRef = status.tracking.number;
-        // Delivered without a dispatch seen first: Shipped (with its tracking mail) then Delivered.
+        // Delivered without a dispatch seen first: in transit (with its tracking mail), then arrived.
         let moved =
-          target === 'Delivered'
-            ? await applyPartnerProgress(ctx, tx, job.orderId, { status: 'Shipped', bookVaultRef: null, trackingRef })
+          target !== inTransit
+            ? await applyPartnerProgress(ctx, tx, job.orderId, { status: inTransit, bookVaultRef: null, trackingRef })
             : false;
         moved =
           (await applyPartnerProgress(ctx, tx, job.orderId, { status: target, bookVaultRef: null, trackingRef })) ||
