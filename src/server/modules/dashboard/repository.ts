@@ -5,6 +5,7 @@
  * periods are bounded by the instants of London midnights, given by the caller.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import type { PrintJobState } from '@shared/contracts/orders';
 import { ORDER_STATUSES, statusesWhere, type OrderStatus, type StatusMeaning } from '@shared/order-status';
 import type { Db } from '../../db/client';
 
@@ -220,7 +221,7 @@ export interface AttentionRow {
   status: OrderStatus;
   totalPence: number;
   since: Date;
-  jobState: 'queued' | 'submitting' | 'submitted' | 'failed' | null;
+  jobState: PrintJobState | null;
   partnerState: string | null;
   problem: string | null;
 }

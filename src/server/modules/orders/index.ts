@@ -3,4 +3,3 @@ export { orderRoutes } from './routes';
 export { orderIdOfCheckout, placeOrder, type PlacedCheckout } from './service';
 export { lastDeliveryAddress, orderOfCheckout } from './confirmation';
 export { PrintWorker, type PrintWorkerOptions } from './printing/worker';
-export { printStateOf } from './printing/service';

@@ -2,7 +2,7 @@
  * Orders: made from a paid checkout (once per checkout session), the customer's history, the
  * admin's list, and status changes that mail the customer (decision 042).
  */
-import type { AdminOrder, Order } from '@shared/contracts/orders';
+import { printStateOf, type AdminOrder, type Order } from '@shared/contracts/orders';
 import {
   INITIAL_ORDER_STATUS,
   ORDER_STATUSES,
@@ -27,7 +27,6 @@ import {
 } from './repository';
 import { CHANGED_BY_CHECKOUT, CHANGED_BY_PRINT_PARTNER, recordStatusChange } from './history';
 import { insertPrintJob } from './printing/jobs';
-import { printStateOf } from './printing/service';
 import { planOrderUpdate } from './status';
 
 /** An order row as the API shows it (pounds, ISO date, the spec's field names). */
