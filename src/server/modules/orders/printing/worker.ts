@@ -13,7 +13,7 @@
  * - **Following.** Submitted jobs are asked about every PRINT_PARTNER_POLL_SECONDS until the
  *   partner reports them delivered or cancelled; dispatched moves the order to Shipped with the
  *   tracking number (the customer's mail links to the carrier's page through the shop), delivered
- *   to Delivered, by the owner's rules (orders/service.ts applyPartnerProgress).
+ *   to Delivered, by the owner's rules (flows/change-order-status.ts applyPrinterProgress).
  */
 import type { PrintOrder, PrintStatus, SubmitResult } from '../../../adapters/print';
 import { PrintPartnerError } from '../../../adapters/print';
@@ -22,7 +22,6 @@ import type { Db } from '../../../db/client';
 import { enqueueMail, renderMail } from '../../mail';
 import { theStatusWhere } from '@shared/order-status';
 import * as jobs from './jobs';
-import { applyPartnerProgress } from '../service';
 
 /** A claimed submission older than this is taken to have been cut off (the adapter's calls time out well before). */
 export const SUBMIT_LEASE_MS = 2 * 60 * 1000;
@@ -225,7 +224,7 @@ export class PrintWorker {
             costPence: result.cost?.totalPence ?? null,
             costCurrency: result.cost?.currency ?? null,
           });
-          await applyPartnerProgress(ctx, tx, job.orderId, {
+          await ctx.flows.applyPrinterProgress(ctx, tx, job.orderId, {
             status: theStatusWhere('awaitsPrinter'),
             bookVaultRef: result.ref,
             trackingRef: null,
@@ -310,11 +309,18 @@ export class PrintWorker {
         // Delivered without a dispatch seen first: in transit (with its tracking mail), then arrived.
         let moved =
           target !== inTransit
-            ? await applyPartnerProgress(ctx, tx, job.orderId, { status: inTransit, bookVaultRef: null, trackingRef })
+            ? await ctx.flows.applyPrinterProgress(ctx, tx, job.orderId, {
+                status: inTransit,
+                bookVaultRef: null,
+                trackingRef,
+              })
             : false;
         moved =
-          (await applyPartnerProgress(ctx, tx, job.orderId, { status: target, bookVaultRef: null, trackingRef })) ||
-          moved;
+          (await ctx.flows.applyPrinterProgress(ctx, tx, job.orderId, {
+            status: target,
+            bookVaultRef: null,
+            trackingRef,
+          })) || moved;
         return moved;
       }
       if (status.state === 'cancelled') {
