@@ -4,6 +4,7 @@
  * no module imports another and no import goes in a circle.
  */
 import { applyPrinterProgress, changeOrderStatus } from './change-order-status';
+import { completeCheckout } from './complete-checkout';
 
-export const flows = { changeOrderStatus, applyPrinterProgress };
+export const flows = { completeCheckout, changeOrderStatus, applyPrinterProgress };
 export type Flows = typeof flows;
