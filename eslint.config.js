@@ -47,8 +47,6 @@ const REMAINING_DOMAIN_IMPORTS = [
   // The basket and the wish list read the books they hold.
   ['cart', 'products'],
   ['wishlist', 'products'],
-  // A code's product types are checked against the catalogue.
-  ['discounts', 'products'],
   // A review names its book and needs a proven address.
   ['reviews', '{products,accounts}'],
   // The revoke route clears the dashboard's answer cache.

@@ -5,6 +5,7 @@
  */
 import { applyPrinterProgress, changeOrderStatus } from './change-order-status';
 import { completeCheckout } from './complete-checkout';
+import { sendDiscountCode } from './send-discount-code';
 
-export const flows = { completeCheckout, changeOrderStatus, applyPrinterProgress };
+export const flows = { completeCheckout, changeOrderStatus, applyPrinterProgress, sendDiscountCode };
 export type Flows = typeof flows;
