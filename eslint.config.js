@@ -44,9 +44,8 @@ const DOMAINS = '{accounts,products,cart,wishlist,checkout,orders,discounts,revi
 const REMAINING_DOMAIN_IMPORTS = [
   // checkout prices the basket (products, discounts), holds the code, and shows the order made.
   ['checkout', '{discounts,orders,products}'],
-  // The basket and the wish list read the books they hold.
+  // The basket reads the books it holds.
   ['cart', 'products'],
-  ['wishlist', 'products'],
   // A review names its book and needs a proven address.
   ['reviews', '{products,accounts}'],
   // The revoke route clears the dashboard's answer cache.

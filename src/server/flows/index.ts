@@ -6,6 +6,14 @@
 import { applyPrinterProgress, changeOrderStatus } from './change-order-status';
 import { completeCheckout } from './complete-checkout';
 import { sendDiscountCode } from './send-discount-code';
+import { addToWishlist, wishlistProducts } from './wishlist-books';
 
-export const flows = { completeCheckout, changeOrderStatus, applyPrinterProgress, sendDiscountCode };
+export const flows = {
+  completeCheckout,
+  changeOrderStatus,
+  applyPrinterProgress,
+  sendDiscountCode,
+  wishlistProducts,
+  addToWishlist,
+};
 export type Flows = typeof flows;
