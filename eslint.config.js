@@ -34,6 +34,45 @@ const publicEntryPolicy = {
     'use {{to.element.type}} "{{to.element.captured.name}}" through its public entry, index.ts (or a sub-area folder index.ts)',
 };
 
+// Modules are cut by business domain (scripts/layout.ts holds the list; infrastructure modules:
+// mail, images, events, web, system). A domain module imports no other domain module: code that
+// calls more than one lives in src/server/flows (decision 135). The infrastructure's `web` module
+// (the page loaders' answers) composes domains for a page, as the web's route modules do.
+const DOMAINS = '{accounts,products,cart,wishlist,checkout,orders,discounts,reviews,contact,dashboard}';
+// The imports between domain modules that remain, each to be moved into a flow (issue 25). This
+// list only shrinks: a new import between domains is an error.
+const REMAINING_DOMAIN_IMPORTS = [
+  // checkout prices the basket (products, discounts), holds the code, and shows the order made.
+  ['checkout', '{discounts,orders,products}'],
+  // The basket reads the books it holds.
+  ['cart', 'products'],
+  // A review names its book and needs a proven address.
+  ['reviews', '{products,accounts}'],
+  // The revoke route clears the dashboard's answer cache.
+  ['dashboard', 'discounts'],
+];
+const domainPolicies = [
+  {
+    from: { element: { type: 'module', captured: { name: DOMAINS } } },
+    disallow: { to: { element: { type: 'module', captured: { name: DOMAINS } } } },
+    message:
+      'module "{{from.element.captured.name}}" may not import module "{{to.element.captured.name}}": code that calls two domains is a flow (src/server/flows, decision 135)',
+  },
+  {
+    from: { element: { type: 'module' } },
+    allow: { to: { element: { type: 'module', captured: { name: '{{from.element.captured.name}}' } } } },
+  },
+  ...REMAINING_DOMAIN_IMPORTS.map(([from, to]) => ({
+    from: { element: { type: 'module', captured: { name: from } } },
+    allow: { to: { element: { type: 'module', captured: { name: to } } } },
+  })),
+  {
+    from: { element: { types: { anyOf: ['module', 'shared', 'web', 'feature'] } } },
+    disallow: { to: { element: { type: 'flow' } } },
+    message: 'a module reaches a flow through ctx.flows, never by import (decision 135)',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -59,6 +98,7 @@ export default tseslint.config(
       'boundaries/elements': [
         { type: 'shared', pattern: 'src/shared' },
         { type: 'module', pattern: 'src/server/modules/*', capture: ['name'] },
+        { type: 'flow', pattern: 'src/server/flows' },
         { type: 'server', pattern: 'src/server' },
         { type: 'feature', pattern: 'src/web/features/*', capture: ['name'] },
         { type: 'web', pattern: 'src/web' },
@@ -72,7 +112,10 @@ export default tseslint.config(
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-self-import': 'error',
       'import-x/no-duplicates': 'error',
-      'boundaries/dependencies': ['error', { default: 'allow', policies: [...layerPolicies, publicEntryPolicy] }],
+      'boundaries/dependencies': [
+        'error',
+        { default: 'allow', policies: [...layerPolicies, ...domainPolicies, publicEntryPolicy] },
+      ],
     },
   },
   {

@@ -8,6 +8,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import * as MSG from '@shared/messages';
 import type { Config } from './config';
 import type { AppContext, AppDeps } from './context';
+import { flows } from './flows';
 import type { ModuleRoutes, ZodFastify } from './http';
 import { prettyLogStream, requestLogLevel, requestLogLine } from './lib/logging';
 import { resolveJwtSecret } from './lib/secrets';
@@ -155,6 +156,7 @@ export async function buildApp(config: Config, deps: AppDeps, options: BuildOpti
     config,
     tokens,
     events,
+    flows,
     mailWorker: new MailWorker(deps.database.db, deps.mail, app.log),
     printWorker: new PrintWorker(() => ctx, options.printWorker),
     catalogue: new CatalogueCache(deps.database.db),

@@ -12,6 +12,7 @@ import type { PrintPartner } from './adapters/print';
 import type { SocialVerifier } from './adapters/social/verifier';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import type { Flows } from './flows';
 import type { TokenService } from './lib/tokens';
 import type { SessionVersions } from './modules/accounts';
 import type { ProductEvents } from './modules/events';
@@ -39,6 +40,8 @@ export interface AppContext extends AppDeps {
   /** Sends paid orders to the print partner and follows them (decision 112). */
   printWorker: PrintWorker;
   events: ProductEvents;
+  /** What calls more than one module (src/server/flows, decision 135): modules reach flows only here. */
+  flows: Flows;
   /** The whole catalogue in memory, dropped on every productUpdate (decision 010). */
   catalogue: CatalogueCache;
   /** The paged listing's facet summary and first pages, dropped on every productUpdate (decision 113). */

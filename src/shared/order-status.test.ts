@@ -7,6 +7,9 @@ import {
   isFinalStatus,
   ORDER_STATUSES,
   ORDER_STATUS_TABLE,
+  statusesWhere,
+  theStatusWhere,
+  type StatusMeaning,
 } from './order-status';
 
 describe('the order status table', () => {
@@ -40,5 +43,25 @@ describe('allowedStatuses', () => {
 describe('canBeReviewed', () => {
   it('is true only where the review link is mailed: Delivered', () => {
     expect(ORDER_STATUSES.filter(canBeReviewed)).toEqual(['Delivered']);
+  });
+});
+
+describe('what a status means', () => {
+  it('names one status for each step of the printer: waiting for it, in transit, arrived', () => {
+    expect(theStatusWhere('awaitsPrinter')).toBe('Printing');
+    expect(theStatusWhere('inTransit')).toBe('Shipped');
+    expect(theStatusWhere('arrived')).toBe('Delivered');
+  });
+
+  it('follows the order of the table: the printer moves an order forward only', () => {
+    const steps: StatusMeaning[] = ['awaitsPrinter', 'inTransit', 'arrived'];
+    const positions = steps.map((meaning) => ORDER_STATUSES.indexOf(theStatusWhere(meaning)));
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    expect(theStatusWhere('awaitsPrinter')).toBe(INITIAL_ORDER_STATUS);
+  });
+
+  it('lists every status with a meaning, for SQL', () => {
+    expect(statusesWhere('inTransit')).toEqual(['Shipped']);
+    expect(ORDER_STATUSES.filter(canBeReviewed)).toEqual(statusesWhere('arrived'));
   });
 });

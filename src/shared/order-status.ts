@@ -1,10 +1,11 @@
 /**
  * The order status machine, as one table (docs/decisions/042): every status in the order an order
  * goes through them, the statuses each may move to, which are final (the order can no longer be
- * changed), and the words shoppers and the owner see. The server's status change
- * (modules/orders), the admin's orders page (its options), the customer's order history and
- * the mails read it. Adding a status is a row here, plus its words where it is shown (the mails
- * and the pages' styles are keyed by status, so the compiler lists them).
+ * changed), what each means to the rest of the shop, and the words shoppers and the owner see.
+ * The server's status change (modules/orders), the print worker, the dashboard's SQL, the admin's
+ * orders page, the customer's order history and the mails read it; nothing else names a status.
+ * Adding a status is a row here (every meaning is required), plus its words and style where it is
+ * shown (those are `Record<OrderStatus, …>`, so the compiler lists them). Decision 135.
  */
 
 interface StatusRow<S extends string> {
@@ -14,17 +15,38 @@ interface StatusRow<S extends string> {
   next: readonly S[];
   /** No change at all once here: neither status nor references. */
   final: boolean;
-  /** Reaching it mails the customer a link to review the books. */
-  invitesReview?: boolean;
+  /** With the printer and not yet sent: the printer's acceptance leaves an order here, and one without an address needs the owner. */
+  awaitsPrinter: boolean;
+  /** On its way: the printer's "dispatched" moves an order here; the dashboard lists those that take too long. */
+  inTransit: boolean;
+  /** The books have arrived: the printer's "delivered" moves an order here; reaching it mails a review link, and its books can be reviewed. */
+  arrived: boolean;
 }
+
+/** What a status can mean to the rest of the shop (a column of the table). */
+export type StatusMeaning = 'awaitsPrinter' | 'inTransit' | 'arrived';
 
 /** Checks that every `next` names a status of the table. */
 const defineStatuses = <const S extends string>(table: { [K in S]: StatusRow<NoInfer<S>> }) => table;
 
 export const ORDER_STATUS_TABLE = defineStatuses({
-  Printing: { label: 'Printing', next: ['Shipped', 'Delivered'], final: false },
-  Shipped: { label: 'Shipped', next: ['Delivered'], final: false },
-  Delivered: { label: 'Delivered', next: [], final: true, invitesReview: true },
+  Printing: {
+    label: 'Printing',
+    next: ['Shipped', 'Delivered'],
+    final: false,
+    awaitsPrinter: true,
+    inTransit: false,
+    arrived: false,
+  },
+  Shipped: {
+    label: 'Shipped',
+    next: ['Delivered'],
+    final: false,
+    awaitsPrinter: false,
+    inTransit: true,
+    arrived: false,
+  },
+  Delivered: { label: 'Delivered', next: [], final: true, awaitsPrinter: false, inTransit: false, arrived: true },
 });
 
 export type OrderStatus = keyof typeof ORDER_STATUS_TABLE;
@@ -35,7 +57,24 @@ export const INITIAL_ORDER_STATUS: OrderStatus = ORDER_STATUSES[0];
 
 export const isFinalStatus = (status: OrderStatus): boolean => ORDER_STATUS_TABLE[status].final;
 /** An order in this status can be reviewed (its books have arrived): the status that mails the review link. */
-export const canBeReviewed = (status: OrderStatus): boolean => ORDER_STATUS_TABLE[status].invitesReview === true;
+export const canBeReviewed = (status: OrderStatus): boolean => ORDER_STATUS_TABLE[status].arrived;
+/** Reaching this status mails the customer a link to review the books. */
+export const invitesReview = (status: OrderStatus): boolean => ORDER_STATUS_TABLE[status].arrived;
+
+/** Every status with this meaning, in the order an order goes through them (for SQL: `status in (…)`). */
+export const statusesWhere = (meaning: StatusMeaning): OrderStatus[] =>
+  ORDER_STATUSES.filter((status) => ORDER_STATUS_TABLE[status][meaning]);
+
+/**
+ * The one status with this meaning: where the printer's progress moves an order. The table must
+ * give each printer step one status; a test holds it, and this throws rather than guess.
+ */
+export function theStatusWhere(meaning: StatusMeaning): OrderStatus {
+  const [only, ...more] = statusesWhere(meaning);
+  if (!only || more.length > 0) throw new Error(`The order status table must have exactly one ${meaning} status`);
+  return only;
+}
+
 export const statusLabel = (status: OrderStatus): string => ORDER_STATUS_TABLE[status].label;
 
 /** True when an order in `from` may be set to `to` (a different status). */

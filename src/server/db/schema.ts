@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { PRODUCT_AGES } from '@shared/constants';
+import { PRINT_JOB_STATES } from '@shared/contracts/orders';
 import type { DeliveryAddress } from '@shared/delivery-address';
 import { INITIAL_ORDER_STATUS, ORDER_STATUSES } from '@shared/order-status';
 import {
@@ -455,9 +456,7 @@ export const printJobs = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     /** The partner it was queued for ('bookvault', 'simulated'). */
     partner: text('partner').notNull(),
-    state: text('state', { enum: ['queued', 'submitting', 'submitted', 'failed'] })
-      .notNull()
-      .default('queued'),
+    state: text('state', { enum: PRINT_JOB_STATES }).notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     /** When the current submission began (state submitting). */

@@ -61,6 +61,33 @@ export const PRINT_STATES = ['queued', 'sent', 'printing', 'dispatched', 'delive
 export const printStateSchema = z.enum(PRINT_STATES);
 export type PrintState = z.infer<typeof printStateSchema>;
 
+/**
+ * A print job's own states (the `print_jobs.state` column, decision 112): queued, submitting (a
+ * worker is sending it), submitted (the partner holds it), failed (needs the owner).
+ */
+export const PRINT_JOB_STATES = ['queued', 'submitting', 'submitted', 'failed'] as const;
+export type PrintJobState = (typeof PRINT_JOB_STATES)[number];
+
+/**
+ * What the owner is shown for a print job's state and the partner's last reported one (the
+ * orders' pages and the dashboard's lists both show it).
+ */
+export function printStateOf(jobState: PrintJobState | null, partnerState: string | null): PrintState | null {
+  switch (jobState) {
+    case null:
+      return null;
+    case 'queued':
+    case 'submitting':
+      return 'queued';
+    case 'failed':
+      return 'needs attention';
+    case 'submitted':
+      return partnerState === 'printing' || partnerState === 'dispatched' || partnerState === 'delivered'
+        ? partnerState
+        : 'sent';
+  }
+}
+
 /** An order as the admin sees it: the customer's view, the e-mail it was made for, whether a paid checkout came without an address, and the print state. */
 export const adminOrderSchema = orderSchema.extend({
   user_email: z.string(),

@@ -1,3 +1,4 @@
 /** Checkout: turning a basket into a payment with a payment provider, and the paid checkout into an order (through the orders module). */
 export { checkoutRoutes } from './routes';
-export { completeCheckout } from './service';
+export { CHECKOUT_EXPIRED } from './service';
+export { lockCheckoutSession, recordPaymentEvent, setCheckoutStatus, type CheckoutSessionRow } from './repository';

@@ -2,7 +2,7 @@
  * Checkout: a basket turned into a payment. The server never trusts a price, total or discount from the browser: every
  * checkout is priced here from database prices by the one pricing function, stored as a
  * checkout_sessions row, and the order is made from that row when the payment completes, by
- * `completeCheckout`, once per session however often the payment event arrives.
+ * `flows/complete-checkout.ts`, once per session however often the payment event arrives.
  */
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
@@ -11,7 +11,7 @@ import type { ValidateDiscountAnswer } from '@shared/contracts/discounts';
 import type { CreateCheckoutBody, DemoCheckout, DemoPayBody } from '@shared/contracts/checkout';
 import type { CheckoutOrder } from '@shared/contracts/orders';
 import { addressProblemList, normaliseAddress, type DeliveryAddress } from '@shared/delivery-address';
-import { formatPence, penceToPounds } from '@shared/money';
+import { penceToPounds } from '@shared/money';
 import { priceCart, type CartPrice } from '@shared/pricing';
 import {
   DEMO_PROVIDER,
@@ -24,20 +24,17 @@ import type { Db } from '../../db/client';
 import type { CheckoutLine } from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors';
 import type { SessionClaims } from '../../lib/tokens';
-import { removeBoughtLines } from '../cart';
 import {
   DISCOUNT_PROBLEMS,
   discountCodeUsage,
   holdDiscountCode,
   holdDiscountCodeUntilItExpires,
   passDiscountHold,
-  redeemDiscountCode,
   releaseDiscountHold,
   usableDiscount,
   type UsableDiscount,
 } from '../discounts';
-import { enqueueMail } from '../mail';
-import { lastDeliveryAddress, orderIdOfCheckout, orderOfCheckout, placeOrder } from '../orders';
+import { lastDeliveryAddress, orderIdOfCheckout, orderOfCheckout } from '../orders';
 import { pricedProducts } from '../products';
 import * as repo from './repository';
 
@@ -49,7 +46,7 @@ export const CHECKOUT_TTL_MS = 60 * 60 * 1000;
  */
 export const HOLD_GRACE_MS = 5 * 60 * 1000;
 
-const CHECKOUT_EXPIRED = 'This checkout has expired. Please go back to your basket and check out again.';
+export const CHECKOUT_EXPIRED = 'This checkout has expired. Please go back to your basket and check out again.';
 
 /** The basket page after a payment: it shows the order's confirmation. `sessionRef` is the provider's session id (or its template for it). */
 const orderSuccessPath = (sessionRef: string) => `/cart?order_success=true&token=${sessionRef}`;
@@ -218,144 +215,6 @@ async function letGoOfCode(
   }
 }
 
-export interface Completion {
-  orderId: string | null;
-  /** True only for the call that made the order. */
-  created: boolean;
-}
-
-export interface CompleteOptions {
-  /** The provider's event id; recorded in processed_payment_events in the same transaction. */
-  eventId: string;
-  eventType: string;
-  /** The amount the provider says was paid; must equal the checkout's total. */
-  amountTotalPence?: number | null;
-  currency?: string | null;
-  /** The buyer's e-mail as the provider knows it (used when the checkout has none). */
-  email?: string | null;
-  /** Where the books go: the demo's checked form, or what the provider's page collected; null/absent when none came. */
-  deliveryAddress?: Partial<DeliveryAddress> | null;
-  /** The payment's reference at the provider, or 'demo'. */
-  paymentRef?: string | null;
-  /**
-   * This is the moment of payment and no money is taken yet (the demo's Pay): an expired checkout
-   * or a code used meanwhile refuses the payment, writing nothing, instead of being honoured.
-   */
-  beforePayment?: boolean;
-}
-
-/**
- * Makes the order of a paid checkout: order + items, the discount code marked used, the bought
- * lines cleared from the customer's cart, the event recorded, the confirmation mail queued, all in
- * one transaction. Exactly once per checkout session: replays of the same event stop at the
- * processed-events key, other events of the same session wait on the checkout row's lock and then
- * find it completed, and the unique index on orders.checkout_session_id is the last word.
- */
-export async function completeCheckout(
-  ctx: AppContext,
-  sessionId: string,
-  options: CompleteOptions,
-): Promise<Completion> {
-  const result = await ctx.database.db.transaction(async (tx) => {
-    if (!(await repo.recordPaymentEvent(tx, options.eventId, options.eventType))) {
-      return { orderId: await orderIdOfCheckout(tx, sessionId), created: false };
-    }
-    const checkout = await repo.lockCheckoutSession(tx, sessionId);
-    if (!checkout) {
-      ctx.log.warn({ sessionId, eventId: options.eventId }, 'payment event for an unknown checkout session ignored');
-      return { orderId: null, created: false };
-    }
-    if (checkout.status === 'completed') {
-      return { orderId: await orderIdOfCheckout(tx, sessionId), created: false };
-    }
-    if (options.beforePayment && (checkout.status !== 'open' || checkout.expiresAt.getTime() <= Date.now()))
-      throw conflict(CHECKOUT_EXPIRED);
-    if (options.amountTotalPence != null && options.amountTotalPence !== checkout.totalPence) {
-      throw badRequest(
-        `The amount paid (${options.amountTotalPence}) does not match the checkout total (${checkout.totalPence}).`,
-      );
-    }
-    if (options.currency && options.currency.toLowerCase() !== 'gbp') {
-      throw badRequest(`The payment currency ${options.currency} is not GBP.`);
-    }
-    const email = (checkout.email || options.email || '').toLowerCase();
-    if (!email) throw badRequest('The order has no e-mail address.');
-
-    // Paid is paid: an address the provider collected is kept (normalised) even when it breaks the
-    // rule the demo's form is held to, and then waits for the owner before it is printed; a payment
-    // without one still makes the order, marked for the owner (decisions 110 and 133). The demo's
-    // address was checked by the same rule before this transaction, so it has no problems here.
-    const deliveryAddress = options.deliveryAddress?.line1 ? normaliseAddress(options.deliveryAddress) : null;
-    const addressProblems = deliveryAddress ? addressProblemList(deliveryAddress, ctx.config.SHIPPING_COUNTRIES) : [];
-    if (!deliveryAddress)
-      ctx.log.warn(
-        { sessionId, eventId: options.eventId },
-        'a paid checkout carried no delivery address; the order is marked for the owner',
-      );
-    if (addressProblems.length > 0)
-      ctx.log.warn(
-        { sessionId, eventId: options.eventId, addressProblems },
-        "a paid checkout's delivery address breaks the address rule; the order waits for the owner",
-      );
-    const orderId = await placeOrder(ctx, tx, {
-      ...checkout,
-      email,
-      deliveryAddress,
-      addressProblems,
-      paymentRef: options.paymentRef ?? null,
-    });
-    if (!orderId) return { orderId: await orderIdOfCheckout(tx, sessionId), created: false };
-
-    if (checkout.discountCode && !(await redeemDiscountCode(tx, checkout.discountCode, orderId))) {
-      if (options.beforePayment)
-        throw badRequest(`${DISCOUNT_PROBLEMS.used} Please go back to your basket and check out again.`);
-      await honourCodeUsedTwice(ctx, tx, orderId, checkout);
-    }
-    if (checkout.userId)
-      await removeBoughtLines(
-        tx,
-        checkout.userId,
-        checkout.lines.map((line) => line.productId),
-      );
-    await repo.setCheckoutStatus(tx, checkout.id, 'completed');
-    return { orderId, created: true };
-  });
-  if (result.created) {
-    void ctx.mailWorker.kick();
-    // The printer is called after the payment's answer, never inside it (decision 112).
-    void ctx.printWorker.kick();
-  }
-  return result;
-}
-
-/**
- * A paid checkout whose code another order used meanwhile (docs/decisions/037). Paid is paid: the
- * shopper was charged the discounted price, so the order stands; the shop owner is told by mail,
- * in the order's transaction, and the log says so too.
- */
-async function honourCodeUsedTwice(ctx: AppContext, tx: Db, orderId: string, checkout: repo.CheckoutSessionRow) {
-  const code = checkout.discountCode!;
-  const firstOrderId = (await discountCodeUsage(tx, code))?.usedByOrderId ?? null;
-  ctx.log.error(
-    { orderId, code, firstOrderId },
-    'discount code was already used by another order; order honoured at the price paid',
-  );
-  const ref = orderId.slice(-10);
-  const text = [
-    `Order ${ref} was paid with discount code ${code} (−${formatPence(checkout.discountPence)}), but the code had already been used${firstOrderId ? ` by order ${firstOrderId.slice(-10)}` : ''}.`,
-    '',
-    'The customer paid the discounted price, so the order stands and goes to printing as usual.',
-    `The discount was given twice: ${formatPence(checkout.discountPence)} more than the code allows.`,
-    '',
-    `Orders: ${ctx.config.PUBLIC_URL}/admin/orders`,
-  ].join('\n');
-  await enqueueMail(tx, {
-    to: ctx.config.SHOP_EMAIL,
-    subject: `Discount code ${code} used twice (order ${ref})`,
-    text,
-  });
-}
-
 /**
  * An open checkout that can no longer be paid: marked expired, and its hold on a discount code let
  * go. Answers the checkout's status afterwards (null for an unknown session).
@@ -392,7 +251,7 @@ export async function cancelCheckout(
 export async function handlePaymentEvent(ctx: AppContext, event: PaymentEvent): Promise<void> {
   if (!event.sessionId) return; // not an event the shop acts on
   if ((event.kind === 'completed' && event.paid) || event.kind === 'payment_succeeded') {
-    await completeCheckout(ctx, event.sessionId, {
+    await ctx.flows.completeCheckout(ctx, event.sessionId, {
       eventId: event.id,
       eventType: event.providerType,
       amountTotalPence: event.amountTotalPence,
@@ -489,7 +348,7 @@ export async function payDemoCheckout(ctx: AppContext, sessionId: string, body: 
     if (!parsed.success) throw badRequest('Please enter a valid email address for your receipt.');
     email = parsed.data;
   }
-  const done = await completeCheckout(ctx, sessionId, {
+  const done = await ctx.flows.completeCheckout(ctx, sessionId, {
     eventId: `demo:${sessionId}`,
     eventType: 'demo.payment_succeeded',
     email,

@@ -5,7 +5,8 @@
  * periods are bounded by the instants of London midnights, given by the caller.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { ORDER_STATUSES, type OrderStatus } from '@shared/order-status';
+import type { PrintJobState } from '@shared/contracts/orders';
+import { ORDER_STATUSES, statusesWhere, type OrderStatus, type StatusMeaning } from '@shared/order-status';
 import type { Db } from '../../db/client';
 
 /** Rows of a raw statement (PGlite and node-postgres both answer `{ rows }`). */
@@ -220,7 +221,7 @@ export interface AttentionRow {
   status: OrderStatus;
   totalPence: number;
   since: Date;
-  jobState: 'queued' | 'submitting' | 'submitted' | 'failed' | null;
+  jobState: PrintJobState | null;
   partnerState: string | null;
   problem: string | null;
 }
@@ -256,21 +257,37 @@ async function attentionList(db: Db, from: SQL, since: SQL, where: SQL, limit: n
   };
 }
 
+/** `column in (…)`: the statuses with this meaning in the status table (one place names them). */
+const statusIn = (column: SQL, meaning: StatusMeaning) =>
+  sql`${column} in (${sql.join(
+    statusesWhere(meaning).map((status) => sql`${status}`),
+    sql`, `,
+  )})`;
+
 const withJob = sql`orders o left join print_jobs j on j.order_id = o.id`;
 const jobsWithOrder = sql`print_jobs j join orders o on o.id = j.order_id`;
 
-/** What needs the owner now: print jobs waiting or failed, Printing orders without an address, orders Shipped before `shippedBefore`. */
+/**
+ * What needs the owner now: print jobs waiting or failed, orders waiting for the printer without
+ * an address, orders in transit since before `shippedBefore`.
+ */
 export async function attention(db: Db, shippedBefore: Date, limit: number) {
-  const shippedAt = sql`(select max(c.created_at) from order_status_changes c where c.order_id = o.id and c.to_status = 'Shipped')`;
+  const shippedAt = sql`(select max(c.created_at) from order_status_changes c where c.order_id = o.id and ${statusIn(sql`c.to_status`, 'inTransit')})`;
   const [waiting, failed, addressMissing, shipped] = await Promise.all([
     attentionList(db, jobsWithOrder, sql`j.updated_at`, sql`j.state in ('queued', 'submitting')`, limit),
     attentionList(db, jobsWithOrder, sql`j.updated_at`, sql`j.state = 'failed'`, limit),
-    attentionList(db, withJob, sql`o.created_at`, sql`o.address_missing and o.status = 'Printing'`, limit),
+    attentionList(
+      db,
+      withJob,
+      sql`o.created_at`,
+      sql`o.address_missing and ${statusIn(sql`o.status`, 'awaitsPrinter')}`,
+      limit,
+    ),
     attentionList(
       db,
       withJob,
       sql`coalesce(${shippedAt}, o.updated_at)`,
-      sql`o.status = 'Shipped' and coalesce(${shippedAt}, o.updated_at) < ${iso(shippedBefore)}::timestamptz`,
+      sql`${statusIn(sql`o.status`, 'inTransit')} and coalesce(${shippedAt}, o.updated_at) < ${iso(shippedBefore)}::timestamptz`,
       limit,
     ),
   ]);

@@ -15,11 +15,11 @@ import {
   type DashboardFigures,
   type DashboardQueryInput,
 } from '@shared/contracts/dashboard';
+import { printStateOf } from '@shared/contracts/orders';
 import { imagePath } from '@shared/images';
 import { penceToPounds } from '@shared/money';
 import { ORDER_STATUSES } from '@shared/order-status';
 import type { Db } from '../../db/client';
-import { printStateOf } from '../orders';
 import { bucketsOf, periodAnswer, resolvePeriod, type DayRange } from './periods';
 import * as repo from './repository';
 

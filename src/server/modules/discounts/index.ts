@@ -5,6 +5,8 @@ export {
   discountCodeUsage,
   holdDiscountCode,
   holdDiscountCodeUntilItExpires,
+  codeTypes,
+  issueDiscountCode,
   passDiscountHold,
   redeemDiscountCode,
   releaseDiscountHold,

@@ -6,7 +6,6 @@
 import { messageSchema } from '@shared/contracts/common';
 import { sendDiscountBodySchema, sentDiscountSchema } from '@shared/contracts/discounts';
 import type { ModuleRoutes } from '../../http';
-import { sendDiscountCode } from './service';
 
 export const discountRoutes: ModuleRoutes = async (app, ctx) => {
   app.post(
@@ -27,6 +26,6 @@ export const discountRoutes: ModuleRoutes = async (app, ctx) => {
         },
       },
     },
-    async (request) => sendDiscountCode(ctx, request.body),
+    async (request) => ctx.flows.sendDiscountCode(ctx, request.body),
   );
 };

@@ -9,7 +9,6 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../lib/errors';
 import { enqueueMail } from '../mail';
-import { existingProductTypes } from '../products';
 import { generateDiscountCode } from './code';
 import { discountCodeMail } from './mails';
 import * as repo from './repository';
@@ -17,16 +16,16 @@ import { DISCOUNT_PROBLEMS, discountProblem } from './rules';
 
 const unique = <T>(values: T[]) => [...new Set(values)];
 
-export async function sendDiscountCode(ctx: AppContext, request: SendDiscountInput): Promise<SentDiscount> {
-  const types = unique(request.types.map((type) => type.trim()));
+/** The product types a code is for, as stored: trimmed, each once. */
+export const codeTypes = (types: string[]) => unique(types.map((type) => type.trim()));
+
+/**
+ * Draws a unique code and mails it, in one transaction. The flow that sends a code
+ * (flows/send-discount-code.ts) has checked its types against the catalogue.
+ */
+export async function issueDiscountCode(ctx: AppContext, request: SendDiscountInput): Promise<SentDiscount> {
+  const types = codeTypes(request.types);
   const ages = unique(request.ages);
-  const known = await existingProductTypes(ctx.database.db, types);
-  const unknown = types.filter((type) => !known.has(type));
-  if (unknown.length > 0) {
-    throw badRequest(
-      `Unknown product type${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}. Choose from the types in the catalogue.`,
-    );
-  }
   const expiresAt = new Date(Date.now() + DISCOUNT_CODE_DAYS * 24 * 3600 * 1000);
   const code = await ctx.database.db.transaction(async (tx) => {
     for (let attempt = 0; attempt < 5; attempt += 1) {

@@ -3,6 +3,7 @@
  * text belongs, right-to-left text, 20 order lines and a 99 % discount. `realisticMails` is the
  * same set with ordinary shop data (what spam filters see day to day).
  */
+import { ORDER_STATUSES, type OrderStatus } from '@shared/order-status';
 import type { MailData, MailName } from './render';
 
 export type MailCase = { [N in MailName]: { label: string; name: N; data: MailData<N> } }[MailName];
@@ -37,6 +38,16 @@ function totals(lines: { qty: number; unitPence: number }[], percentage: number,
   };
 }
 
+type StatusMailData = Omit<MailData<'orderStatus'>, 'orderId' | 'status'>;
+
+/** One status mail per status of the table: a new status fails to compile until its data is here. */
+const statusMails = (data: Record<OrderStatus, StatusMailData>): MailCase[] =>
+  ORDER_STATUSES.map((status) => ({
+    label: `order status: ${status}${data[status].statusChanged ? '' : ' (updated)'}`,
+    name: 'orderStatus',
+    data: { orderId: ORDER_ID, status, ...data[status] },
+  }));
+
 const awkwardAddress = {
   name: `${SCRIPT} ${RTL}`,
   line1: LONG,
@@ -51,6 +62,29 @@ const awkwardAddress = {
 export function awkwardMails(publicUrl: string): MailCase[] {
   const lines = twentyLines();
   const token = encodeURIComponent(`tok"en<script>&x=1`);
+  const awkwardStatus: Record<OrderStatus, StatusMailData> = {
+    Printing: {
+      statusChanged: false,
+      trackingRef: null,
+      bookVaultRef: SCRIPT,
+      trackUrl: null,
+      reviewUrl: null,
+    },
+    Shipped: {
+      statusChanged: true,
+      trackingRef: `${SCRIPT}${LONG}`,
+      bookVaultRef: RTL,
+      trackUrl: '/profile',
+      reviewUrl: null,
+    },
+    Delivered: {
+      statusChanged: true,
+      trackingRef: 'RM123456785GB',
+      bookVaultRef: null,
+      trackUrl: '/profile',
+      reviewUrl: `${publicUrl}/review/order/${ORDER_ID}?review_token=${token}`,
+    },
+  };
   return [
     { label: 'verify e-mail', name: 'verifyEmail', data: { link: `/api/verify_email?token=${token}` } },
     { label: 'password reset', name: 'passwordReset', data: { link: `/change_password?token=${token}` } },
@@ -61,45 +95,7 @@ export function awkwardMails(publicUrl: string): MailCase[] {
       name: 'orderConfirmation',
       data: { orderId: ORDER_ID, lines, ...totals(lines, 99, 0), deliveryAddress: awkwardAddress, hasAccount: false },
     },
-    {
-      label: 'order status: Printing (updated)',
-      name: 'orderStatus',
-      data: {
-        orderId: ORDER_ID,
-        status: 'Printing',
-        statusChanged: false,
-        trackingRef: null,
-        bookVaultRef: SCRIPT,
-        trackUrl: null,
-        reviewUrl: null,
-      },
-    },
-    {
-      label: 'order status: Shipped',
-      name: 'orderStatus',
-      data: {
-        orderId: ORDER_ID,
-        status: 'Shipped',
-        statusChanged: true,
-        trackingRef: `${SCRIPT}${LONG}`,
-        bookVaultRef: RTL,
-        trackUrl: '/profile',
-        reviewUrl: null,
-      },
-    },
-    {
-      label: 'order status: Delivered',
-      name: 'orderStatus',
-      data: {
-        orderId: ORDER_ID,
-        status: 'Delivered',
-        statusChanged: true,
-        trackingRef: 'RM123456785GB',
-        bookVaultRef: null,
-        trackUrl: '/profile',
-        reviewUrl: `${publicUrl}/review/order/${ORDER_ID}?review_token=${token}`,
-      },
-    },
+    ...statusMails(awkwardStatus),
     {
       label: 'review invitation',
       name: 'reviewInvitation',
@@ -187,6 +183,29 @@ export function realisticMails(publicUrl: string): MailCase[] {
     phone: '01904 555123',
   };
   const token = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjMifQ.c2lnbmF0dXJl';
+  const realisticStatus: Record<OrderStatus, StatusMailData> = {
+    Printing: {
+      statusChanged: false,
+      trackingRef: null,
+      bookVaultRef: 'BV-204817',
+      trackUrl: null,
+      reviewUrl: null,
+    },
+    Shipped: {
+      statusChanged: true,
+      trackingRef: 'RM123456785GB',
+      bookVaultRef: 'BV-204817',
+      trackUrl: '/profile',
+      reviewUrl: null,
+    },
+    Delivered: {
+      statusChanged: true,
+      trackingRef: 'RM123456785GB',
+      bookVaultRef: 'BV-204817',
+      trackUrl: '/profile',
+      reviewUrl: `${publicUrl}/review/order/${ORDER_ID}?review_token=${token}`,
+    },
+  };
   return [
     { label: 'verify e-mail', name: 'verifyEmail', data: { link: `/api/verify_email?token=${token}` } },
     { label: 'password reset', name: 'passwordReset', data: { link: `/change_password?token=${token}` } },
@@ -197,45 +216,7 @@ export function realisticMails(publicUrl: string): MailCase[] {
       name: 'orderConfirmation',
       data: { orderId: ORDER_ID, lines, ...totals(lines, 10, 383), deliveryAddress: address, hasAccount: true },
     },
-    {
-      label: 'order status: Printing (updated)',
-      name: 'orderStatus',
-      data: {
-        orderId: ORDER_ID,
-        status: 'Printing',
-        statusChanged: false,
-        trackingRef: null,
-        bookVaultRef: 'BV-204817',
-        trackUrl: null,
-        reviewUrl: null,
-      },
-    },
-    {
-      label: 'order status: Shipped',
-      name: 'orderStatus',
-      data: {
-        orderId: ORDER_ID,
-        status: 'Shipped',
-        statusChanged: true,
-        trackingRef: 'RM123456785GB',
-        bookVaultRef: 'BV-204817',
-        trackUrl: '/profile',
-        reviewUrl: null,
-      },
-    },
-    {
-      label: 'order status: Delivered',
-      name: 'orderStatus',
-      data: {
-        orderId: ORDER_ID,
-        status: 'Delivered',
-        statusChanged: true,
-        trackingRef: 'RM123456785GB',
-        bookVaultRef: 'BV-204817',
-        trackUrl: '/profile',
-        reviewUrl: `${publicUrl}/review/order/${ORDER_ID}?review_token=${token}`,
-      },
-    },
+    ...statusMails(realisticStatus),
     {
       label: 'review invitation',
       name: 'reviewInvitation',

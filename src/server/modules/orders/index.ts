@@ -3,4 +3,13 @@ export { orderRoutes } from './routes';
 export { orderIdOfCheckout, placeOrder, type PlacedCheckout } from './service';
 export { lastDeliveryAddress, orderOfCheckout } from './confirmation';
 export { PrintWorker, type PrintWorkerOptions } from './printing/worker';
-export { printStateOf } from './printing/service';
+export {
+  lockOrderForChange,
+  planPartnerProgress,
+  saveOrderChange,
+  type OrderStatusChange,
+  type PartnerProgress,
+  type PlannedChange,
+} from './service';
+export { planOrderUpdate } from './status';
+export { CHANGED_BY_PRINT_PARTNER } from './history';

@@ -19,7 +19,7 @@ import type { ModuleRoutes } from '../../http';
 import { ownerFromParam } from '../../plugins/access';
 import { exportOrdersCsv, orderDetail, orderOverview } from './admin/service';
 import { sendToPrinterAgain, trackingPage } from './printing/service';
-import { listOrders, orderHistory, updateOrderStatus } from './service';
+import { listOrders, orderHistory } from './service';
 
 const admin = { access: 'admin' as const };
 const adminErrors = { 400: messageSchema, 401: messageSchema, 403: messageSchema };
@@ -163,7 +163,7 @@ export const orderRoutes: ModuleRoutes = async (app, ctx) => {
       },
     },
     async (request) =>
-      updateOrderStatus(ctx, {
+      ctx.flows.changeOrderStatus(ctx, {
         orderId: request.body.order_id,
         status: request.body.status,
         bookVaultRef: request.body.bookVault_ref,

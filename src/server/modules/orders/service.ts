@@ -2,14 +2,12 @@
  * Orders: made from a paid checkout (once per checkout session), the customer's history, the
  * admin's list, and status changes that mail the customer (decision 042).
  */
-import type { AdminOrder, Order } from '@shared/contracts/orders';
-import { INITIAL_ORDER_STATUS, ORDER_STATUS_TABLE, ORDER_STATUSES, type OrderStatus } from '@shared/order-status';
+import { printStateOf, type AdminOrder, type Order } from '@shared/contracts/orders';
+import { INITIAL_ORDER_STATUS, ORDER_STATUSES, type OrderStatus } from '@shared/order-status';
 import { penceToPounds } from '@shared/money';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { badRequest, notFound } from '../../lib/errors';
 import { enqueueMail } from '../mail';
-import { createReviewLink } from '../reviews';
 import type { DeliveryAddress } from '@shared/delivery-address';
 import { confirmationMail, orderUpdateMail, ownerNewOrderMail, type PaidCheckout } from './mails';
 import {
@@ -20,9 +18,8 @@ import {
   saveOrderState,
   type OrderWithItems,
 } from './repository';
-import { CHANGED_BY_CHECKOUT, CHANGED_BY_PRINT_PARTNER, recordStatusChange } from './history';
+import { CHANGED_BY_CHECKOUT, recordStatusChange } from './history';
 import { insertPrintJob } from './printing/jobs';
-import { printStateOf } from './printing/service';
 import { planOrderUpdate } from './status';
 
 /** An order row as the API shows it (pounds, ISO date, the spec's field names). */
@@ -141,6 +138,7 @@ export async function placeOrder(ctx: AppContext, tx: Db, checkout: PlacedChecko
 export const orderIdOfCheckout = (db: Db, checkoutSessionId: string) =>
   findOrderIdByCheckoutSession(db, checkoutSessionId);
 
+/** An owner's change of an order's status or references (flows/change-order-status.ts). */
 export interface OrderStatusChange {
   orderId: string;
   status: OrderStatus;
@@ -150,42 +148,29 @@ export interface OrderStatusChange {
   by: string;
 }
 
-/**
- * Applies the change under a row lock and writes the customer's mail in the same transaction;
- * the mail goes to the address stored on the order, whatever the request says.
- */
-export async function updateOrderStatus(ctx: AppContext, change: OrderStatusChange): Promise<{ message: string }> {
-  await ctx.database.db.transaction(async (tx) => {
-    const order = await lockOrder(tx, change.orderId);
-    if (!order) throw notFound('No order with that id.');
-    const plan = planOrderUpdate(order, change);
-    if (!plan.ok) throw badRequest(plan.message);
-    await applyPlannedChange(ctx, tx, order, plan, { by: change.by, mailRefsOnly: true });
-  });
-  void ctx.mailWorker.kick();
-  return { message: 'Order status updated successfully!' };
-}
-
 type LockedOrder = NonNullable<Awaited<ReturnType<typeof lockOrder>>>;
-type PlannedChange = Extract<ReturnType<typeof planOrderUpdate>, { ok: true }>;
+/** A change to an order that its rules allow (`planOrderUpdate`, `planPartnerProgress`). */
+export type PlannedChange = Extract<ReturnType<typeof planOrderUpdate>, { ok: true }>;
+
+/** Locks an order for a change, in the caller's transaction; null when there is none. */
+export const lockOrderForChange = (tx: Db, orderId: string) => lockOrder(tx, orderId);
 
 /**
  * Saves a planned change in the caller's transaction, mails the customer (a status move always;
- * a reference alone only when `mailRefsOnly`, as the owner's Submit does) and writes the history
- * line with who made it.
+ * a reference alone only when `mailRefsOnly`, as the owner's Submit does) with the review link the
+ * flow made when the books have arrived, and writes the history line with who made it
+ * (flows/change-order-status.ts).
  */
-async function applyPlannedChange(
+export async function saveOrderChange(
   ctx: AppContext,
   tx: Db,
   order: LockedOrder,
   plan: PlannedChange,
-  options: { by: string; mailRefsOnly: boolean },
+  options: { by: string; mailRefsOnly: boolean; reviewLink: string | null },
 ) {
   await saveOrderState(tx, order.id, plan.next);
   let mailSubject: string | null = null;
   if (plan.statusChanged || options.mailRefsOnly) {
-    const invitesReview = plan.statusChanged && ORDER_STATUS_TABLE[plan.next.status].invitesReview === true;
-    const reviewLink = invitesReview ? await createReviewLink(ctx, { id: order.id, email: order.email }, tx) : null;
     const mail = await orderUpdateMail(ctx.config, {
       to: order.email,
       orderId: order.id,
@@ -193,7 +178,7 @@ async function applyPlannedChange(
       statusChanged: plan.statusChanged,
       bookVaultRef: plan.next.bookVaultRef,
       trackingRef: plan.next.trackingRef,
-      reviewLink,
+      reviewLink: options.reviewLink,
     });
     await enqueueMail(tx, mail);
     mailSubject = mail.subject;
@@ -217,28 +202,15 @@ export interface PartnerProgress {
 }
 
 /**
- * Moves an order on as the print partner reports it, in the caller's transaction, by the same
- * rules as the owner's changes (decision 112): forward only, and a reference already set (by the
- * owner or before) is never overwritten: the partner's is then simply not used. A status the
- * order has reached or passed changes nothing. The customer is mailed a status move, not a
- * reference alone. Answers whether anything changed.
+ * The change the print partner's report makes, by the same rules as the owner's changes (decision
+ * 112): forward only, and a reference already set (by the owner or before) is never overwritten:
+ * the partner's is then simply not used. A status the order has reached or passed changes nothing.
  */
-export async function applyPartnerProgress(
-  ctx: AppContext,
-  tx: Db,
-  orderId: string,
-  progress: PartnerProgress,
-): Promise<boolean> {
-  const order = await lockOrder(tx, orderId);
-  if (!order) return false;
+export function planPartnerProgress(order: LockedOrder, progress: PartnerProgress) {
   const behind = ORDER_STATUSES.indexOf(order.status) < ORDER_STATUSES.indexOf(progress.status);
-  const change = {
+  return planOrderUpdate(order, {
     status: behind ? progress.status : order.status,
     bookVaultRef: order.bookVaultRef === null ? progress.bookVaultRef : null,
     trackingRef: order.trackingRef === null ? progress.trackingRef : null,
-  };
-  const plan = planOrderUpdate(order, change);
-  if (!plan.ok) return false;
-  await applyPlannedChange(ctx, tx, order, plan, { by: CHANGED_BY_PRINT_PARTNER, mailRefsOnly: false });
-  return true;
+  });
 }

@@ -11,7 +11,7 @@ import { historyOrder } from '../../test/factories/orders';
 import { createProduct } from '../../test/factories/products';
 import { bearer, createUser, type TestUser } from '../../test/factories/users';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { completeCheckout } from '../checkout/service';
+import { completeCheckout } from '../../flows/complete-checkout';
 import { findCheckoutSession } from '../checkout/repository';
 import { insertOrder } from '../orders/repository';
 import { lockProduct, deleteProduct } from './admin/repository';

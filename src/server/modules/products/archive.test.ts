@@ -12,7 +12,7 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import type { Order } from '@shared/contracts/orders';
 import * as MSG from '@shared/messages';
 import { productPageData } from './storefront';
-import { completeCheckout } from '../checkout/service';
+import { completeCheckout } from '../../flows/complete-checkout';
 import { adminForm, productFormFields } from '../../test/multipart';
 
 let t: TestApp;

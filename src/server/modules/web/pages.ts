@@ -28,7 +28,7 @@ import {
 } from 'react-router';
 import type { Config } from '../../config';
 import type { AppContext } from '../../context';
-import type { PageLoadContext, PageStylesheets, StorefrontServer } from '@shared/contracts/web';
+import type { PageStylesheets, StorefrontServer } from '@shared/contracts/web';
 import { normalisedQuery, pageQueryOf, type PageQuery } from '@shared/page-query';
 import { contentSecurityPolicy } from '../../plugins/security-headers';
 import { RenderGate, type RenderLimits } from './render-gate';
@@ -40,13 +40,6 @@ const gzipAsync = promisify(gzip);
 export const PAGE_CACHE_HEADER = 'x-page-cache';
 /** Bodies smaller than this are sent as they are. */
 const GZIP_FROM_BYTES = 1024;
-
-declare module 'react-router' {
-  interface AppLoadContext {
-    shop: PageLoadContext['shop'];
-    stylesheets: PageLoadContext['stylesheets'];
-  }
-}
 
 /** No stylesheet is written into pages (a test's stand-in handler has none). */
 const NO_STYLESHEETS: PageStylesheets = { text: () => undefined };

@@ -1,2 +1,3 @@
 /** The signed-in shopper's wishlist. */
 export { wishlistRoutes } from './routes';
+export { addWishlistEntry, wishlist } from './service';

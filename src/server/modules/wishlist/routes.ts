@@ -23,13 +23,13 @@ export const wishlistRoutes: ModuleRoutes = async (app, ctx) => {
   app.get(
     '/api/server/get_wishlist_products/:userId',
     { config: owner, schema: { tags: ['wishlist'], params: userIdParamsSchema, response: { 200: productListSchema } } },
-    (request) => wishlist.wishlistProducts(ctx, request.params.userId),
+    (request) => ctx.flows.wishlistProducts(ctx, request.params.userId),
   );
   app.post(
     '/api/server/add_wishlist',
     { config: bodyOwner, schema: { tags: ['wishlist'], body: wishlistChangeBodySchema, response: { 200: okSchema } } },
     async (request) => {
-      await wishlist.addToWishlist(ctx, request.body.user_id, request.body.product_id);
+      await ctx.flows.addToWishlist(ctx, request.body.user_id, request.body.product_id);
       return ok;
     },
   );

@@ -1,28 +1,16 @@
-/** Wishlist rules. The owner check is the permission layer's; adding checks the product. */
-import type { Product } from '@shared/contracts/products';
+/**
+ * Wishlist rules. The owner check is the permission layer's; the books themselves are the products
+ * module's, joined in by flows/wishlist-books.ts.
+ */
 import type { AppContext } from '../../context';
-import { findProducts, requireProduct } from '../products';
 import * as repo from './repository';
 
 export async function wishlist(ctx: AppContext, userId: string) {
   return repo.findWishlist(ctx.database.db, userId);
 }
 
-export async function wishlistProducts(ctx: AppContext, userId: string): Promise<Product[]> {
-  const entries = await repo.findWishlist(ctx.database.db, userId);
-  const byId = new Map(
-    (
-      await findProducts(
-        ctx.database.db,
-        entries.map((e) => e.product_id),
-      )
-    ).map((p) => [p.id, p]),
-  );
-  return entries.flatMap((entry) => byId.get(entry.product_id) ?? []);
-}
-
-export async function addToWishlist(ctx: AppContext, userId: string, productId: string): Promise<void> {
-  await requireProduct(ctx.database.db, productId);
+/** Adds a book the caller has checked exists (flows/wishlist-books.ts). */
+export async function addWishlistEntry(ctx: AppContext, userId: string, productId: string): Promise<void> {
   await repo.insertWishlistEntry(ctx.database.db, userId, productId);
 }
 

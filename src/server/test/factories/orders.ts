@@ -9,7 +9,7 @@ import type { Order } from '@shared/contracts/orders';
 import { priceCart } from '@shared/pricing';
 import type { App } from '../../app';
 import { checkoutSessions } from '../../db/schema';
-import { completeCheckout } from '../../modules/checkout/service';
+import { completeCheckout } from '../../flows/complete-checkout';
 import type { DeliveryAddress } from '@shared/delivery-address';
 import { TEST_ADDRESS } from './addresses';
 import type { ProductFixture } from './products';

@@ -1,28 +1,11 @@
 /** The owner's side of printing (decision 112): an order's print state as shown, Send again, and the Track button's destination. */
-import type { AdminOrderDetail, PrintState } from '@shared/contracts/orders';
+import { printStateOf, type AdminOrderDetail } from '@shared/contracts/orders';
 import { penceToPounds } from '@shared/money';
 import type { AppContext } from '../../../context';
 import { PrintPartnerError } from '../../../adapters/print';
 import { conflict, notFound, unavailable } from '../../../lib/errors';
 import { findPrintJob, lockPrintJob, trackingUrlOf, updatePrintJob, type PrintJobRow } from './jobs';
 import type { OrderWithItems } from '../repository';
-
-/** What the owner is shown for a print job's state and the partner's last reported one. */
-export function printStateOf(jobState: PrintJobRow['state'] | null, partnerState: string | null): PrintState | null {
-  switch (jobState) {
-    case null:
-      return null;
-    case 'queued':
-    case 'submitting':
-      return 'queued';
-    case 'failed':
-      return 'needs attention';
-    case 'submitted':
-      return partnerState === 'printing' || partnerState === 'dispatched' || partnerState === 'delivered'
-        ? partnerState
-        : 'sent';
-  }
-}
 
 export async function printJobAnswer(ctx: AppContext, order: OrderWithItems): Promise<AdminOrderDetail['print']> {
   const job = await findPrintJob(ctx.database.db, order.id);

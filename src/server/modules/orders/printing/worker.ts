@@ -13,15 +13,15 @@
  * - **Following.** Submitted jobs are asked about every PRINT_PARTNER_POLL_SECONDS until the
  *   partner reports them delivered or cancelled; dispatched moves the order to Shipped with the
  *   tracking number (the customer's mail links to the carrier's page through the shop), delivered
- *   to Delivered, by the owner's rules (orders/service.ts applyPartnerProgress).
+ *   to Delivered, by the owner's rules (flows/change-order-status.ts applyPrinterProgress).
  */
 import type { PrintOrder, PrintStatus, SubmitResult } from '../../../adapters/print';
 import { PrintPartnerError } from '../../../adapters/print';
 import type { AppContext } from '../../../context';
 import type { Db } from '../../../db/client';
 import { enqueueMail, renderMail } from '../../mail';
+import { theStatusWhere } from '@shared/order-status';
 import * as jobs from './jobs';
-import { applyPartnerProgress } from '../service';
 
 /** A claimed submission older than this is taken to have been cut off (the adapter's calls time out well before). */
 export const SUBMIT_LEASE_MS = 2 * 60 * 1000;
@@ -224,8 +224,8 @@ export class PrintWorker {
             costPence: result.cost?.totalPence ?? null,
             costCurrency: result.cost?.currency ?? null,
           });
-          await applyPartnerProgress(ctx, tx, job.orderId, {
-            status: 'Printing',
+          await ctx.flows.applyPrinterProgress(ctx, tx, job.orderId, {
+            status: theStatusWhere('awaitsPrinter'),
             bookVaultRef: result.ref,
             trackingRef: null,
           });
@@ -303,16 +303,24 @@ export class PrintWorker {
       });
       if (status.state === 'dispatched' || status.state === 'delivered') {
         await jobs.fillTracking(tx, job.orderId, status.tracking.carrier, status.tracking.url);
-        const target = status.state === 'dispatched' ? 'Shipped' : 'Delivered';
+        const inTransit = theStatusWhere('inTransit');
+        const target = status.state === 'dispatched' ? inTransit : theStatusWhere('arrived');
         const trackingRef = status.tracking.number;
-        // Delivered without a dispatch seen first: Shipped (with its tracking mail) then Delivered.
+        // Delivered without a dispatch seen first: in transit (with its tracking mail), then arrived.
         let moved =
-          target === 'Delivered'
-            ? await applyPartnerProgress(ctx, tx, job.orderId, { status: 'Shipped', bookVaultRef: null, trackingRef })
+          target !== inTransit
+            ? await ctx.flows.applyPrinterProgress(ctx, tx, job.orderId, {
+                status: inTransit,
+                bookVaultRef: null,
+                trackingRef,
+              })
             : false;
         moved =
-          (await applyPartnerProgress(ctx, tx, job.orderId, { status: target, bookVaultRef: null, trackingRef })) ||
-          moved;
+          (await ctx.flows.applyPrinterProgress(ctx, tx, job.orderId, {
+            status: target,
+            bookVaultRef: null,
+            trackingRef,
+          })) || moved;
         return moved;
       }
       if (status.state === 'cancelled') {

@@ -9,7 +9,7 @@ import type { AttentionOrder, BestSeller, Dashboard } from '@shared/contracts/da
 import { BackupAttention } from './Backups';
 import { imageKeyFrom, imagePath } from '@shared/images';
 import { adminOrderPath, productPath } from '@shared/routes';
-import { statusLabel } from '@shared/order-status';
+import { statusLabel, theStatusWhere } from '@shared/order-status';
 import { Button } from '../../../components/Button';
 import { Stars } from '../../../components/Stars';
 import { formatDate, formatPounds, shortOrderId } from '../../../lib/format';
@@ -156,7 +156,7 @@ const ATTENTION: Array<{ key: keyof Dashboard['attention']; title: string; filte
   {
     key: 'shipped_not_delivered',
     title: 'Shipped, not delivered',
-    filter: 'status=Shipped',
+    filter: `status=${theStatusWhere('inTransit')}`,
     none: 'No shipped order is late.',
   },
 ];
