@@ -108,114 +108,124 @@ for (const viewport of WIDTHS) {
   });
 }
 
-test("the basket's rows follow the sum: books, shipping, then the discount on both, then the total", async ({
-  page,
-  browser,
-  request,
-}) => {
-  const code = await sendDiscountCode(browser, request, 20);
-  const book = (await books(page))[3]!;
-  await page.goto(productPath(book.name));
-  await waitForApp(page);
-  await page.getByRole('button', { name: 'Add to Cart' }).click();
-  await expect(page.getByText(MSG.addedToBasket, { exact: true })).toBeVisible();
-  await page.goto('/cart');
-  const summary = page.getByRole('complementary', { name: 'Order Summary' });
-  await summary.getByLabel('Discount code').fill(code);
-  await summary.getByRole('button', { name: 'Apply' }).click();
-  const price = priceCart([{ unitPence: Math.round(book.price * 100), qty: 1, type: book.type, age: book.age }], {
-    percentage: 20,
-    types: [],
-    ages: [],
+// The flows below at both widths too: the rows, the owner's controls and the saving form are read the same way.
+for (const viewport of WIDTHS) {
+  test.describe(`at ${viewport.width} px,`, () => {
+    test.use({ viewport });
+
+    test("the basket's rows follow the sum: books, shipping, then the discount on both, then the total", async ({
+      page,
+      browser,
+      request,
+    }) => {
+      const code = await sendDiscountCode(browser, request, 20);
+      const book = (await books(page))[3]!;
+      await page.goto(productPath(book.name));
+      await waitForApp(page);
+      await page.getByRole('button', { name: 'Add to Cart' }).click();
+      await expect(page.getByText(MSG.addedToBasket, { exact: true })).toBeVisible();
+      await page.goto('/cart');
+      const summary = page.getByRole('complementary', { name: 'Order Summary' });
+      await summary.getByLabel('Discount code').fill(code);
+      await summary.getByRole('button', { name: 'Apply' }).click();
+      const price = priceCart([{ unitPence: Math.round(book.price * 100), qty: 1, type: book.type, age: book.age }], {
+        percentage: 20,
+        types: [],
+        ages: [],
+      });
+      await expect(summary.getByRole('term')).toHaveText([
+        'Subtotal',
+        'Shipping',
+        new RegExp(`^Discount 20% on books and shipping ${code}$`),
+        'Total',
+      ]);
+      await expect(summary.getByRole('definition')).toHaveText([
+        formatPence(price.subtotalPence),
+        formatPence(price.shippingPence),
+        `−${formatPence(price.discountPence)}`,
+        formatPence(price.totalPence),
+      ]);
+      await expect(summary.getByText(`Code ${code} applied: 20% off books and shipping.`)).toBeVisible();
+
+      // The demo checkout's summary and the thank-you view list the same rows in the same order.
+      const amounts = [
+        formatPence(price.subtotalPence),
+        formatPence(price.shippingPence),
+        `−${formatPence(price.discountPence)}`,
+        formatPence(price.totalPence),
+      ];
+      await summary.getByRole('button', { name: 'Checkout' }).click();
+      await expect(page).toHaveURL(/\/checkout\/demo\//);
+      const demoRows = page.locator('dl').filter({ hasText: 'Subtotal' });
+      await expect(demoRows.getByRole('term')).toHaveText([
+        'Subtotal',
+        'Shipping',
+        `Discount on books and shipping (${code})`,
+        'Total',
+      ]);
+      await expect(demoRows.getByRole('definition')).toHaveText(amounts);
+      await payDemoCheckout(page, { email: uniqueEmail('rows') });
+      const thanks = page.locator('dl').filter({ hasText: 'Total paid' });
+      await expect(thanks.getByRole('term')).toHaveText([
+        'Subtotal',
+        'Shipping',
+        `Discount on books and shipping ${code}`,
+        'Total paid',
+      ]);
+      await expect(thanks.getByRole('definition')).toHaveText(amounts);
+    });
+
+    test("the owner's list, dashboard and discount controls are drawn as buttons, Delete in the destructive style", async ({
+      page,
+    }) => {
+      await signInAsAdmin(page);
+      await waitForApp(page);
+      const outlined = async (name: RegExp) => {
+        const control = page.getByRole('button', { name }).first();
+        await expect(control).toBeVisible();
+        await expect(control).toHaveCSS('border-top-style', 'solid');
+        expect(await control.evaluate((el) => getComputedStyle(el).borderTopColor)).not.toBe('rgba(0, 0, 0, 0)');
+        return control;
+      };
+      await outlined(/^Show as a table$/);
+      await outlined(/^Show (the first \d+|all \d+)$/);
+      const remove = await outlined(/^Delete /);
+      const edit = page.getByRole('link', { name: /^Edit / }).first();
+      // Delete is red (the danger colour), Edit is not.
+      const colour = (locator: typeof remove) => locator.evaluate((el) => getComputedStyle(el).color);
+      expect(await colour(remove)).not.toBe(await colour(edit));
+      await expect(remove).toHaveCSS('border-top-color', await colour(remove));
+    });
+
+    test('changing a password drops a stale "Passwords must match" and says it is saving', async ({
+      page,
+      request,
+    }) => {
+      const { email } = await createCustomer(request, uniqueEmail('saving'));
+      expect((await request.post('/api/request_password_reset', { data: { email } })).ok()).toBe(true);
+      const mail = await waitForMail(request, email, /Reset your/);
+      await page.goto(linkIn(mail, /\/change_password\?token=/));
+      await waitForApp(page);
+      const dialog = page.getByRole('dialog', { name: 'Change password' });
+      await dialog.getByLabel('New password').fill('fresh456');
+      await dialog.getByLabel('Confirm password').fill('fresh457');
+      await dialog.getByRole('button', { name: 'Submit' }).click();
+      await expect(dialog.getByRole('alert')).toHaveText(MSG.passwordsMustMatch);
+
+      // Hold the save, to see the form while it runs.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/api/change_password', async (route) => {
+        if (route.request().method() === 'GET') return route.continue();
+        await held;
+        await route.continue();
+      });
+      await dialog.getByLabel('Confirm password').fill('fresh456');
+      await dialog.getByRole('button', { name: 'Submit' }).click();
+      await expect(dialog.getByRole('button', { name: 'Saving…' })).toBeDisabled();
+      await expect(dialog.getByText(MSG.passwordsMustMatch)).toHaveCount(0);
+      release();
+      await expect(dialog.getByRole('status')).toContainText(MSG.changePasswordSuccess);
+    });
   });
-  await expect(summary.getByRole('term')).toHaveText([
-    'Subtotal',
-    'Shipping',
-    new RegExp(`^Discount 20% on books and shipping ${code}$`),
-    'Total',
-  ]);
-  await expect(summary.getByRole('definition')).toHaveText([
-    formatPence(price.subtotalPence),
-    formatPence(price.shippingPence),
-    `−${formatPence(price.discountPence)}`,
-    formatPence(price.totalPence),
-  ]);
-  await expect(summary.getByText(`Code ${code} applied: 20% off books and shipping.`)).toBeVisible();
-
-  // The demo checkout's summary and the thank-you view list the same rows in the same order.
-  const amounts = [
-    formatPence(price.subtotalPence),
-    formatPence(price.shippingPence),
-    `−${formatPence(price.discountPence)}`,
-    formatPence(price.totalPence),
-  ];
-  await summary.getByRole('button', { name: 'Checkout' }).click();
-  await expect(page).toHaveURL(/\/checkout\/demo\//);
-  const demoRows = page.locator('dl').filter({ hasText: 'Subtotal' });
-  await expect(demoRows.getByRole('term')).toHaveText([
-    'Subtotal',
-    'Shipping',
-    `Discount on books and shipping (${code})`,
-    'Total',
-  ]);
-  await expect(demoRows.getByRole('definition')).toHaveText(amounts);
-  await payDemoCheckout(page, { email: uniqueEmail('rows') });
-  const thanks = page.locator('dl').filter({ hasText: 'Total paid' });
-  await expect(thanks.getByRole('term')).toHaveText([
-    'Subtotal',
-    'Shipping',
-    `Discount on books and shipping ${code}`,
-    'Total paid',
-  ]);
-  await expect(thanks.getByRole('definition')).toHaveText(amounts);
-});
-
-test("the owner's list, dashboard and discount controls are drawn as buttons, Delete in the destructive style", async ({
-  page,
-}) => {
-  await signInAsAdmin(page);
-  await waitForApp(page);
-  const outlined = async (name: RegExp) => {
-    const control = page.getByRole('button', { name }).first();
-    await expect(control).toBeVisible();
-    await expect(control).toHaveCSS('border-top-style', 'solid');
-    expect(await control.evaluate((el) => getComputedStyle(el).borderTopColor)).not.toBe('rgba(0, 0, 0, 0)');
-    return control;
-  };
-  await outlined(/^Show as a table$/);
-  await outlined(/^Show (the first \d+|all \d+)$/);
-  const remove = await outlined(/^Delete /);
-  const edit = page.getByRole('link', { name: /^Edit / }).first();
-  // Delete is red (the danger colour), Edit is not.
-  const colour = (locator: typeof remove) => locator.evaluate((el) => getComputedStyle(el).color);
-  expect(await colour(remove)).not.toBe(await colour(edit));
-  await expect(remove).toHaveCSS('border-top-color', await colour(remove));
-});
-
-test('changing a password drops a stale "Passwords must match" and says it is saving', async ({ page, request }) => {
-  const { email } = await createCustomer(request, uniqueEmail('saving'));
-  expect((await request.post('/api/request_password_reset', { data: { email } })).ok()).toBe(true);
-  const mail = await waitForMail(request, email, /Reset your/);
-  await page.goto(linkIn(mail, /\/change_password\?token=/));
-  await waitForApp(page);
-  const dialog = page.getByRole('dialog', { name: 'Change password' });
-  await dialog.getByLabel('New password').fill('fresh456');
-  await dialog.getByLabel('Confirm password').fill('fresh457');
-  await dialog.getByRole('button', { name: 'Submit' }).click();
-  await expect(dialog.getByRole('alert')).toHaveText(MSG.passwordsMustMatch);
-
-  // Hold the save, to see the form while it runs.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/change_password', async (route) => {
-    if (route.request().method() === 'GET') return route.continue();
-    await held;
-    await route.continue();
-  });
-  await dialog.getByLabel('Confirm password').fill('fresh456');
-  await dialog.getByRole('button', { name: 'Submit' }).click();
-  await expect(dialog.getByRole('button', { name: 'Saving…' })).toBeDisabled();
-  await expect(dialog.getByText(MSG.passwordsMustMatch)).toHaveCount(0);
-  release();
-  await expect(dialog.getByRole('status')).toContainText(MSG.changePasswordSuccess);
-});
+}
