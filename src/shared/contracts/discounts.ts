@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { DISCOUNT_PERCENT_MAX, DISCOUNT_PERCENT_MIN } from '../constants';
 import { checkoutItemSchema } from './cart';
 import { productAgeSchema } from './products';
+import { pageQueryFields } from './common';
 
 export function isValidDiscountPercent(value: unknown): boolean {
   const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
@@ -64,15 +65,7 @@ export type ValidateDiscountAnswer = z.infer<typeof validateDiscountAnswerSchema
 
 /** GET /api/admin/dashboard/discount-codes: newest sent first. */
 export const discountCodePageQuerySchema = z.object({
-  /** The opaque cursor of the previous page's next_cursor. */
-  cursor: z.string().max(200, 'is too long').optional(),
-  limit: z.coerce
-    .number({ message: 'must be a number' })
-    .int('must be a whole number')
-    .min(1, 'must be at least 1')
-    .max(100, 'must be at most 100')
-    .optional()
-    .default(25),
+  ...pageQueryFields,
 });
 
 export type DiscountCodePageQuery = z.input<typeof discountCodePageQuerySchema>;

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { ADDRESS_FIELDS, type AddressField } from '../delivery-address';
 import { ORDER_STATUSES } from '../order-status';
+import { pageQueryFields } from './common';
 
 export const orderStatusSchema = z.enum(ORDER_STATUSES);
 
@@ -154,15 +155,7 @@ export const adminOrdersQuerySchema = z.object({
   address_missing: z.enum(['true', 'false']).optional(),
   /** Only orders the print partner could not take (needs attention). */
   print: z.enum(['needs_attention']).optional(),
-  /** The opaque cursor of the previous page's next_cursor. */
-  cursor: z.string().max(200, 'is too long').optional(),
-  limit: z.coerce
-    .number({ message: 'must be a number' })
-    .int('must be a whole number')
-    .min(1, 'must be at least 1')
-    .max(100, 'must be at most 100')
-    .optional()
-    .default(25),
+  ...pageQueryFields,
 });
 export type AdminOrdersQuery = z.input<typeof adminOrdersQuerySchema>;
 
