@@ -158,6 +158,8 @@ export class Backups {
         throw new Error('the file read back is not the backup that was written');
       const target = path.join(dir, name);
       await rename(partial, target);
+      // A verified backup ends the warning of the last failure, whatever the two clocks' times say.
+      await ctx.database.db.delete(appSettings).where(eq(appSettings.key, LAST_FAILURE));
       const { size } = await stat(target);
       await this.prune(dir);
       ctx.log.info(
