@@ -291,3 +291,55 @@ export function parseIdList(ids: string): string[] {
     ),
   ];
 }
+
+/*
+ * The catalogue as a spreadsheet (issue 30, decision 153): GET /api/admin/products/export writes
+ * these columns, POST /api/admin/products/import reads them (matched by name, in any order; a
+ * column left out is left alone). `archived` is only written when archived books are exported.
+ */
+export const PRODUCT_IMAGE_COLUMNS = ['image_1', 'image_2', 'image_3', 'image_4', 'image_5', 'image_6'] as const;
+export const PRODUCT_CSV_COLUMNS = [...PRODUCT_FIELD_NAMES, ...PRODUCT_IMAGE_COLUMNS, 'archived'] as const;
+export type ProductCsvColumn = (typeof PRODUCT_CSV_COLUMNS)[number];
+/** At most this many books in one file. */
+export const PRODUCT_IMPORT_MAX_ROWS = 5000;
+
+export const productExportQuerySchema = z.object({
+  /** `true`: archived books too, with the `archived` column saying which. */
+  archived: z.enum(['true', 'false'], { message: 'must be true or false' }).optional().default('false'),
+});
+
+export const productImportQuerySchema = z.object({
+  /** `true` (the default): check and report, write nothing; `false`: write all of it, or nothing when any row has a problem. */
+  dry_run: z.enum(['true', 'false'], { message: 'must be true or false' }).optional().default('true'),
+});
+
+/** A place in the file as a spreadsheet shows it: row 1 is the header; `column` is a header's name. */
+const filePlace = { row: z.number().int().min(1), column: z.string() };
+
+/** A bad file (not CSV, an unknown column, too many rows): the 400's sentence and where it is. */
+export const importFileProblemSchema = messageSchema.extend({
+  row: z.number().int().min(1).optional(),
+  column: z.string().optional(),
+});
+
+export const productImportReportSchema = z.object({
+  /** false for a dry run, and for an apply refused because of problems: then nothing was written. */
+  applied: z.boolean(),
+  /** How many books the file holds (rows under the header). */
+  rows: z.number().int().nonnegative(),
+  added: z.array(z.object({ row: z.number().int(), id: z.string(), name: z.string(), price: z.number() })),
+  changed: z.array(
+    z.object({
+      row: z.number().int(),
+      id: z.string(),
+      name: z.string(),
+      /** Field by field, as the file's cells read: the stored value and the file's. */
+      changes: z.array(z.object({ column: z.string(), old: z.string(), new: z.string() })),
+    }),
+  ),
+  /** Books in the file that would not change. */
+  unchanged: z.array(z.object({ row: z.number().int(), id: z.string() })),
+  /** Every problem, by row and column, in the form's words; any problem means nothing is written. */
+  problems: z.array(z.object({ ...filePlace, message: z.string() })),
+});
+export type ProductImportReport = z.infer<typeof productImportReportSchema>;

@@ -15,7 +15,7 @@ import {
 } from '../../../lib/cursor';
 import { notFound } from '../../../lib/errors';
 import { findOrder, findOrdersPage, type AdminOrderFilter, type OrderPosition } from './repository';
-import { csvRecord, CSV_BOM, type CsvValue } from './csv';
+import { csvRecord, CSV_BOM, type CsvValue } from '../../../lib/csv';
 import { orderHistoryLines } from '../history';
 import type { OrderWithItems } from '../repository';
 import { printJobAnswer } from '../printing/service';

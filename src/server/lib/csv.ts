@@ -4,8 +4,9 @@
  * code page. The shop's one CSV writer: every export (the orders' now, the products' later) writes
  * its cells through `csvField`, so the rules below hold for all of them.
  *
- * Written by hand rather than with a CSV library: none is installed, and writing (never parsing)
- * is these few lines; a dependency would add more to audit than it saves.
+ * Written by hand rather than with a CSV library: writing is these few lines. Reading a file the
+ * owner sends (the products import) is csv-parse's work; `restoreFormula` undoes the apostrophes
+ * written here, so that an exported file imported again changes nothing.
  *
  * **Quoting.** A field is quoted (its quotes doubled) when it holds a comma, a semicolon, a tab, a
  * quote or a line break: the separators a reader might split on. Most of Europe's spreadsheets open
@@ -39,6 +40,18 @@ const NEEDS_QUOTES = /[",;\t\r\n]/;
 /** Text in which no piece a spreadsheet could cut out (splitting on `,`, `;`, tab or a line break) begins as a formula. */
 export function neutraliseFormula(text: string): string {
   return text.replace(FORMULA_START, "$1'");
+}
+
+/** Where `neutraliseFormula` put an apostrophe: a cut point, spaces and quotes, the apostrophe, a formula character. */
+const FORMULA_MARK = /(?<=^|[,;\t\r\n])((?:[^\S\t\r\n]|")*)'(?=[=+\-@\t\r])/g;
+
+/**
+ * The text `neutraliseFormula` was given, for a cell read back from one of our files (the products
+ * import): each apostrophe it could have put there is taken out. A cell the owner typed as `'=…`
+ * reads as `=…` too, which is what a spreadsheet shows for it.
+ */
+export function restoreFormula(text: string): string {
+  return text.replace(FORMULA_MARK, '$1');
 }
 
 /** One field: text neutralised and quoted when needed, a number as it is, null and undefined empty. */

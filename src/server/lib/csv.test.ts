@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { looksLikeFormula, parseCsv, spreadsheetCells } from '../../../test/csv';
-import { CSV_BOM, csvDocument, csvField, csvRecord, neutraliseFormula } from './csv';
+import { looksLikeFormula, parseCsv, spreadsheetCells } from '../test/csv';
+import { CSV_BOM, csvDocument, csvField, csvRecord, neutraliseFormula, restoreFormula } from './csv';
 
 describe('csvField', () => {
   it('leaves plain text and numbers as they are, and writes null and undefined as empty', () => {
@@ -98,6 +98,19 @@ describe('csvField', () => {
   it('refuses a number that is not finite rather than writing NaN', () => {
     expect(() => csvField(Number.NaN)).toThrow(/finite/);
     expect(() => csvField(Number.POSITIVE_INFINITY)).toThrow(/finite/);
+  });
+});
+
+describe('restoreFormula', () => {
+  it('takes out exactly the apostrophes neutraliseFormula put in, for any text without one of its own', () => {
+    const piece = fc.constantFrom('=', '+', '-', '@', '\t', '\r', '\n', ',', ';', ' ', '"', 'a', '1');
+    const text = fc.oneof(
+      fc.string({ unit: 'grapheme' }).filter((value) => !value.includes("'")),
+      fc.array(piece, { maxLength: 12 }).map((pieces) => pieces.join('')),
+    );
+    fc.assert(fc.property(text, (value) => restoreFormula(neutraliseFormula(value)) === value));
+    expect(restoreFormula("a;'\t'=1")).toBe('a;\t=1');
+    expect(restoreFormula("It's -2 o'clock")).toBe("It's -2 o'clock");
   });
 });
 
