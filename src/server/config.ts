@@ -251,6 +251,38 @@ export const configSchema = z
     /** BookVault's dispatch service for every order (CheapestTracked, Quickest, ...). */
     BOOKVAULT_DISPATCH_SERVICE: z.string().trim().min(1).max(60).default('CheapestTracked'),
 
+    /**
+     * Origins the products import may fetch images from although they are not https or lead to a
+     * private or local network (decision 153): the tests' local image server, or an owner's own
+     * image server inside their network. Comma-separated origins (`http://127.0.0.1:4567`), no paths.
+     */
+    IMAGE_IMPORT_ALLOWED_ORIGINS: z
+      .string()
+      .optional()
+      .transform((value, ctx): string[] => {
+        const entries = (value ?? '')
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean);
+        const origins: string[] = [];
+        for (const entry of entries) {
+          let url: URL | null = null;
+          try {
+            url = new URL(entry);
+          } catch {
+            url = null;
+          }
+          if (!url || !/^https?:$/.test(url.protocol) || url.origin !== entry.replace(/\/$/, '')) {
+            ctx.addIssue({
+              code: 'custom',
+              message: `must be a comma-separated list of origins such as https://images.example or http://127.0.0.1:4567 (no path), not "${entry}"`,
+            });
+            return z.NEVER;
+          }
+          origins.push(url.origin);
+        }
+        return origins;
+      }),
     S3_ENDPOINT: optionalUrl,
     S3_REGION: z.string().default('us-east-1'),
     S3_BUCKET: optionalText,

@@ -5,6 +5,8 @@ export interface FilePart {
   filename: string;
   contentType: string;
   bytes: Buffer;
+  /** The file's field name, when not the body's `fileField`. */
+  field?: string;
 }
 
 /** A multipart/form-data body: text fields, then `images` files in the order given. */
@@ -17,7 +19,7 @@ export function multipartBody(fields: Record<string, string>, images: FilePart[]
   for (const image of images) {
     parts.push(
       Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${fileField}"; filename="${image.filename}"\r\nContent-Type: ${image.contentType}\r\n\r\n`,
+        `--${boundary}\r\nContent-Disposition: form-data; name="${image.field ?? fileField}"; filename="${image.filename}"\r\nContent-Type: ${image.contentType}\r\n\r\n`,
       ),
       image.bytes,
       Buffer.from('\r\n'),

@@ -3,6 +3,7 @@
  * (docs/decisions/060). Products keep their images' keys in slot order (modules/products).
  */
 export { imageRoutes } from './routes';
+export { fetchRemoteImage, isPublicAddress, RemoteImageError, REMOTE_IMAGE_MESSAGES } from './remote';
 export type { ImageRecord } from './repository';
 export {
   IMAGE_MESSAGES,

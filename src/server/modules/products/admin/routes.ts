@@ -1,6 +1,6 @@
 /**
- * The admin's product calls (docs/api.md, "Admin"): add and edit (multipart), delete, and an
- * image's original bytes. All are `access: 'admin'`: 401 without a session token, 403 for anyone
+ * The admin's product calls (docs/api.md, "Admin"): add and edit (multipart), delete, an
+ * image's original bytes, and the catalogue's export and import as a spreadsheet (transfer/). All are `access: 'admin'`: 401 without a session token, 403 for anyone
  * but an admin. Multipart parsing is registered in this plugin's own scope, so no other route
  * accepts uploads.
  */
@@ -21,6 +21,7 @@ import {
 } from '@shared/contracts/products';
 import { multipartLimits, readProductSubmission } from './multipart';
 import { adminProductList } from './list/service';
+import { productTransferRoutes } from './transfer/routes';
 import { addProduct, archivedProducts, deleteProduct, editProduct, restoreProduct } from './service';
 
 const productIdParams = z.object({ id: z.string().min(1).max(200) });
@@ -66,6 +67,8 @@ export const productAdminRoutes: ModuleRoutes = async (app, ctx) => {
       },
       async (request) => editProduct(ctx, request.params.id, await readProductSubmission(request)),
     );
+
+    await productTransferRoutes(plain, ctx);
   });
 
   app.post(

@@ -29,7 +29,7 @@ const CLASH_MESSAGE = {
   name: (name: string) => `A product named "${name}" already exists.`,
 };
 
-function clashError(clash: repo.Clash, fields: ProductFields): AppError {
+export function clashError(clash: repo.Clash, fields: ProductFields): AppError {
   if (clash.field === 'id')
     return conflict(clash.archived ? MSG.archivedProductIdTaken(fields.id) : CLASH_MESSAGE.id(fields.id));
   return conflict(clash.archived ? MSG.archivedProductNameTaken(fields.name) : CLASH_MESSAGE.name(fields.name));
@@ -109,10 +109,11 @@ async function write(ctx: AppContext, submission: ProductSubmission, currentId: 
   return product;
 }
 
-async function publishChange(
+/** Tells every instance and every open page that the catalogue changed (once for a whole import, `id` null). */
+export async function publishChange(
   ctx: AppContext,
-  change: 'add' | 'edit' | 'delete' | 'archive' | 'restore',
-  id: string,
+  change: 'add' | 'edit' | 'delete' | 'archive' | 'restore' | 'import',
+  id: string | null,
 ): Promise<void> {
   // This instance's next catalogue read is fresh at once; other instances follow the notification.
   ctx.catalogue.invalidate();
