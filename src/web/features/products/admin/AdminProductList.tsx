@@ -54,9 +54,14 @@ export function AdminProductList() {
     <section aria-labelledby="admin-products">
       <div className={styles.productsHeader}>
         <h2 id="admin-products">Products{books.data && !q ? ` (${total})` : ''}</h2>
-        <Link className={buttonClass('secondary')} to="/admin/add_product">
-          Add Item
-        </Link>
+        <span className={styles.productsActions}>
+          <Link className={buttonClass('secondary')} to="/admin/products/spreadsheet">
+            Import / export
+          </Link>
+          <Link className={buttonClass('secondary')} to="/admin/add_product">
+            Add Item
+          </Link>
+        </span>
       </div>
       <div role="search" aria-label="Find products" className={styles.search}>
         <SearchField
