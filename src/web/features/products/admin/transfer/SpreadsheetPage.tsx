@@ -50,7 +50,7 @@ function ExportPanel() {
       </label>
       <div className={page.actions}>
         <Button variant="secondary" onClick={() => void run()} disabled={busy} aria-busy={busy}>
-          {busy ? 'Exporting…' : 'Download the catalogue (CSV)'}
+          {busy ? 'Exporting…' : 'Download CSV'}
         </Button>
       </div>
     </section>
@@ -172,14 +172,16 @@ function Changed({ changed, done }: { changed: ProductImportReport['changed']; d
               <tr key={`${book.row}-${change.column}`} className={index > 0 ? styles.continued : undefined}>
                 <td data-label="Row">{book.row}</td>
                 <td data-label="Book">
-                  {book.name} <span className={page.muted}>({book.id})</span>
+                  <span>
+                    {book.name} <span className={page.muted}>({book.id})</span>
+                  </span>
                 </td>
                 <td data-label="Column">{change.column}</td>
-                <td data-label="Now" className={styles.old}>
-                  {change.old || <span className={page.muted}>(empty)</span>}
+                <td data-label="Now">
+                  <span className={styles.old}>{change.old || '(empty)'}</span>
                 </td>
-                <td data-label="Becomes" className={styles.new}>
-                  {change.new || <span className={page.muted}>(empty)</span>}
+                <td data-label="Becomes">
+                  <span className={styles.new}>{change.new || '(empty)'}</span>
                 </td>
               </tr>
             )),
@@ -315,8 +317,8 @@ function ImportPanel() {
             </div>
           )}
           <Problems problems={report.problems} />
-          <Added added={report.added} done={done} />
           <Changed changed={report.changed} done={done} />
+          <Added added={report.added} done={done} />
           <Unchanged unchanged={report.unchanged} />
         </div>
       )}
