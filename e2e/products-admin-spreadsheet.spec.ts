@@ -84,6 +84,7 @@ test('the owner imports 20 books with a price change: the dry run first, then th
 
   await page.getByRole('button', { name: 'Apply: import 20 books' }).click();
   await expect(page.getByRole('heading', { name: 'Imported', exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('20 books: 19 added, 1 changed, 0 left alone, 0 problems.')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Added (19)' })).toBeVisible();
   await screenshots(page, 'applied');
 

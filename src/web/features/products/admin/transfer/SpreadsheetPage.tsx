@@ -76,8 +76,8 @@ function Working({ label }: { label: string }) {
 
 function Summary({ report }: { report: ProductImportReport }) {
   const parts = [
-    `${report.added.length} to add`,
-    `${report.changed.length} to change`,
+    `${report.added.length} ${report.applied ? 'added' : 'to add'}`,
+    `${report.changed.length} ${report.applied ? 'changed' : 'to change'}`,
     `${report.unchanged.length} left alone`,
     `${report.problems.length} ${report.problems.length === 1 ? 'problem' : 'problems'}`,
   ];
