@@ -49,6 +49,16 @@ describe('config', () => {
     expect(() => loadConfig({ S3_BUCKET: 'b' })).toThrow(/S3_ENDPOINT, S3_BUCKET/);
   });
 
+  it('takes the import image allow-list as origins only, none by default', () => {
+    expect(loadConfig({}).IMAGE_IMPORT_ALLOWED_ORIGINS).toEqual([]);
+    expect(
+      loadConfig({ IMAGE_IMPORT_ALLOWED_ORIGINS: 'http://127.0.0.1:4567, https://images.example/' })
+        .IMAGE_IMPORT_ALLOWED_ORIGINS,
+    ).toEqual(['http://127.0.0.1:4567', 'https://images.example']);
+    for (const bad of ['images.example', 'https://images.example/covers', 'ftp://images.example', '*'])
+      expect(() => loadConfig({ IMAGE_IMPORT_ALLOWED_ORIGINS: bad })).toThrow(/IMAGE_IMPORT_ALLOWED_ORIGINS: must be/);
+  });
+
   it("sends mail from the shop's name, and refuses a MAIL_FROM without one address", () => {
     expect(loadConfig({}).MAIL_SENDER).toEqual({ name: 'Inkwell & Puzzle', address: 'shop@localhost' });
     expect(loadConfig({ MAIL_FROM: 'orders@example.com', SHOP_NAME: 'Quill' }).MAIL_SENDER).toEqual({
