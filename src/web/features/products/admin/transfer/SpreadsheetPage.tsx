@@ -4,7 +4,7 @@
  * field, left alone, and every problem by row and column); "Apply" then sends the same files
  * again to be written, all or nothing. While the server works, a progress bar says so.
  */
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ProductImportReport } from '@shared/contracts/products';
 import { Button } from '../../../../components/Button';
@@ -88,107 +88,125 @@ function Summary({ report }: { report: ProductImportReport }) {
   );
 }
 
-function Problems({ problems }: { problems: ProductImportReport['problems'] }) {
-  if (problems.length === 0) return null;
+/** One column of a report table: its heading (also each cell's label on a phone) and what a cell shows. */
+interface Column<Item> {
+  label: string;
+  cell: (item: Item) => ReactNode;
+}
+
+/** A section of the report: its heading and a table, a row an item. */
+function ReportTable<Item>({
+  id,
+  title,
+  items,
+  columns,
+  rowClass,
+  children,
+}: {
+  id: string;
+  title: string;
+  items: readonly Item[];
+  columns: Array<Column<Item>>;
+  rowClass?: (item: Item) => string | undefined;
+  children?: ReactNode;
+}) {
+  if (items.length === 0) return null;
   return (
-    <section aria-labelledby="import-problems">
-      <h3 id="import-problems">Problems</h3>
-      <p className={`${page.alert} ${page.danger}`} role="alert">
-        Nothing can be imported until every problem is fixed: correct them in your spreadsheet and check the file again.
-      </p>
+    <section aria-labelledby={id}>
+      <h3 id={id}>{title}</h3>
+      {children}
       <table className={styles.table}>
         <thead>
           <tr>
-            <th scope="col">Row</th>
-            <th scope="col">Column</th>
-            <th scope="col">Problem</th>
+            {columns.map((column) => (
+              <th scope="col" key={column.label}>
+                {column.label}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
-          {problems.map((problem, index) => (
-            <tr key={index}>
-              <td data-label="Row">{problem.row}</td>
-              <td data-label="Column">{problem.column}</td>
-              <td data-label="Problem">{problem.message}</td>
+          {items.map((item, index) => (
+            <tr key={index} className={rowClass?.(item)}>
+              {columns.map((column) => (
+                <td key={column.label} data-label={column.label}>
+                  {column.cell(item)}
+                </td>
+              ))}
             </tr>
           ))}
         </tbody>
       </table>
     </section>
+  );
+}
+
+type Change = ProductImportReport['changed'][number] & {
+  change: ProductImportReport['changed'][number]['changes'][number];
+  first: boolean;
+};
+
+function Problems({ problems }: { problems: ProductImportReport['problems'] }) {
+  return (
+    <ReportTable
+      id="import-problems"
+      title="Problems"
+      items={problems}
+      columns={[
+        { label: 'Row', cell: (problem) => problem.row },
+        { label: 'Column', cell: (problem) => problem.column },
+        { label: 'Problem', cell: (problem) => problem.message },
+      ]}
+    >
+      <p className={`${page.alert} ${page.danger}`} role="alert">
+        Nothing can be imported until every problem is fixed: correct them in your spreadsheet and check the file again.
+      </p>
+    </ReportTable>
   );
 }
 
 function Added({ added, done }: { added: ProductImportReport['added']; done: boolean }) {
-  if (added.length === 0) return null;
   return (
-    <section aria-labelledby="import-added">
-      <h3 id="import-added">
-        {done ? 'Added' : 'To add'} ({added.length})
-      </h3>
-      <table className={styles.table}>
-        <thead>
-          <tr>
-            <th scope="col">Row</th>
-            <th scope="col">ID</th>
-            <th scope="col">Name</th>
-            <th scope="col">Price</th>
-          </tr>
-        </thead>
-        <tbody>
-          {added.map((book) => (
-            <tr key={book.row}>
-              <td data-label="Row">{book.row}</td>
-              <td data-label="ID">{book.id}</td>
-              <td data-label="Name">{book.name}</td>
-              <td data-label="Price">£{book.price.toFixed(2)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </section>
+    <ReportTable
+      id="import-added"
+      title={`${done ? 'Added' : 'To add'} (${added.length})`}
+      items={added}
+      columns={[
+        { label: 'Row', cell: (book) => book.row },
+        { label: 'ID', cell: (book) => book.id },
+        { label: 'Name', cell: (book) => book.name },
+        { label: 'Price', cell: (book) => `£${book.price.toFixed(2)}` },
+      ]}
+    />
   );
 }
 
+/** One row a changed field; a book's later fields do not repeat its row and name on a wide screen. */
 function Changed({ changed, done }: { changed: ProductImportReport['changed']; done: boolean }) {
-  if (changed.length === 0) return null;
+  const rows: Change[] = changed.flatMap((book) =>
+    book.changes.map((change, index) => ({ ...book, change, first: index === 0 })),
+  );
   return (
-    <section aria-labelledby="import-changed">
-      <h3 id="import-changed">
-        {done ? 'Changed' : 'To change'} ({changed.length})
-      </h3>
-      <table className={styles.table}>
-        <thead>
-          <tr>
-            <th scope="col">Row</th>
-            <th scope="col">Book</th>
-            <th scope="col">Column</th>
-            <th scope="col">Now</th>
-            <th scope="col">Becomes</th>
-          </tr>
-        </thead>
-        <tbody>
-          {changed.flatMap((book) =>
-            book.changes.map((change, index) => (
-              <tr key={`${book.row}-${change.column}`} className={index > 0 ? styles.continued : undefined}>
-                <td data-label="Row">{book.row}</td>
-                <td data-label="Book">
-                  <span>
-                    {book.name} <span className={page.muted}>({book.id})</span>
-                  </span>
-                </td>
-                <td data-label="Column">{change.column}</td>
-                <td data-label="Now">
-                  <span className={styles.old}>{change.old || '(empty)'}</span>
-                </td>
-                <td data-label="Becomes">
-                  <span className={styles.new}>{change.new || '(empty)'}</span>
-                </td>
-              </tr>
-            )),
-          )}
-        </tbody>
-      </table>
-    </section>
+    <ReportTable
+      id="import-changed"
+      title={`${done ? 'Changed' : 'To change'} (${changed.length})`}
+      items={rows}
+      rowClass={(row) => (row.first ? undefined : styles.continued)}
+      columns={[
+        { label: 'Row', cell: (row) => row.row },
+        {
+          label: 'Book',
+          cell: (row) => (
+            <span>
+              {row.name} <span className={page.muted}>({row.id})</span>
+            </span>
+          ),
+        },
+        { label: 'Column', cell: (row) => row.change.column },
+        { label: 'Now', cell: (row) => <span className={styles.old}>{row.change.old || '(empty)'}</span> },
+        { label: 'Becomes', cell: (row) => <span className={styles.new}>{row.change.new || '(empty)'}</span> },
+      ]}
+    />
   );
 }
 
