@@ -59,6 +59,17 @@ test('the owner imports 20 books with a price change: the dry run first, then th
   await page.locator('html[data-hydrated="true"]').waitFor();
   await page.getByRole('link', { name: 'Import / export' }).click();
   await expect(page.getByRole('heading', { name: 'Books by spreadsheet' })).toBeVisible();
+  // First a file with a mistake (a price typed with its £): the problem by row and column, no Apply.
+  const typo = Buffer.from(csv.toString('utf8').replace(',6.50,', ',£6.50,'));
+  await page.getByLabel('Spreadsheet (CSV)').setInputFiles({ name: 'books.csv', mimeType: 'text/csv', buffer: typo });
+  await page.getByRole('button', { name: 'Check the file' }).click();
+  const problems = page.getByRole('region', { name: 'Problems' });
+  await expect(problems.getByRole('row').nth(1)).toHaveText(
+    '2priceThe price must be a positive amount in pounds with at most 2 decimals (e.g. 7.99).',
+  );
+  await expect(page.getByRole('button', { name: /^Apply/ })).toHaveCount(0);
+  await screenshots(page, 'problems');
+
   await page.getByLabel('Spreadsheet (CSV)').setInputFiles({ name: 'books.csv', mimeType: 'text/csv', buffer: csv });
   await page.getByLabel('Images (ZIP, optional)').setInputFiles({
     name: 'covers.zip',
@@ -93,6 +104,7 @@ test('the owner imports 20 books with a price change: the dry run first, then th
   await expect(page).toHaveURL(/\/admin$/);
   await page.getByLabel('Search products').fill(tag);
   await expect(page.getByText('20 books, newest first')).toBeVisible();
+  await screenshots(page, 'product-list');
   await expect(page.getByText(`${existingId} · Puzzle · All ages · £6.50`)).toBeVisible();
   const withCover = page.getByRole('listitem').filter({ hasText: `BV-SHEET-${suffix}-01 ·` });
   await expect(withCover.locator('img')).toHaveAttribute('src', /\/images\/[a-f0-9]{64}\/320\.webp/);
