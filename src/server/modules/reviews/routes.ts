@@ -4,16 +4,22 @@ import type { ModuleRoutes } from '../../http';
 import {
   addReviewBodySchema,
   productReviewsSchema,
+  reportReviewAnswerSchema,
+  reviewIdParamsSchema,
   reviewSchema,
   userReviewsSchema,
   verifyReviewTokenBodySchema,
 } from '@shared/contracts/reviews';
 import { sessionAnswerSchema } from '@shared/contracts/accounts';
 import { productListSchema } from '@shared/contracts/products';
+import { messageSchema } from '@shared/contracts/common';
 import { ownerFromParam } from '../../plugins/access';
 import * as reviews from './service';
 
 const tags = ['reviews'];
+
+/** Reports one client address may send in an hour (decision 151). */
+export const REPORT_LIMIT_PER_IP = 10;
 
 export const reviewRoutes: ModuleRoutes = async (app, ctx) => {
   app.post(
@@ -87,5 +93,28 @@ export const reviewRoutes: ModuleRoutes = async (app, ctx) => {
       },
     },
     async (request) => reviews.userReviews(ctx, request.user!, request.params.email),
+  );
+
+  app.post(
+    '/api/server/reviews/:id/report',
+    {
+      config: {
+        access: 'public',
+        // Per client address, in the shared store (plugins/rate-limit-store.ts).
+        rateLimit: {
+          max: REPORT_LIMIT_PER_IP * (ctx.config.E2E_RELAXED_RATE_LIMITS ? 100 : 1),
+          timeWindow: '1 hour',
+          groupId: 'review-report-ip',
+        },
+      },
+      schema: {
+        tags,
+        summary:
+          'Reports a published review to the owner; it stays up until the owner decides (10 an hour per address)',
+        params: reviewIdParamsSchema,
+        response: { 200: reportReviewAnswerSchema, 400: messageSchema, 404: messageSchema, 429: messageSchema },
+      },
+    },
+    async (request) => reviews.reportReview(ctx, request.params.id),
   );
 };
