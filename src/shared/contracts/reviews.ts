@@ -203,7 +203,7 @@ export const hideReviewBodySchema = z.object({
   reason: reasonText.pipe(z.string().min(1, { message: 'Please give a reason for hiding this review.' })),
 });
 /** POST /api/admin/reviews/{id}/show and …/approve: a reason is optional. */
-export const reviewDecisionBodySchema = z.object({ reason: reasonText.optional().default('') }).optional();
+export const reviewDecisionBodySchema = z.object({ reason: reasonText.optional().default('') }).nullish();
 /** POST /api/admin/reviews/{id}/reply: empty text removes the reply. */
 export const replyReviewBodySchema = z.object({
   reply: z
