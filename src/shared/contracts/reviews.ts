@@ -215,7 +215,7 @@ export const replyReviewBodySchema = z.object({
 export const adminReviewAnswerSchema = z.object({ message: z.string(), review: adminReviewSchema });
 export type AdminReviewAnswer = z.infer<typeof adminReviewAnswerSchema>;
 
-/** The owner's holding rules (GET/PUT /api/admin/reviews/settings), kept in the database. */
+/** The owner's holding rules (GET and POST /api/admin/reviews/settings), kept in the database. */
 export const reviewHoldRulesSchema = z.strictObject({
   /** Hold reviews of 1 or 2 stars until approved. */
   hold_low_ratings: z.boolean({ message: 'hold_low_ratings must be true or false' }),

@@ -43,7 +43,7 @@ const get = (url: string, token: string | null = owner.token) =>
   t.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
 const setRules = async (rules: { hold_low_ratings: boolean; hold_links: boolean }) => {
   const res = await t.app.inject({
-    method: 'PUT',
+    method: 'POST',
     url: '/api/admin/reviews/settings',
     headers: bearer(owner.token),
     payload: rules,
@@ -205,7 +205,7 @@ describe('holding rules and approve', () => {
     expect(JSON.parse(row!.value)).toEqual({ hold_low_ratings: true, hold_links: true });
     expect((await get('/api/admin/reviews/settings')).json()).toEqual({ hold_low_ratings: true, hold_links: true });
     const bad = await t.app.inject({
-      method: 'PUT',
+      method: 'POST',
       url: '/api/admin/reviews/settings',
       headers: bearer(owner.token),
       payload: { hold_low_ratings: 'yes', hold_links: true },
@@ -286,7 +286,7 @@ describe('permissions', () => {
     { method: 'GET' as const, url: '/api/admin/reviews' },
     { method: 'GET' as const, url: '/api/admin/reviews/settings' },
     {
-      method: 'PUT' as const,
+      method: 'POST' as const,
       url: '/api/admin/reviews/settings',
       payload: { hold_low_ratings: true, hold_links: true },
     },

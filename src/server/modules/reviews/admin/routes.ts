@@ -102,7 +102,7 @@ export const reviewAdminRoutes: ModuleRoutes = async (app, ctx) => {
     async () => holdRules(ctx.database.db),
   );
 
-  app.put(
+  app.post(
     '/api/admin/reviews/settings',
     {
       config: admin,
