@@ -73,7 +73,7 @@ export const reviewRoutes: ModuleRoutes = async (app, ctx) => {
       config: { access: 'public' },
       schema: {
         tags,
-        summary: 'A book’s reviews, newest first, with the average rating',
+        summary: 'A book’s published reviews, newest first, with the shop’s replies, the average rating and the count',
         params: z.object({ productId: z.string() }),
         response: { 200: productReviewsSchema },
       },
@@ -87,7 +87,7 @@ export const reviewRoutes: ModuleRoutes = async (app, ctx) => {
       config: { access: ownerFromParam('userId') },
       schema: {
         tags,
-        summary: 'Your own reviews, newest first',
+        summary: 'Your own reviews, newest first; a held one has state held (waiting for approval), a hidden one is left out',
         params: z.object({ userId: z.string(), email: z.string() }),
         response: { 200: userReviewsSchema },
       },
