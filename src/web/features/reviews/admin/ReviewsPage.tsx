@@ -19,6 +19,7 @@ import { Button } from '../../../components/Button';
 import { Spinner } from '../../../components/Spinner';
 import { Stars } from '../../../components/Stars';
 import { serverMessage } from '../../../lib/api';
+import { useBanner } from '../../../lib/banner';
 import { shortOrderId } from '../../../lib/format';
 import { useAdminReviews, useDecideReview, useHoldRules, useSaveHoldRules, type ReviewDecision } from './api';
 import page from '../../../styles/admin.module.css';
@@ -187,23 +188,25 @@ function ReviewCard({ review }: { review: AdminReview }) {
   const decide = useDecideReview();
   const [open, setOpen] = useState<Open>(null);
   const [text, setText] = useState('');
-  const [said, setSaid] = useState<{ text: string; problem: boolean } | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const banner = useBanner();
 
   const start = (decision: ReviewDecision) => {
     setOpen({ decision });
     setText(decision === 'reply' ? (review.reply?.text ?? '') : '');
-    setSaid(null);
+    setProblem(null);
   };
   const run = (decision: ReviewDecision, value: string) =>
     decide.mutate(
       { id: review.id, decision, text: value },
       {
+        // The list is read again (the review may leave this filter): the banner says what was done.
         onSuccess: (answer) => {
-          setSaid({ text: answer.message, problem: false });
+          banner.show({ content: answer.message, action: 'success' });
+          setProblem(null);
           setOpen(null);
         },
-        onError: (error) =>
-          setSaid({ text: serverMessage(error) ?? 'That could not be saved. Please try again.', problem: true }),
+        onError: (error) => setProblem(serverMessage(error) ?? 'That could not be saved. Please try again.'),
       },
     );
   const submit = (event: FormEvent) => {
@@ -239,11 +242,11 @@ function ReviewCard({ review }: { review: AdminReview }) {
           <p className={styles.text}>{review.reply.text}</p>
         </div>
       )}
-      <div role="status" aria-live="polite">
-        {said && (
-          <p className={`${page.alert} ${said.problem ? page.danger : page.success} ${styles.said}`}>{said.text}</p>
-        )}
-      </div>
+      {problem && (
+        <p className={`${page.alert} ${page.danger} ${styles.said}`} role="alert">
+          {problem}
+        </p>
+      )}
       {open ? (
         <form className={styles.form} onSubmit={submit}>
           <label className={page.field}>

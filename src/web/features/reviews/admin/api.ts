@@ -69,6 +69,9 @@ export function useSaveHoldRules() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (rules: ReviewHoldRules) => api.post('/api/admin/reviews/settings', rulesAnswer, rules),
+    // The box shows the new choice at once; a refusal reads the stored rules again.
+    onMutate: (rules) => queryClient.setQueryData(keys.rules(session?.id ?? ''), rules),
     onSuccess: (rules) => queryClient.setQueryData(keys.rules(session?.id ?? ''), rules),
+    onError: () => queryClient.invalidateQueries({ queryKey: keys.rules(session?.id ?? '') }),
   });
 }
