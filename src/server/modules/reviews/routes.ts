@@ -87,7 +87,8 @@ export const reviewRoutes: ModuleRoutes = async (app, ctx) => {
       config: { access: ownerFromParam('userId') },
       schema: {
         tags,
-        summary: 'Your own reviews, newest first; a held one has state held (waiting for approval), a hidden one is left out',
+        summary:
+          'Your own reviews, newest first; a held one has state held (waiting for approval), a hidden one is left out',
         params: z.object({ userId: z.string(), email: z.string() }),
         response: { 200: userReviewsSchema },
       },
