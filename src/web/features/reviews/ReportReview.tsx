@@ -21,7 +21,7 @@ export function ReportReview({ reviewId }: { reviewId: string }) {
     );
   if (step === 'idle')
     return (
-      <button type="button" className={styles.report} onClick={() => setStep('asking')}>
+      <button type="button" className={`${styles.report} ${styles.reportAlone}`} onClick={() => setStep('asking')}>
         Report
       </button>
     );
