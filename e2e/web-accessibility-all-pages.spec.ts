@@ -174,6 +174,10 @@ for (const width of WIDTHS) {
           async (p) => void (await expect(p.getByRole('region', { name: 'Delivery address' })).toBeVisible()),
         ],
         ['/admin/discounts', async (p) => void (await expect(p.getByRole('heading', { level: 1 })).toBeVisible())],
+        [
+          '/admin/reviews',
+          async (p) => void (await expect(p.getByRole('checkbox', { name: 'Reviews of 1 or 2 stars' })).toBeVisible()),
+        ],
         ['/admin/add_product', heading(/Add Product/)],
         [
           `/admin/edit_product/${encodeURIComponent(first!.id)}`,

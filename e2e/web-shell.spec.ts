@@ -39,6 +39,7 @@ test('the admin header fits a phone, with the admin links in the menu', async ({
     'Add Item',
     'Orders',
     'Discounts',
+    'Reviews',
     'Sales',
     'About',
     'Contact',
@@ -60,6 +61,7 @@ test('the admin header has Discounts beside Add Item and Orders on a wide screen
     'Add Item',
     'Orders',
     'Discounts',
+    'Reviews',
     'Sales',
   ]);
   await nav.getByRole('button', { name: 'Log out' }).hover();

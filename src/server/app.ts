@@ -30,7 +30,7 @@ import { imageRoutes } from './modules/images';
 import { mailboxRoutes, MailWorker } from './modules/mail';
 import { orderRoutes, PrintWorker, type PrintWorkerOptions } from './modules/orders';
 import { CatalogueCache, ListingCache, catalogueRoutes, productAdminRoutes } from './modules/products';
-import { reviewRoutes } from './modules/reviews';
+import { reviewAdminRoutes, reviewRoutes } from './modules/reviews';
 import { backupRoutes, Backups, systemRoutes, type BackupOptions } from './modules/system';
 import { wishlistRoutes } from './modules/wishlist';
 import { webRoutes } from './modules/web';
@@ -55,6 +55,7 @@ const modules: ModuleRoutes[] = [
   dashboardRoutes,
   eventRoutes,
   reviewRoutes,
+  reviewAdminRoutes,
   webRoutes,
 ];
 

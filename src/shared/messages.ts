@@ -98,6 +98,10 @@ export const pageNotFound = 'Page Not Found';
 // success
 export const messageSent = 'Message sent succesfully!';
 export const thanksForFeedback = 'Thank you for your feedback!';
+/** A review held by the owner's rules (decision 151): only its author sees it, marked so. */
+export const waitingForApproval = 'Waiting for approval';
+export const reviewWaitingForApproval =
+  'Thank you for your feedback! Your review is waiting for approval and will appear on the book’s page once the shop has read it.';
 export const productDeleted = 'Product deleted';
 export const orderStatusUpdated = 'Order status updated successfully!';
 export const promoSent = 'Promo code sent!';

@@ -22,7 +22,11 @@ function absoluteImage(url: string, publicUrl: string): string {
 }
 
 /** A book's page: its title, description, canonical address, Open Graph, JSON-LD and the cover's preload. */
-export function productHead(product: Product, site: Site): HeadTag[] {
+export function productHead(
+  product: Product,
+  site: Site,
+  reviews?: { average: number; count: number } | null,
+): HeadTag[] {
   const url = `${site.publicUrl}${productPath(product.name)}`;
   const title = `${product.name} | ${site.shopName}`;
   const description =
@@ -74,6 +78,12 @@ export function productHead(product: Product, site: Site): HeadTag[] {
         ...(product.type ? { category: product.type } : {}),
         ...(product.age ? { audience: { '@type': 'PeopleAudience', audienceType: product.age } } : {}),
         brand: { '@type': 'Brand', name: site.shopName },
+        // The published reviews only, as the page shows them (decision 151).
+        ...(reviews && reviews.count > 0
+          ? {
+              aggregateRating: { '@type': 'AggregateRating', ratingValue: reviews.average, reviewCount: reviews.count },
+            }
+          : {}),
         offers: {
           '@type': 'Offer',
           url,

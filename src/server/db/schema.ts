@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { PRODUCT_AGES } from '@shared/constants';
 import { PRINT_JOB_STATES } from '@shared/contracts/orders';
+import { REVIEW_ACTIONS, REVIEW_STATES } from '@shared/contracts/reviews';
 import type { DeliveryAddress } from '@shared/delivery-address';
 import { INITIAL_ORDER_STATUS, ORDER_STATUSES } from '@shared/order-status';
 import {
@@ -372,6 +373,16 @@ export const reviews = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     rating: smallint('rating').notNull(),
     text: text('text').notNull(),
+    /**
+     * Who sees it (decision 151): `published` everyone; `held` by the owner's holding rules, its
+     * author and the owner only until approved; `hidden` by the owner, the owner only.
+     */
+    state: text('state', { enum: REVIEW_STATES }).notNull().default('published'),
+    /** The shop's public answer, shown under the review; null when none. */
+    reply: text('reply'),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    /** Shoppers' reports since the owner last decided (hid it, or kept it with approve). */
+    openReports: integer('open_reports').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -381,6 +392,25 @@ export const reviews = pgTable(
     index('reviews_created').on(t.createdAt),
     check('reviews_rating', sql`${t.rating} between 1 and 5`),
   ],
+);
+
+/**
+ * A review's own history (decision 151): held by a rule, hidden and shown again with the owner's
+ * reason, approved, replied to, reported. Who: the admin's e-mail, `rules` or `shopper`.
+ */
+export const reviewHistory = pgTable(
+  'review_history',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reviewId: uuid('review_id')
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    action: text('action', { enum: REVIEW_ACTIONS }).notNull(),
+    reason: text('reason').notNull().default(''),
+    by: text('by').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('review_history_review').on(t.reviewId, t.createdAt)],
 );
 
 export const contactMessages = pgTable('contact_messages', {

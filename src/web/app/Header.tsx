@@ -31,6 +31,7 @@ const ADMIN_MENU_LINKS: LinkList = [
   ['/admin/add_product', 'Add Item'],
   ['/admin/orders', 'Orders'],
   ['/admin/discounts', 'Discounts'],
+  ['/admin/reviews', 'Reviews'],
 ];
 
 export function Header() {

@@ -17,12 +17,17 @@ export async function loader({ params, context }: LoaderFunctionArgs): Promise<B
 }
 
 export const meta = ({ data, matches }: MetaArgs<typeof loader>) =>
-  data ? toMeta(productHead(data.product, siteOf(matches))) : [];
+  data ? toMeta(productHead(data.product, siteOf(matches), data.reviews)) : [];
 
 /** The same for every visitor: the server keeps it until a product changes or a review is added; not when its reviews could not be read. */
 export const handle = { pageCache: (data: unknown) => (data as BookPage | undefined)?.reviews != null };
 
 export default function Product() {
   const data = useLoaderData<BookPage>();
-  return <ProductPage data={data} renderReviews={() => <ProductReviews reviews={data.reviews} />} />;
+  return (
+    <ProductPage
+      data={data}
+      renderReviews={() => <ProductReviews reviews={data.reviews} productId={data.product.id} />}
+    />
+  );
 }

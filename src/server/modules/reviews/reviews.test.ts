@@ -236,6 +236,7 @@ describe('POST /api/server/add_review', () => {
       rating: 4,
       review: 'Great fun for long trips.\nRecommended.',
       date: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      state: 'published',
     });
     const [row] = await db().select().from(reviews).where(eq(reviews.id, res.json().id));
     expect(row).toMatchObject({ userId: alice.id, orderId: order.id, productKey: bookB.key, rating: 4 });
@@ -384,8 +385,22 @@ describe('GET /api/server/fetch_product_reviews/{productId}', () => {
       average: 3.5,
       count: 2,
       reviews: [
-        { rating: 2, review: 'Newer', date: expect.any(String), user: bob.email.split('@')[0] },
-        { rating: 5, review: 'Older', date: expect.any(String), user: 'alice.reader' },
+        {
+          id: expect.any(String),
+          rating: 2,
+          review: 'Newer',
+          date: expect.any(String),
+          user: bob.email.split('@')[0],
+          reply: null,
+        },
+        {
+          id: expect.any(String),
+          rating: 5,
+          review: 'Older',
+          date: expect.any(String),
+          user: 'alice.reader',
+          reply: null,
+        },
       ],
     });
     expect(res.body).not.toContain('@example.com');
@@ -438,6 +453,7 @@ describe('GET /api/server/fetch_user_reviews/{userId}/{email}', () => {
         rating: 4,
         review: 'second',
         date: expect.any(String),
+        state: 'published',
       },
       {
         id: expect.any(String),
@@ -447,6 +463,7 @@ describe('GET /api/server/fetch_user_reviews/{userId}/{email}', () => {
         rating: 3,
         review: 'first',
         date: expect.any(String),
+        state: 'published',
       },
     ]);
   });

@@ -9,7 +9,9 @@
 import { SESSION_TTL_S } from '@shared/constants';
 import * as MSG from '@shared/messages';
 import {
+  REVIEW_REPORTED,
   averageRating,
+  holdReason,
   reviewerName,
   type ProductReviews,
   type Review,
@@ -22,12 +24,14 @@ import { forbidden, notFound, conflict, unauthorized } from '../../lib/errors';
 import type { SessionClaims } from '../../lib/tokens';
 import { addressProven, afterAddressProof } from '../accounts';
 import { findProductKey, findProductsByKeys } from '../products';
+import { holdRules } from './hold-rules';
 import { readReviewToken } from './review-links';
 import * as repo from './repository';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const ORDER_NOT_FOUND = 'We could not find that order.';
+export const REVIEW_NOT_FOUND = 'We could not find that review.';
 const PRODUCT_NOT_FOUND = 'We could not find that book.';
 const NOT_YOUR_ORDER = 'This order belongs to another account.';
 
@@ -52,7 +56,12 @@ const toReview = (row: repo.ReviewRow): Review => ({
   rating: row.rating,
   review: row.text,
   date: row.createdAt.toISOString(),
+  state: row.state,
 });
+
+/** The shop's public reply, as the book page and the owner's list show it. */
+export const replyOf = (row: { reply: string | null; repliedAt: Date | null }) =>
+  row.reply && row.repliedAt ? { text: row.reply, date: row.repliedAt.toISOString() } : null;
 
 export interface ReviewSession extends SessionClaims {
   token: string;
@@ -128,20 +137,36 @@ export async function addReview(
   const db = ctx.database.db;
   const productKey = await repo.findReviewableLine(db, order.id, input.product_id);
   if (!productKey) throw notFound('That book is not part of this order.');
-  const row = await repo.insertReview(db, {
-    orderId: order.id,
-    productKey,
-    userId: user.id,
-    rating: input.rating,
-    text: input.review,
-  });
+  const heldFor = holdReason(await holdRules(db), input.rating, input.review);
+  const row = await repo.insertReview(
+    db,
+    { orderId: order.id, productKey, userId: user.id, rating: input.rating, text: input.review },
+    heldFor,
+  );
   if (!row) throw conflict('You have already reviewed this book for this order.');
-  // The book's page shows its reviews and is kept until the catalogue changes (decision 124): the
-  // productUpdate that a change sends makes every instance render it again, and open pages fetch it.
-  await ctx.events
-    .publish(JSON.stringify({ change: 'review', id: input.product_id }))
-    .catch((error: unknown) => ctx.log.warn({ err: error }, 'productUpdate not published'));
+  // A held review changes no public page; a published one does.
+  if (!heldFor) await reviewsChanged(ctx, input.product_id);
   return toReview({ ...row, productId: input.product_id });
+}
+
+/**
+ * The book's page shows its reviews and is kept until the catalogue changes (decision 124): the
+ * productUpdate that a change sends makes every instance render it again, and open pages fetch it.
+ * Sent on a new review and on every moderation that changes what the page shows.
+ */
+export async function reviewsChanged(ctx: Pick<AppContext, 'events' | 'log'>, productId: string): Promise<void> {
+  await ctx.events
+    .publish(JSON.stringify({ change: 'review', id: productId }))
+    .catch((error: unknown) => ctx.log.warn({ err: error }, 'productUpdate not published'));
+}
+
+/**
+ * A shopper's report of a published review (decision 151): counted for the owner and written in
+ * its history; the review stays up until the owner decides. 404 for any review not published.
+ */
+export async function reportReview(ctx: Ctx, id: string): Promise<{ message: string }> {
+  if (!UUID.test(id) || !(await repo.reportReview(ctx.database.db, id))) throw notFound(REVIEW_NOT_FOUND);
+  return { message: REVIEW_REPORTED };
 }
 
 /** A book's reviews; 404 for an unknown or archived book (its reviews are kept, and shown again if it is restored). */
@@ -154,10 +179,12 @@ export async function productReviews(ctx: Ctx, productId: string): Promise<Produ
     average: averageRating(sum, count),
     count,
     reviews: list.map((row) => ({
+      id: row.id,
       rating: row.rating,
       review: row.text,
       date: row.createdAt.toISOString(),
       user: reviewerName(row.email),
+      reply: replyOf(row),
     })),
   };
 }

@@ -5,17 +5,26 @@
  * the server (the route's loader, decision 124). A book with no reviews says "No reviews yet" and
  * shows no stars (five empty stars and "0 out of 5" read as a zero rating); when the server could
  * not read them (null) the page says so, likewise without stars. Review text is rendered as text, never as HTML.
+ * Under a review: the shop's reply, and a small "Report"; a signed-in reader also sees their own
+ * reviews of the book that wait for approval (decision 151).
  */
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import * as MSG from '@shared/messages';
 import type { ProductReview, ProductReviews as Reviews } from '@shared/contracts/reviews';
 import { Stars, starsFor } from '../../components/Stars';
 import { formatDate } from '../../lib/format';
+import { useIsClient } from '../../lib/hydration';
+import { useSession } from '../../lib/session';
 import { previewReviewText } from './review-text';
+import { ReportReview } from './ReportReview';
 import styles from './ProductReviews.module.css';
 
-export function ProductReviews({ reviews }: { reviews: Reviews | null }) {
+const OwnHeldReviews = lazy(() => import('./OwnHeldReviews'));
+
+export function ProductReviews({ reviews, productId }: { reviews: Reviews | null; productId: string }) {
   const headingId = useId();
+  const { session } = useSession();
+  const isClient = useIsClient();
   const data = reviews ?? { average: 0, count: 0, reviews: [] };
   const rounded = starsFor(data.average);
 
@@ -38,6 +47,11 @@ export function ProductReviews({ reviews }: { reviews: Reviews | null }) {
           </p>
         </div>
       ) : null}
+      {isClient && session ? (
+        <Suspense fallback={null}>
+          <OwnHeldReviews userId={session.id} email={session.email} productId={productId} />
+        </Suspense>
+      ) : null}
       {reviews === null ? <p className={styles.note}>{MSG.failedLoadReviews}</p> : null}
       {reviews !== null && data.count === 0 ? (
         <p className={styles.note}>
@@ -47,7 +61,7 @@ export function ProductReviews({ reviews }: { reviews: Reviews | null }) {
       {data.reviews.length > 0 ? (
         <ul className={styles.list}>
           {data.reviews.map((review, index) => (
-            <li key={`${review.date}-${index}`}>
+            <li key={review.id || `${review.date}-${index}`}>
               <ReviewItem review={review} />
             </li>
           ))}
@@ -84,6 +98,18 @@ function ReviewItem({ review }: { review: ProductReview }) {
           {expanded ? 'Show less' : 'Show more'}
         </button>
       ) : null}
+      {review.reply ? (
+        <div className={styles.reply}>
+          <p className={styles.replyHead}>
+            Reply from the shop{' '}
+            <time className={styles.date} dateTime={review.reply.date}>
+              {formatDate(review.reply.date)}
+            </time>
+          </p>
+          <p className={styles.text}>{review.reply.text}</p>
+        </div>
+      ) : null}
+      <ReportReview reviewId={review.id} />
     </article>
   );
 }

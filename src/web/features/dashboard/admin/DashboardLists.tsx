@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { AttentionOrder, BestSeller, Dashboard } from '@shared/contracts/dashboard';
 import { BackupAttention } from './Backups';
+import { ReviewAttention } from './ReviewAttention';
 import { imageKeyFrom, imagePath } from '@shared/images';
 import { adminOrderPath, productPath } from '@shared/routes';
 import { statusLabel, theStatusWhere } from '@shared/order-status';
@@ -224,6 +225,7 @@ export function OrdersNeedingYou({ data }: { data: Dashboard }) {
               );
             })}
             <BackupAttention />
+            <ReviewAttention />
           </ul>
         </div>
       </div>

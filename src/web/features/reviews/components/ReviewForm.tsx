@@ -55,9 +55,12 @@ export function ReviewForm({
 
   const onConfirm = async () => {
     try {
-      await addReview.mutateAsync({ order_id: orderId, product_id: product.id, rating, review: text });
+      const added = await addReview.mutateAsync({ order_id: orderId, product_id: product.id, rating, review: text });
       setConfirming(false);
-      banner.show({ content: MSG.thanksForFeedback, action: 'success' });
+      banner.show({
+        content: added.state === 'held' ? MSG.reviewWaitingForApproval : MSG.thanksForFeedback,
+        action: 'success',
+      });
       onReviewed();
     } catch (error) {
       setConfirming(false);
