@@ -5,7 +5,6 @@
  * its url.
  */
 import { connect } from 'node:net';
-import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
