@@ -27,6 +27,7 @@ import { homeJsScenario, lighthouseScenario } from './scenarios/web';
 import { printBurstScenario } from './scenarios/print';
 import { dashboardScenario } from './scenarios/dashboard';
 import { pageFloodScenario } from './scenarios/page-flood';
+import { speedScenario } from './scenarios/speed';
 import { compareWithBare, type CompareOptions } from './lib/rows';
 import { printTable, writeResults, type Row } from './lib/report';
 import { ensureWebBuild, fetchBytes, ROOT, startServer, type StartedServer } from './lib/server';
@@ -112,6 +113,7 @@ export const scenarios: Scenario[] = [
   printBurstScenario,
   dashboardScenario,
   pageFloodScenario,
+  speedScenario,
 ];
 
 async function main(): Promise<void> {
