@@ -17,20 +17,11 @@ import { runMix, type MixStep } from '../lib/mix';
 import type { Row } from '../lib/report';
 import type { Scenario } from '../run';
 import { shopOnCatalogue } from './catalogue';
+import { freshHomePath } from './home-html';
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 const size = () => Number(process.env.SPEED_SIZE ?? 10_000);
 const RENDERS = 200;
-
-/** A different filtered home address for each n, as home_html asks (never a kept page). */
-function freshHomePath(n: number): string {
-  const types = ['Puzzle', 'Activity', 'Colouring', 'Journal'];
-  const sorts = ['price-asc', 'price-desc', 'default'];
-  const price = (400 + (n % 1100)) / 100;
-  const sort = sorts[Math.floor(n / 1100) % sorts.length]!;
-  const type = types[Math.floor(n / 3300) % types.length]!;
-  return `/?type=${type}&max_price=${price.toFixed(2)}${sort === 'default' ? '' : `&sort=${sort}`}`;
-}
 
 /** Renders measured in this process: the app as main.ts builds it, asked by inject (no network, no load generator). */
 async function inProcessRenders(scenario: string, kind: DbKind, distDir: string): Promise<Row[]> {
