@@ -39,6 +39,8 @@ async function inProcessRenders(scenario: string, kind: DbKind, distDir: string)
     PAGE_RENDERS_PER_CLIENT_PER_MINUTE: '1000000',
     ...cat.env,
   });
+  // React's production build, as the shop's own processes load it (NODE_ENV=production), not its development one.
+  process.env.NODE_ENV = 'production';
   const deps = await createDeps(config);
   const app = await buildApp(config, deps);
   try {
