@@ -23,7 +23,7 @@ export default async function handleRequest(
   status: number,
   headers: Headers,
   routerContext: EntryContext,
-  loadContext: AppLoadContext,
+  _loadContext: AppLoadContext,
 ): Promise<Response> {
   let failed = false;
   const stream = await renderToReadableStream(
