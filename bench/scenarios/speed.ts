@@ -25,6 +25,18 @@ const RENDERS = 200;
 
 /** Renders measured in this process: the app as main.ts builds it, asked by inject (no network, no load generator). */
 async function inProcessRenders(scenario: string, kind: DbKind, distDir: string): Promise<Row[]> {
+  // React is loaded once per process, in the build NODE_ENV names when it first loads: the shop's
+  // processes load its production build, so the bench's must too (`NODE_ENV=production npm run bench -- speed`).
+  if (process.env.NODE_ENV !== 'production')
+    return [
+      {
+        scenario,
+        metric: 'a fresh page rendered in-process',
+        value: NaN,
+        unit: 'ms',
+        note: "not run: start the bench with NODE_ENV=production (React's production build, as the shop runs it)",
+      },
+    ];
   const cat = await catalogue(kind, size());
   if (!cat) return [];
   const config = loadConfig({
@@ -39,8 +51,6 @@ async function inProcessRenders(scenario: string, kind: DbKind, distDir: string)
     PAGE_RENDERS_PER_CLIENT_PER_MINUTE: '1000000',
     ...cat.env,
   });
-  // React's production build, as the shop's own processes load it (NODE_ENV=production), not its development one.
-  process.env.NODE_ENV = 'production';
   const deps = await createDeps(config);
   const app = await buildApp(config, deps);
   try {
