@@ -28,6 +28,7 @@ import { printBurstScenario } from './scenarios/print';
 import { dashboardScenario } from './scenarios/dashboard';
 import { pageFloodScenario } from './scenarios/page-flood';
 import { importScenario } from './scenarios/import';
+import { speedScenario } from './scenarios/speed';
 import { compareWithBare, type CompareOptions } from './lib/rows';
 import { printTable, writeResults, type Row } from './lib/report';
 import { ensureWebBuild, fetchBytes, ROOT, startServer, type StartedServer } from './lib/server';
@@ -114,6 +115,7 @@ export const scenarios: Scenario[] = [
   dashboardScenario,
   pageFloodScenario,
   importScenario,
+  speedScenario,
 ];
 
 async function main(): Promise<void> {

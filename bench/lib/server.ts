@@ -107,9 +107,17 @@ export async function startServer(
       // page flood does).
       PAGE_RENDERS_PER_CLIENT_PER_MINUTE: '1000000',
       PAGE_RENDER_TIME_SHARE: '100',
+      // One process unless a scenario asks for more (decision 156), so figures compare across runs.
+      WEB_CONCURRENCY: '1',
       ...options.env,
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  // With several processes the shop is ready once the primary says they all listen.
+  const processes = Number(options.env?.WEB_CONCURRENCY ?? 1);
+  let allListening = processes <= 1;
+  child.stdout?.on('data', (chunk: Buffer) => {
+    if (chunk.toString().includes('shop processes listen')) allListening = true;
   });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
@@ -120,7 +128,7 @@ export async function startServer(
   const deadline = Date.now() + (options.timeoutMs ?? 120_000);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The shop exited while starting (code ${child.exitCode}):\n${stderr}`);
-    if (await healthy(url)) break;
+    if (allListening && (await healthy(url))) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
       throw new Error(`The shop did not become healthy in time:\n${stderr}`);

@@ -38,7 +38,7 @@ async function timedPage(url: string): Promise<{ ms: number; status: number; byt
 }
 
 /** A different filtered home address for each n (type × sort × maximum price: 13,200 of them), so each is rendered afresh. */
-function freshHomePath(n: number): string {
+export function freshHomePath(n: number): string {
   const types = ['Puzzle', 'Activity', 'Colouring', 'Journal'];
   const sorts = ['price-asc', 'price-desc', 'default'];
   const price = (400 + (n % 1100)) / 100;

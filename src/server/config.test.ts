@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
@@ -220,5 +221,22 @@ describe('config', () => {
       /PRINT_SUBMIT_LEASE_SECONDS: must be at least 60 in production/,
     );
     expect(loadConfig({ ...production, PRINT_SUBMIT_LEASE_SECONDS: '60' }).PRINT_SUBMIT_LEASE_SECONDS).toBe(60);
+  });
+
+  it('runs one process per core in production on PostgreSQL, one elsewhere, and only one on the embedded database (decision 156)', () => {
+    const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example', DEMO_PAYMENTS: 'true' };
+    const postgres = { ...production, DATABASE_URL: 'postgres://shop@db/shop', JWT_SECRET: 'x'.repeat(32) };
+    expect(loadConfig({}).WEB_CONCURRENCY).toBe(1);
+    expect(loadConfig({ NODE_ENV: 'test' }).WEB_CONCURRENCY).toBe(1);
+    expect(loadConfig(production).WEB_CONCURRENCY).toBe(1);
+    expect(loadConfig(postgres).WEB_CONCURRENCY).toBe(availableParallelism());
+    expect(loadConfig({ ...postgres, WEB_CONCURRENCY: '3' }).WEB_CONCURRENCY).toBe(3);
+    expect(loadConfig({ DATABASE_URL: 'postgres://shop@db/shop', WEB_CONCURRENCY: '2' }).WEB_CONCURRENCY).toBe(2);
+    expect(loadConfig({ WEB_CONCURRENCY: '1' }).WEB_CONCURRENCY).toBe(1);
+    expect(() => loadConfig({ ...production, WEB_CONCURRENCY: '2' })).toThrow(
+      /WEB_CONCURRENCY: must be 1 with the embedded database/,
+    );
+    expect(() => loadConfig({ ...postgres, WEB_CONCURRENCY: '0' })).toThrow(/WEB_CONCURRENCY/);
+    expect(() => loadConfig({ ...postgres, WEB_CONCURRENCY: 'many' })).toThrow(/WEB_CONCURRENCY/);
   });
 });

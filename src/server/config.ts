@@ -3,6 +3,7 @@
  * with one line per bad variable. `.env.example` documents each one.
  */
 import path from 'node:path';
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { DEFAULT_DATABASE_TIMEOUTS as DB_DEFAULTS } from './db/timeouts';
 import { mailSender } from './adapters/mail/transport';
@@ -121,6 +122,11 @@ export const configSchema = z
     PAGE_RENDER_QUEUE: z.coerce.number().int().min(0).max(100_000).default(64),
     PAGE_RENDER_TIME_SHARE: z.coerce.number().min(1).max(100).default(25),
     PAGE_RENDERS_PER_CLIENT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
+    /**
+     * How many shop processes share the port (decision 156): one per core by default in
+     * production on PostgreSQL, 1 in development and tests; always 1 on the embedded database.
+     */
+    WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
     /** A comment line on every open live-update stream this often (ms): under the usual 30 to 60 s proxy idle timeouts. */
     SSE_HEARTBEAT_MS: z.coerce.number().int().min(10).max(600_000).default(25_000),
     /**
@@ -381,6 +387,14 @@ export const configSchema = z
           'is required in production with DATABASE_URL (a secret kept in the shared database would let anyone who can read it sign sessions)',
       });
     }
+    if (env.WEB_CONCURRENCY !== undefined && env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WEB_CONCURRENCY'],
+        message:
+          'must be 1 with the embedded database (it belongs to one process); set DATABASE_URL to a PostgreSQL server to run more processes',
+      });
+    }
     if (env.BACKUP_EVERY_HOURS !== undefined && !env.BACKUP_DIR) {
       ctx.addIssue({
         code: 'custom',
@@ -412,8 +426,15 @@ export const configSchema = z
     /** MAIL_FROM as a display name and an address; the shop's name when MAIL_FROM has none. */
     MAIL_SENDER: mailSender(env.MAIL_FROM, env.SHOP_NAME)!,
     PRINT_PARTNER: printPartner(env),
+    WEB_CONCURRENCY: webConcurrency(env),
     PRINT_PARTNER_POLL_SECONDS: env.PRINT_PARTNER_POLL_SECONDS ?? (printPartner(env) === 'simulated' ? 30 : 300),
   }));
+
+/** WEB_CONCURRENCY as given, else one process per core in production on PostgreSQL, else 1 (decision 156). */
+function webConcurrency(env: { WEB_CONCURRENCY?: number; NODE_ENV: string; DATABASE_URL?: string }): number {
+  if (env.WEB_CONCURRENCY !== undefined) return env.WEB_CONCURRENCY;
+  return env.NODE_ENV === 'production' && env.DATABASE_URL ? availableParallelism() : 1;
+}
 
 function printPartner(env: { PRINT_PARTNER?: 'bookvault' | 'simulated' | 'manual'; BOOKVAULT_API_KEY?: string }) {
   return env.PRINT_PARTNER ?? (env.BOOKVAULT_API_KEY ? 'bookvault' : 'simulated');

@@ -1,4 +1,8 @@
-/** Reads config, builds the app, seeds an empty database, listens; stops cleanly on SIGTERM. */
+/**
+ * Reads config, builds the app, seeds an empty database, listens; stops cleanly on SIGTERM. With
+ * WEB_CONCURRENCY above 1 this process starts that many shop processes instead (processes.ts).
+ */
+import cluster from 'node:cluster';
 import { existsSync, mkdirSync } from 'node:fs';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
@@ -6,6 +10,7 @@ import { createDeps } from './deps';
 import { seedOnFirstStart } from './db/seed/seed';
 import { webBuildProblem } from './modules/web';
 import { DataDirInUseError, holdDataDir, pgToolsProblem, type ControlServer } from './modules/system';
+import { processNumber, reportListening, runProcesses } from './processes';
 import { announceStart, startFacts } from './startup';
 
 async function main(): Promise<void> {
@@ -27,6 +32,8 @@ async function main(): Promise<void> {
     console.error(buildProblem);
     process.exit(1);
   }
+
+  if (cluster.isPrimary && config.WEB_CONCURRENCY > 1) return runProcesses(config.WEB_CONCURRENCY, config.LOG_FORMAT);
 
   // The print adapter reports a status name it does not know to the app's log, made just after it.
   let app: Awaited<ReturnType<typeof buildApp>> | null = null;
@@ -80,6 +87,11 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  reportListening();
+  if (processNumber() > 1) {
+    app.log.info({ process: processNumber(), of: config.WEB_CONCURRENCY }, 'shop process listening');
+    return;
+  }
   // Last: the address and the admin's login stand below every start-up line (src/server/startup.ts).
   announceStart(config.LOG_FORMAT, app.log, startFacts(app, admin));
 }

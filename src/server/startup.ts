@@ -19,6 +19,8 @@ export interface StartFacts {
   mail: string;
   payments: string;
   printer: string;
+  /** How many shop processes serve the port, and why (decision 156). */
+  processes?: string;
   /** The admin as this start left it: made now (with its password), set from ADMIN_EMAIL, or there already (null). */
   admin: AdminAtStart | null;
   /** The config the admin's sign-in note depends on. */
@@ -36,6 +38,10 @@ export function startFacts(app: App, admin: AdminAtStart | null): StartFacts {
     mail: mail.kind,
     payments: payments.checkout.name,
     printer: printPartner.name,
+    processes:
+      database.kind === 'pglite'
+        ? '1 (the embedded database belongs to one process: set DATABASE_URL to PostgreSQL for one per core)'
+        : `${config.WEB_CONCURRENCY} (WEB_CONCURRENCY)`,
     admin,
     notes: { SMTP_URL: config.SMTP_URL, PUBLIC_URL: url },
   };
@@ -74,6 +80,7 @@ export function startBlock(facts: StartFacts): string {
     `Payments   ${facts.payments === 'demo' ? 'demo checkout (no card is charged)' : facts.payments}`,
     `Printing   ${facts.printer}`,
     `Database   ${facts.database}`,
+    ...(facts.processes ? [`Processes  ${facts.processes}`] : []),
     'Stop with Ctrl+C.',
   );
   return `\n${RULE}\n${lines.map((line) => (line ? `  ${line}` : '')).join('\n')}\n${RULE}\n\n`;
@@ -91,7 +98,7 @@ export function announceStart(
     return;
   }
   log.info(
-    `${facts.shopName} is open at ${facts.url} (database: ${facts.database}, mail: ${facts.mail}, payments: ${facts.payments}, printer: ${facts.printer})`,
+    `${facts.shopName} is open at ${facts.url} (database: ${facts.database}, mail: ${facts.mail}, payments: ${facts.payments}, printer: ${facts.printer}${facts.processes ? `, processes: ${facts.processes}` : ''})`,
   );
   if (facts.admin?.generatedPassword)
     log.warn(adminCreatedNotice(facts.admin.email, facts.admin.generatedPassword, facts.notes));

@@ -6,7 +6,6 @@
 import { StrictMode } from 'react';
 import { renderToReadableStream } from 'react-dom/server';
 import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router';
-import { InlineStylesContext } from './app/RouteStyles';
 
 /**
  * A route's `handle.pageCache`: true when its page is the same for every visitor and may be kept,
@@ -24,15 +23,12 @@ export default async function handleRequest(
   status: number,
   headers: Headers,
   routerContext: EntryContext,
-  loadContext: AppLoadContext,
+  _loadContext: AppLoadContext,
 ): Promise<Response> {
   let failed = false;
   const stream = await renderToReadableStream(
     <StrictMode>
-      {/* The page's own CSS goes into its <head> (app/RouteStyles.tsx, decision 124). */}
-      <InlineStylesContext.Provider value={loadContext.stylesheets.text}>
-        <ServerRouter context={routerContext} url={request.url} />
-      </InlineStylesContext.Provider>
+      <ServerRouter context={routerContext} url={request.url} />
     </StrictMode>,
     {
       onError(error: unknown) {

@@ -52,19 +52,9 @@ export interface StorefrontServer {
   search(query: string, limit: number): Promise<SearchPage>;
 }
 
-/**
- * The web build's stylesheets as text, for writing a page's CSS into its <head> (decision 124):
- * the server knows where the build is; the page's render only names the files it needs.
- */
-export interface PageStylesheets {
-  /** The text of a stylesheet of the build (`/assets/….css`), or undefined when it has none. */
-  text(href: string): string | undefined;
-}
-
 /** What React Router's load context holds while the server renders a page. */
 export interface PageLoadContext {
   shop: StorefrontServer;
-  stylesheets: PageStylesheets;
 }
 
 /**

@@ -35,8 +35,57 @@ export class CatalogueSnapshot {
 }
 
 /**
- * The catalogue cache of an app (`ctx.catalogue`, made by buildApp). `productUpdate` events
- * invalidate it on every instance; code that changes products on this instance may also call
+ * Answers read from the database and kept by a key until the catalogue changes (issue 34: a
+ * search for a common word, one book by name): the least recently used is dropped past `max`;
+ * concurrent misses share one read; a read under way when the catalogue changed is answered but
+ * never kept. Callers must not change what they are given: it is shared.
+ */
+export class KeptAnswers<T> {
+  private readonly kept = new Map<string, T>();
+  private readonly reading = new Map<string, Promise<T>>();
+  private generation = 0;
+
+  constructor(private readonly max: number) {}
+
+  /** The answer kept for `key`, else `read()`'s, kept when `keep` says so (every answer by default). */
+  get(key: string, read: () => Promise<T>, keep: (answer: T) => boolean = () => true): Promise<T> {
+    if (this.kept.has(key)) {
+      const answer = this.kept.get(key) as T;
+      this.kept.delete(key);
+      this.kept.set(key, answer);
+      return Promise.resolve(answer);
+    }
+    const under = this.reading.get(key);
+    if (under) return under;
+    const generation = this.generation;
+    const reading = read();
+    this.reading.set(key, reading);
+    const done = () => {
+      if (this.reading.get(key) === reading) this.reading.delete(key);
+    };
+    reading.then((answer) => {
+      done();
+      if (generation !== this.generation || !keep(answer)) return;
+      this.kept.set(key, answer);
+      if (this.kept.size > this.max) this.kept.delete(this.kept.keys().next().value as string);
+    }, done);
+    return reading;
+  }
+
+  clear(): void {
+    this.generation += 1;
+    this.kept.clear();
+    this.reading.clear();
+  }
+
+  get size(): number {
+    return this.kept.size;
+  }
+}
+
+/**
+ * The catalogue cache of an app (`ctx.catalogue`, made by buildApp), with the search results and
+ * books by name kept beside it. `productUpdate` events invalidate them all on every instance; code that changes products on this instance may also call
  * `.invalidate()` right away so that its own next read is fresh even before the notification
  * comes back.
  */
@@ -45,6 +94,10 @@ export class CatalogueCache {
   current: CatalogueSnapshot | null = null;
   private loading: Promise<CatalogueSnapshot> | null = null;
   private generation = 0;
+  /** Ranked search results by normalised query and count (decision 157). */
+  readonly searches = new KeptAnswers<Product[]>(1000);
+  /** Books of the shop by name, as the storefront asks for one (decision 157); no book is not kept. */
+  readonly booksByName = new KeptAnswers<Product | null>(5000);
 
   constructor(private readonly db: Db) {}
 
@@ -70,5 +123,7 @@ export class CatalogueCache {
     this.generation += 1;
     this.current = null;
     this.loading = null;
+    this.searches.clear();
+    this.booksByName.clear();
   }
 }

@@ -10,7 +10,7 @@ import { SEARCH_MAX_RESULTS } from '@shared/constants';
 import type { Product } from '@shared/contracts/products';
 import { MAX_PRODUCT_IDS, parseIdList } from '@shared/contracts/products';
 import * as repo from './repository';
-import { toSearchInput } from './search-terms';
+import { toSearchInput, type SearchInput } from './search-terms';
 
 export const PRODUCT_NOT_FOUND = 'Sorry, we could not find that book.';
 
@@ -35,7 +35,7 @@ export async function getProduct(
   const db = ctx.database.db;
   const includeArchived = viewer?.role === 'admin';
   const product = query.name
-    ? await repo.findProductByName(db, query.name)
+    ? await findBookByName(ctx, query.name)
     : query.id
       ? await repo.findProductById(db, query.id, { includeArchived })
       : null;
@@ -47,7 +47,27 @@ export async function getProduct(
 export async function searchCatalogue(ctx: AppContext, query: string): Promise<Product[]> {
   const input = toSearchInput(query);
   if (!input) return [];
-  return repo.searchProducts(ctx.database.db, input, SEARCH_MAX_RESULTS);
+  return keptSearch(ctx, input, SEARCH_MAX_RESULTS);
+}
+
+/**
+ * The ranked search's first `limit` matches, kept per normalised query and count until the
+ * catalogue changes (decision 157): the search box's and the results page's common words are
+ * answered from memory, while the ranking itself is as before.
+ */
+export function keptSearch(ctx: AppContext, input: SearchInput, limit: number): Promise<Product[]> {
+  return ctx.catalogue.searches.get(`${limit}\n${JSON.stringify(input)}`, () =>
+    repo.searchProducts(ctx.database.db, input, limit),
+  );
+}
+
+/** A book of the shop by its exact name, kept until the catalogue changes (decision 157); null for none (not kept). */
+export function findBookByName(ctx: AppContext, name: string): Promise<Product | null> {
+  return ctx.catalogue.booksByName.get(
+    name,
+    () => repo.findProductByName(ctx.database.db, name),
+    (product) => product !== null,
+  );
 }
 
 // ---- for other modules: each takes the database or the transaction it runs in ----------------

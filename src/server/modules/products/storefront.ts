@@ -9,6 +9,7 @@ import type { CatalogueListing } from '@shared/contracts/products';
 import type { ListingRequest, ProductPageData, SearchPage } from '@shared/contracts/web';
 import { catalogueListing, firstListingPage } from './listing/service';
 import * as repo from './repository';
+import { findBookByName, keptSearch } from './service';
 import { toSearchInput } from './search-terms';
 
 /** Books under a book's page, in each of Similar Items and Other Items. */
@@ -25,7 +26,7 @@ export async function listingPage(ctx: AppContext, request: ListingRequest): Pro
 /** A book by name, else by id, with Similar Items and Other Items; null for no such book of the shop. */
 export async function productPageData(ctx: AppContext, nameOrId: string): Promise<ProductPageData | null> {
   const db = ctx.database.db;
-  const product = (await repo.findProductByName(db, nameOrId)) ?? (await repo.findProductById(db, nameOrId));
+  const product = (await findBookByName(ctx, nameOrId)) ?? (await repo.findProductById(db, nameOrId));
   if (!product) return null;
   const similar = await repo.findSimilarProducts(db, product, RELATED_COUNT);
   const others = await repo.findOtherProducts(
@@ -42,6 +43,6 @@ export async function searchPage(ctx: AppContext, query: string, limit: number):
   const input = toSearchInput(query);
   if (!input) return { products: [], more: false };
   const wanted = Math.max(SEARCH_MAX_RESULTS, Math.min(limit, SEARCH_PAGE_MAX));
-  const found = await repo.searchProducts(ctx.database.db, input, wanted + 1);
+  const found = await keptSearch(ctx, input, wanted + 1);
   return { products: found.slice(0, wanted), more: found.length > wanted };
 }

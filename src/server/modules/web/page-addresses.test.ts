@@ -5,14 +5,13 @@
  * its url.
  */
 import { connect } from 'node:net';
-import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { testWebBuild } from '../../test/web-build';
 import { MAX_HOME_PAGES } from '../../../web/features/products/home-address';
-import { PageRenderer, buildHandler, buildQueries, buildStylesheets, type PageHandler } from './pages';
+import { PageRenderer, buildHandler, buildQueries, type PageHandler } from './pages';
 import { serverBundle } from './routes';
 
 let t: TestApp;
@@ -38,7 +37,7 @@ function recordingRenderer() {
   };
   return {
     rendered,
-    pages: new PageRenderer(recording, t.app.ctx, buildStylesheets(path.join(dist, 'client')), buildQueries(build)),
+    pages: new PageRenderer(recording, t.app.ctx, buildQueries(build)),
   };
 }
 

@@ -1,18 +1,17 @@
 /**
  * What a page loaded fresh asks the browser to fetch before it can paint (decision 124), on the
- * real web build: its stylesheets are written into its <head>, and only the route modules are
- * preloaded, not the code they import; the manifest answered for later navigations still names
+ * real web build: its stylesheets are linked (decision 155: fetched once, then cached by the
+ * browser), and only the route modules are preloaded, not the code they import; the manifest answered for later navigations still names
  * every route's imports. The unit cases check the pieces on their own.
  */
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ServerBuild } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeStylesheets } from '../../../web/app/RouteStyles';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { testWebBuild } from '../../test/web-build';
-import { buildStylesheets, withoutImportPreloads } from './pages';
+import { withoutImportPreloads } from './pages';
 
 describe('the pieces', () => {
   it("lists the routes' stylesheets outermost first, each once, a trailing # being the same file", () => {
@@ -28,21 +27,6 @@ describe('the pieces', () => {
       '/assets/b.css',
       '/assets/c.css',
     ]);
-  });
-
-  it("reads a build's stylesheets, and nothing outside its assets nor a text that would end the <style>", () => {
-    const client = mkdtempSync(path.join(tmpdir(), 'shop-css-'));
-    const assets = path.join(client, 'assets');
-    mkdirSync(assets, { recursive: true });
-    writeFileSync(path.join(assets, 'a.css'), '.a{color:red}');
-    writeFileSync(path.join(assets, 'evil.css'), '.a{content:"</style><script>alert(1)</script>"}');
-    writeFileSync(path.join(client, 'secret.css'), '.secret{}');
-    const sheets = buildStylesheets(client);
-    expect(sheets.text('/assets/a.css')).toBe('.a{color:red}');
-    expect(sheets.text('/assets/evil.css')).toBeUndefined();
-    expect(sheets.text('/assets/../secret.css')).toBeUndefined();
-    expect(sheets.text('/secret.css')).toBeUndefined();
-    expect(sheets.text('/assets/missing.css')).toBeUndefined();
   });
 
   it('takes the imports out of the manifest documents are rendered with, and nothing else', () => {
@@ -85,12 +69,20 @@ describe('a page of the real build', () => {
     await t?.close();
   });
 
-  it('carries its CSS in <style> elements, the same text as the build, and links no stylesheet', async () => {
+  it('links its stylesheets, files of the build sent with a year-long immutable cache, and writes no CSS into the page', async () => {
     const html = (await t.app.inject({ url: '/' })).body;
-    const styles = [...html.matchAll(/<style data-href="(\/assets\/[^"]+\.css)">([\s\S]*?)<\/style>/g)];
-    expect(styles.length).toBeGreaterThan(0);
-    for (const [, href, css] of styles) expect(css).toBe(readFileSync(path.join(client, href!), 'utf8'));
-    expect(html).not.toMatch(/<link[^>]+rel="stylesheet"/);
+    const links = [...html.matchAll(/<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"\/>/g)].map(
+      (match) => match[1]!,
+    );
+    expect(links.length).toBeGreaterThan(0);
+    expect(links.some((href) => href.startsWith('/assets/app-'))).toBe(true);
+    expect(html).not.toMatch(/<style/);
+    for (const href of links) {
+      const res = await t.app.inject({ url: href });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(readFileSync(path.join(client, href), 'utf8'));
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
   });
 
   it('preloads only the entry and the route modules, not the code they import', async () => {

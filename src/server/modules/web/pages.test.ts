@@ -100,7 +100,7 @@ describe('the pages the server keeps', () => {
         return params.size ? `?${params.toString()}` : '';
       },
     };
-    const pages = new PageRenderer(handler, t.app.ctx, undefined, (pathname) =>
+    const pages = new PageRenderer(handler, t.app.ctx, (pathname) =>
       pathname === '/kept/q' ? (typeQuery as PageQuery<unknown>) : undefined,
     );
     const first = await pages.answer('/kept/q?sort=price&type=Puzzle&z=1');

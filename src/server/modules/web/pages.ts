@@ -9,13 +9,10 @@
  * (React Router's hydration data and start-up) are allowed by their hashes in its
  * Content-Security-Policy, so no 'unsafe-inline' is needed and a kept page stays valid.
  *
- * A page loaded fresh paints before its code (decision 124): the load context gives the renderer
- * the build's stylesheets to write into the page's <head> (buildStylesheets), and documents are
- * rendered from the build without its import preloads (withoutImportPreloads).
+ * A page loaded fresh paints before its code (decision 124): documents are rendered from the build
+ * without its import preloads (withoutImportPreloads); its stylesheets are linked (decision 155).
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -28,7 +25,7 @@ import {
 } from 'react-router';
 import type { Config } from '../../config';
 import type { AppContext } from '../../context';
-import type { PageStylesheets, StorefrontServer } from '@shared/contracts/web';
+import type { StorefrontServer } from '@shared/contracts/web';
 import { normalisedQuery, pageQueryOf, type PageQuery } from '@shared/page-query';
 import { contentSecurityPolicy } from '../../plugins/security-headers';
 import { RenderGate, type RenderLimits } from './render-gate';
@@ -40,33 +37,6 @@ const gzipAsync = promisify(gzip);
 export const PAGE_CACHE_HEADER = 'x-page-cache';
 /** Bodies smaller than this are sent as they are. */
 const GZIP_FROM_BYTES = 1024;
-
-/** No stylesheet is written into pages (a test's stand-in handler has none). */
-const NO_STYLESHEETS: PageStylesheets = { text: () => undefined };
-
-/**
- * The stylesheets of a web build's client/ folder, read once each: only `/assets/<name>.css`
- * (what React Router's manifest names), never a path outside the folder.
- */
-export function buildStylesheets(clientDir: string): PageStylesheets {
-  const texts = new Map<string, string | undefined>();
-  return {
-    text(href) {
-      if (texts.has(href)) return texts.get(href);
-      const name = /^\/assets\/([\w.-]+\.css)$/.exec(href)?.[1];
-      let text: string | undefined;
-      try {
-        text = name ? readFileSync(path.join(clientDir, 'assets', name), 'utf8') : undefined;
-      } catch {
-        text = undefined;
-      }
-      // Written raw into a <style>: a text that could end it is linked instead.
-      if (text !== undefined && /<\/style/i.test(text)) text = undefined;
-      texts.set(href, text);
-      return text;
-    },
-  };
-}
 
 /** An answer as sent: status, headers, body, and its gzip made once on first need. */
 export class PageAnswer {
@@ -183,9 +153,16 @@ export function buildQueries(build: Pick<ServerBuild, 'routes'>): PageQueries {
           }) as RouteObject,
       );
   const roots = tree(undefined);
+  // Remembered per path (a book page's path is one of many, `/` one of all its views): matching
+  // the routes was about 3 % of a fresh render. Forgotten all at once past 5,000 paths.
+  const known = new Map<string, PageQuery<unknown> | undefined>();
   return (pathname) => {
+    if (known.has(pathname)) return known.get(pathname);
     const matches = matchRoutes(roots, pathname) ?? [];
-    return pageQueryOf(matches.at(-1)?.route.handle);
+    const query = pageQueryOf(matches.at(-1)?.route.handle);
+    if (known.size >= 5000) known.clear();
+    known.set(pathname, query);
+    return query;
   };
 }
 
@@ -285,7 +262,6 @@ export class PageRenderer {
   constructor(
     private readonly handle: PageHandler,
     ctx: AppContext,
-    private readonly stylesheets: PageStylesheets = NO_STYLESHEETS,
     private readonly queries: PageQueries = NO_QUERIES,
   ) {
     this.shop = storefrontServer(ctx);
@@ -354,10 +330,7 @@ export class PageRenderer {
 
   private async render(address: string): Promise<PageAnswer> {
     // A fixed origin and no request headers: the page depends on its normalised address only.
-    const response = await this.handle(new Request(`${this.origin}${address}`), {
-      shop: this.shop,
-      stylesheets: this.stylesheets,
-    });
+    const response = await this.handle(new Request(`${this.origin}${address}`), { shop: this.shop });
     const body = await response.text();
     const headers: Record<string, string> = {};
     response.headers.forEach((value, name) => {

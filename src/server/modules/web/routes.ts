@@ -12,7 +12,7 @@ import fastifyStatic from '@fastify/static';
 import type { ServerBuild } from 'react-router';
 import type { ModuleRoutes } from '../../http';
 import { isKnownPage } from '@shared/routes';
-import { PageRenderer, buildHandler, buildQueries, buildStylesheets, requestTarget } from './pages';
+import { PageRenderer, buildHandler, buildQueries, requestTarget } from './pages';
 
 /** The server bundle inside a web build (never served: only client/ is). */
 export const serverBundle = (webDist: string) => path.join(webDist, 'server', 'index.js');
@@ -22,14 +22,7 @@ export const webRoutes: ModuleRoutes = async (app, ctx) => {
   const webDist = ctx.config.WEB_DIST_DIR;
   const bundle = serverBundle(webDist);
   const build = existsSync(bundle) ? ((await import(pathToFileURL(bundle).href)) as ServerBuild) : null;
-  const pages = build
-    ? new PageRenderer(
-        buildHandler(build, ctx),
-        ctx,
-        buildStylesheets(path.join(webDist, 'client')),
-        buildQueries(build),
-      )
-    : null;
+  const pages = build ? new PageRenderer(buildHandler(build, ctx), ctx, buildQueries(build)) : null;
 
   if (pages) {
     await app.register(fastifyStatic, {
