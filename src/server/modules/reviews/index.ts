@@ -2,3 +2,4 @@
 export { reviewRoutes } from './routes';
 export { createReviewLink } from './review-links';
 export { productReviews } from './service';
+export { releaseReviews, reviewsForExport } from './privacy';

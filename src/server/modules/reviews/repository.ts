@@ -88,13 +88,13 @@ export async function insertReview(
   return row ?? null;
 }
 
-/** A book's reviews, newest first, with the reviewer's e-mail; and the rating sum and count. */
+/** A book's reviews, newest first, with the reviewer's e-mail (null once the reviewer deleted the account); and the rating sum and count. */
 export async function findProductReviews(db: Db, productKey: string) {
   const [list, [totals]] = await Promise.all([
     db
       .select({ rating: reviews.rating, text: reviews.text, createdAt: reviews.createdAt, email: users.email })
       .from(reviews)
-      .innerJoin(users, eq(users.id, reviews.userId))
+      .leftJoin(users, eq(users.id, reviews.userId))
       .where(eq(reviews.productKey, productKey))
       .orderBy(desc(reviews.createdAt), desc(reviews.id)),
     db
