@@ -20,7 +20,9 @@ export interface OrderOwner {
 function ownedBy(owner: OrderOwner): SQL | undefined {
   const parts: SQL[] = [];
   if (owner.userId) parts.push(eq(orders.userId, owner.userId));
-  if (owner.email) parts.push(sql`lower(${orders.email}) = ${owner.email}`);
+  // An order kept only until it arrives, for someone who asked to be forgotten, is no longer
+  // anyone's: not even a new account of the same address sees it.
+  if (owner.email) parts.push(sql`lower(${orders.email}) = ${owner.email} and not ${orders.redactWhenFinal}`);
   return parts.length === 0 ? sql`false` : or(...parts);
 }
 
