@@ -25,7 +25,7 @@ import { exportOrders, useAdminOrderPages, type OrderFilters } from './api';
 import { EmailAddress } from './EmailAddress';
 import { OrderStatusEditor } from './OrderStatusEditor';
 import { PrintStateBadge } from './PrintState';
-import { saveFile } from './save-file';
+import { saveFile } from '../../../lib/save-file';
 import page from '../../../styles/admin.module.css';
 import styles from './Orders.module.css';
 
