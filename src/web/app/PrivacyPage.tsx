@@ -175,8 +175,8 @@ export function PrivacyPage() {
         <p>
           <strong>How to ask:</strong> if you have an account, open your <Link to="/profile">profile</Link>:{' '}
           <em>Download my data</em> gives you a copy of everything we hold about you as one file, and{' '}
-          <em>Delete my account</em> erases your personal data at once (it says exactly what is deleted and what we
-          must keep). Without an account (for example after buying as a guest), write to us through our{' '}
+          <em>Delete my account</em> erases your personal data at once (it says exactly what is deleted and what we must
+          keep). Without an account (for example after buying as a guest), write to us through our{' '}
           <Link to="/contact">contact page</Link> from the e-mail address you used, and we will send you your data or
           erase it.
         </p>

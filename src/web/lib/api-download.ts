@@ -30,10 +30,7 @@ export function dispositionFilename(header: string | null): string | null {
  * GETs a file (a CSV export) as bytes, or POSTs `body` as JSON for one (the owner's privacy
  * export), with the same token and the same errors as every other call; no contract applies to a file.
  */
-export async function download(
-  path: string,
-  options: CallOptions & { body?: unknown } = {},
-): Promise<DownloadedFile> {
+export async function download(path: string, options: CallOptions & { body?: unknown } = {}): Promise<DownloadedFile> {
   const token = options.token === undefined ? readText(STORAGE_KEYS.token) : options.token;
   const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
   if (options.body !== undefined) headers['content-type'] = 'application/json';
