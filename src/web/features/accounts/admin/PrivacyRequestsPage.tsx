@@ -18,6 +18,9 @@ import { usePrivacyErase, usePrivacyExport, usePrivacyLookup, usePrivacyRequests
 import page from '../../../styles/admin.module.css';
 import styles from './PrivacyRequests.module.css';
 
+/** The customer's words about themselves, said about the person the owner answers. */
+const aboutThem = (text: string) => text.replace(/\byour\b/g, 'their').replace(/\byou\b/g, 'them');
+
 const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : MSG.somethingWentWrong);
 
 const COUNT_LABELS: Record<string, string> = {
@@ -167,10 +170,10 @@ export function PrivacyRequestsPage() {
                 </h3>
                 <ul className={styles.list}>
                   {ERASURE_DELETED.map((line) => (
-                    <li key={line}>{line.replace(/\byour\b/g, 'their')}</li>
+                    <li key={line}>{aboutThem(line)}</li>
                   ))}
                 </ul>
-                <p className={styles.small}>{erasureKept(clientConfig.retention.orderYears)}</p>
+                <p className={styles.small}>{aboutThem(erasureKept(clientConfig.retention.orderYears))}</p>
                 <label className={styles.check}>
                   <input type="checkbox" checked={keepReviews} onChange={(e) => setKeepReviews(e.target.checked)} />
                   They asked to keep their reviews, shown as “A customer”
