@@ -19,7 +19,7 @@ import { securityHeadersPlugin } from './plugins/security-headers';
 import { textInputPlugin } from './plugins/text-input';
 import { openApiPlugin } from './plugins/openapi';
 import { databaseRateLimitStore } from './plugins/rate-limit-store';
-import { accountRoutes, sessionVersionsOf } from './modules/accounts';
+import { accountRoutes, privacyRoutes, sessionVersionsOf } from './modules/accounts';
 import { cartRoutes } from './modules/cart';
 import { checkoutRoutes } from './modules/checkout';
 import { contactRoutes } from './modules/contact';
@@ -31,7 +31,7 @@ import { mailboxRoutes, MailWorker } from './modules/mail';
 import { orderRoutes, PrintWorker, type PrintWorkerOptions } from './modules/orders';
 import { CatalogueCache, ListingCache, catalogueRoutes, productAdminRoutes } from './modules/products';
 import { reviewAdminRoutes, reviewRoutes } from './modules/reviews';
-import { backupRoutes, Backups, systemRoutes, type BackupOptions } from './modules/system';
+import { backupRoutes, Backups, Retention, systemRoutes, type BackupOptions } from './modules/system';
 import { wishlistRoutes } from './modules/wishlist';
 import { webRoutes } from './modules/web';
 
@@ -46,6 +46,7 @@ const modules: ModuleRoutes[] = [
   catalogueRoutes,
   contactRoutes,
   accountRoutes,
+  privacyRoutes,
   wishlistRoutes,
   cartRoutes,
   checkoutRoutes,
@@ -164,6 +165,7 @@ export async function buildApp(config: Config, deps: AppDeps, options: BuildOpti
     listing: new ListingCache(deps.database.db),
     sessionVersions: sessionVersionsOf(deps.database),
     backups: new Backups(() => ctx, options.backups),
+    retention: new Retention(() => ctx),
     log: app.log,
   };
   app.decorate('ctx', ctx);
@@ -193,10 +195,12 @@ export async function buildApp(config: Config, deps: AppDeps, options: BuildOpti
       ctx.mailWorker.start();
       ctx.printWorker.start();
       ctx.backups.start();
+      ctx.retention.start();
     }
   });
   app.addHook('onClose', async () => {
     await ctx.backups.stop();
+    await ctx.retention.stop();
     await ctx.printWorker.stop();
     await ctx.mailWorker.stop();
     await events.stop();

@@ -34,6 +34,13 @@ const millis = (fallback: number, { off = false, max = 3_600_000 }: { off?: bool
     .min(off ? 0 : 1, { message: off ? 'must be 0 (off) or more milliseconds' : 'must be at least 1 millisecond' })
     .max(max, { message: `must be at most ${max} milliseconds` })
     .default(fallback);
+const wholeNumber = (min: number, max: number, fallback: number) =>
+  z.coerce
+    .number({ message: 'must be a whole number' })
+    .int({ message: 'must be a whole number' })
+    .min(min, { message: `must be at least ${min}` })
+    .max(max, { message: `must be at most ${max}` })
+    .default(fallback);
 const flag = (fallback: boolean) =>
   z
     .enum(['true', 'false', '1', '0', ''])
@@ -169,6 +176,14 @@ export const configSchema = z
       .max(10_000)
       .default(14),
     BACKUP_PG_BIN_DIR: optionalText,
+    /**
+     * Retention (issue 28, decision 146): an order's name, address, phone and e-mail are redacted
+     * this many years after the end of its UK tax year (HMRC: 6); contact messages and kept mail
+     * bodies are deleted after these many months and days. The privacy page states them.
+     */
+    ORDER_RETENTION_YEARS: wholeNumber(1, 50, 6),
+    CONTACT_RETENTION_MONTHS: wholeNumber(1, 240, 24),
+    MAIL_RETENTION_DAYS: wholeNumber(1, 3650, 90),
     /** Seed the demo catalogue into an empty database at start. */
     SEED_DEMO: flag(true),
 

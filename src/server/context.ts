@@ -19,7 +19,7 @@ import type { ProductEvents } from './modules/events';
 import type { MailWorker } from './modules/mail';
 import type { PrintWorker } from './modules/orders';
 import type { CatalogueCache, ListingCache } from './modules/products';
-import type { Backups } from './modules/system';
+import type { Backups, Retention } from './modules/system';
 
 /** The outside services, each one interface with a real and an embedded implementation. */
 export interface AppDeps {
@@ -50,5 +50,7 @@ export interface AppContext extends AppDeps {
   sessionVersions: SessionVersions;
   /** Backups of the database and images to BACKUP_DIR, by schedule or on demand (decision 134). */
   backups: Backups;
+  /** The daily retention job's schedule: one instance runs it (decision 146). */
+  retention: Retention;
   log: FastifyBaseLogger;
 }

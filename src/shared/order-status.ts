@@ -23,8 +23,12 @@ interface StatusRow<S extends string> {
   arrived: boolean;
 }
 
-/** What a status can mean to the rest of the shop (a column of the table). */
-export type StatusMeaning = 'awaitsPrinter' | 'inTransit' | 'arrived';
+/**
+ * What a status can mean to the rest of the shop (a column of the table). `final` also means "no
+ * longer on its way" (delivered, or a later final status such as cancelled): an order whose customer
+ * asked to be forgotten is redacted on reaching one (flows/erase-personal-data.ts).
+ */
+export type StatusMeaning = 'final' | 'awaitsPrinter' | 'inTransit' | 'arrived';
 
 /** Checks that every `next` names a status of the table. */
 const defineStatuses = <const S extends string>(table: { [K in S]: StatusRow<NoInfer<S>> }) => table;

@@ -163,9 +163,10 @@ export const productImages = pgTable(
 export const cartLines = pgTable(
   'cart_lines',
   {
+    /** `restrict`: deleting an account deletes its basket first, on purpose (flows/erase-personal-data.ts). */
     userId: uuid('user_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => users.id, { onDelete: 'restrict' }),
     productId: text('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
@@ -180,9 +181,10 @@ export const cartLines = pgTable(
 export const wishlistEntries = pgTable(
   'wishlist_entries',
   {
+    /** `restrict`: deleting an account deletes its wishlist first, on purpose. */
     userId: uuid('user_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => users.id, { onDelete: 'restrict' }),
     productId: text('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
@@ -291,6 +293,13 @@ export const orders = pgTable(
     /** The carrier and its tracking page, when the print partner reported them with the dispatch. */
     carrier: text('carrier'),
     trackingUrl: text('tracking_url'),
+    /**
+     * The customer asked to be forgotten while the order was on its way (decision 145): its name,
+     * address, phone and e-mail are redacted as soon as it reaches a final status.
+     */
+    redactWhenFinal: boolean('redact_when_final').notNull().default(false),
+    /** When its name, address, phone and e-mail were redacted (erasure or retention); the money record stays. */
+    personalDataRedactedAt: timestamp('personal_data_redacted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -368,9 +377,12 @@ export const reviews = pgTable(
     productKey: uuid('product_key')
       .notNull()
       .references(() => products.productKey, { onDelete: 'restrict' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * The reviewer; null once the reviewer deleted their account and chose to keep the review,
+     * shown as "A customer" (decision 145). `restrict`: deleting an account never takes its
+     * reviews silently; the erasure flow deletes or detaches them first.
+     */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'restrict' }),
     rating: smallint('rating').notNull(),
     text: text('text').notNull(),
     /**
@@ -413,13 +425,18 @@ export const reviewHistory = pgTable(
   (t) => [index('review_history_review').on(t.reviewId, t.createdAt)],
 );
 
-export const contactMessages = pgTable('contact_messages', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  email: text('email').notNull(),
-  orderRef: text('order_ref').notNull().default(''),
-  text: text('text').notNull(),
-  createdAt: createdAt(),
-});
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    orderRef: text('order_ref').notNull().default(''),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+  },
+  // A privacy request finds an address's messages; the retention job deletes the oldest.
+  (t) => [index('contact_messages_email').on(t.email), index('contact_messages_created').on(t.createdAt)],
+);
 
 /**
  * Single-use tokens (e-mail verification, password reset, admin login). Only a hash of the
@@ -429,7 +446,8 @@ export const singleUseTokens = pgTable(
   'single_use_tokens',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    kind: text('kind', { enum: ['verify_email', 'password_reset', 'admin_login'] }).notNull(),
+    kind: text('kind', { enum: ['verify_email', 'password_reset', 'admin_login', 'delete_account'] }).notNull(),
+    /** Credentials of the account only: they go with it (`cascade`). */
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -465,9 +483,37 @@ export const outgoingMail = pgTable(
     lastError: text('last_error'),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /**
+     * The address was erased after this mail was queued (the erasure's own confirmation, a status
+     * mail of an order still on its way): once delivered, its address and bodies are wiped.
+     */
+    eraseAfterSend: boolean('erase_after_send').notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index('outgoing_mail_pending').on(t.status, t.nextAttemptAt), index('outgoing_mail_to').on(t.to)],
+  (t) => [
+    index('outgoing_mail_pending').on(t.status, t.nextAttemptAt),
+    index('outgoing_mail_to').on(t.to),
+    index('outgoing_mail_created').on(t.createdAt),
+  ],
+);
+
+/**
+ * Every privacy export and erasure (issue 28, decision 145): who asked, when, and the address as a
+ * SHA-256 hash, never the address or the data itself. Kept as proof that a request was answered.
+ */
+export const privacyRequests = pgTable(
+  'privacy_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: ['export', 'erase'] }).notNull(),
+    /** 'customer' for the customer's own request; the owner's e-mail address for the owner's. */
+    requestedBy: text('requested_by').notNull(),
+    emailHash: text('email_hash').notNull(),
+    /** What was found or erased, in counts only ({ orders: 2, reviews: 1, … }). */
+    counts: jsonb('counts').notNull().$type<Record<string, number>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('privacy_requests_created').on(t.createdAt, t.id)],
 );
 
 /**

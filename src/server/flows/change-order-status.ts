@@ -2,7 +2,8 @@
  * Changing an order's status, by the owner or as the printer reports it (decisions 042, 112): the
  * orders module locks, plans, saves, mails and records the change; when the new status means the
  * books have arrived, the reviews module makes the review link the mail carries, in the same
- * transaction. Flows are reached through `ctx.flows` (decision 135).
+ * transaction. An order whose customer asked to be forgotten is redacted on reaching a final status
+ * (decision 145). Flows are reached through `ctx.flows` (decision 135).
  */
 import { invitesReview } from '@shared/order-status';
 import type { AppContext } from '../context';
@@ -19,6 +20,7 @@ import {
   type PlannedChange,
 } from '../modules/orders';
 import { createReviewLink } from '../modules/reviews';
+import { redactIfForgotten } from './erase-personal-data';
 
 type LockedOrder = NonNullable<Awaited<ReturnType<typeof lockOrderForChange>>>;
 
@@ -29,11 +31,13 @@ async function save(
   plan: PlannedChange,
   options: { by: string; mailRefsOnly: boolean },
 ) {
+  // A customer who asked to be forgotten is not invited to review (decision 145).
   const reviewLink =
-    plan.statusChanged && invitesReview(plan.next.status)
+    plan.statusChanged && invitesReview(plan.next.status) && !order.redactWhenFinal
       ? await createReviewLink(ctx, { id: order.id, email: order.email }, tx)
       : null;
   await saveOrderChange(ctx, tx, order, plan, { ...options, reviewLink });
+  if (plan.statusChanged) await redactIfForgotten(tx, order, plan.next.status);
 }
 
 /**

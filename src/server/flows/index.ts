@@ -4,7 +4,10 @@
  * no module imports another and no import goes in a circle.
  */
 import { applyPrinterProgress, changeOrderStatus } from './change-order-status';
+import { applyRetention } from './apply-retention';
 import { completeCheckout } from './complete-checkout';
+import { erasePersonalData } from './erase-personal-data';
+import { addressSubject, collectPersonalData, countsOf, customerSubject, personalDataFileName } from './personal-data';
 import { sendDiscountCode } from './send-discount-code';
 import { addToWishlist, wishlistProducts } from './wishlist-books';
 
@@ -15,5 +18,12 @@ export const flows = {
   sendDiscountCode,
   wishlistProducts,
   addToWishlist,
+  customerSubject,
+  addressSubject,
+  collectPersonalData,
+  countsOf,
+  personalDataFileName,
+  erasePersonalData,
+  applyRetention,
 };
 export type Flows = typeof flows;

@@ -102,3 +102,113 @@ export const passwordChoiceAnswerSchema = z.object({ email: z.string() });
 
 export const messageAnswerSchema = z.object({ message: z.string() });
 export const successAnswerSchema = z.object({ success: z.literal(true) });
+
+// --- Privacy rights (issue 28, decision 145) ------------------------------------------------
+
+const moneySchema = z.number();
+
+/**
+ * "Download my data" and the owner's export: one JSON file with exactly these fields, for one
+ * address. Nothing else is ever copied in (no hash, token, note or other person's data): the
+ * flow (flows/personal-data.ts) builds each field by name.
+ */
+export const personalDataSchema = z.object({
+  exportedAt: z.string(),
+  email: z.string(),
+  account: z
+    .object({
+      email: z.string(),
+      verified: z.boolean(),
+      /** 'password', 'google', 'facebook', or 'link' (an account made by a review link, without a password). */
+      signInMethod: z.enum(['password', 'google', 'facebook', 'link']),
+      createdAt: z.string(),
+    })
+    .nullable(),
+  orders: z.array(
+    z.object({
+      id: z.string(),
+      placedAt: z.string(),
+      status: z.string(),
+      lines: z.array(z.object({ bookId: z.string(), name: z.string(), unitPrice: moneySchema, quantity: z.number() })),
+      subtotal: moneySchema,
+      shipping: moneySchema,
+      discount: moneySchema,
+      total: moneySchema,
+      currency: z.string(),
+      discountCode: z.string().nullable(),
+      email: z.string(),
+      deliveryAddress: z.record(z.string(), z.string()).nullable(),
+      trackingRef: z.string().nullable(),
+      carrier: z.string().nullable(),
+      trackingUrl: z.string().nullable(),
+      history: z.array(z.object({ status: z.string(), at: z.string(), mailSubject: z.string().nullable() })),
+    }),
+  ),
+  reviews: z.array(
+    z.object({ bookId: z.string(), bookName: z.string(), rating: z.number(), text: z.string(), createdAt: z.string() }),
+  ),
+  wishlist: z.array(z.object({ bookId: z.string(), bookName: z.string(), addedAt: z.string() })),
+  basket: z.array(z.object({ bookId: z.string(), bookName: z.string(), quantity: z.number(), addedAt: z.string() })),
+  contactMessages: z.array(z.object({ sentAt: z.string(), orderRef: z.string(), text: z.string() })),
+  mails: z.array(z.object({ subject: z.string(), date: z.string() })),
+});
+export type PersonalData = z.infer<typeof personalDataSchema>;
+
+/** What the shop holds for an address, in counts (the owner's screen, and the audit list). */
+export const privacyCountsSchema = z.record(z.string(), z.number().int());
+export type PrivacyCounts = z.infer<typeof privacyCountsSchema>;
+
+export const reviewChoiceSchema = z.enum(['delete', 'anonymise'], {
+  message: "Please choose what happens to your reviews: 'delete' or 'anonymise'.",
+});
+export type ReviewChoice = z.infer<typeof reviewChoiceSchema>;
+
+/** GET /api/server/my_data/{userId} */
+export const myDataParamsSchema = z.object({ userId: z.string().max(64) });
+
+/**
+ * POST /api/server/delete_account: the password again; an account without a password sends no
+ * password and is mailed a single-use link, whose token it then sends instead.
+ */
+export const deleteAccountBodySchema = z.object({
+  password: passwordSchema.optional(),
+  token: mailedTokenSchema.optional(),
+  reviews: reviewChoiceSchema,
+});
+export type DeleteAccountBody = z.infer<typeof deleteAccountBodySchema>;
+/** `deleted: false`: the confirmation link has been mailed (an account without a password). */
+export const deleteAccountAnswerSchema = z.object({ deleted: z.boolean(), message: z.string() });
+export type DeleteAccountAnswer = z.infer<typeof deleteAccountAnswerSchema>;
+
+/** GET /api/admin/privacy?email=… */
+export const privacyLookupQuerySchema = z.object({ email: emailSchema });
+export const privacyLookupAnswerSchema = z.object({
+  email: z.string(),
+  counts: privacyCountsSchema,
+  /** An owner account cannot be erased from this screen. */
+  isOwner: z.boolean(),
+  data: personalDataSchema,
+});
+export type PrivacyLookupAnswer = z.infer<typeof privacyLookupAnswerSchema>;
+
+/** POST /api/admin/privacy/export */
+export const privacyExportBodySchema = z.object({ email: emailSchema });
+/** POST /api/admin/privacy/erase: reviews are deleted unless the person asked to keep them anonymised. */
+export const privacyEraseBodySchema = z.object({ email: emailSchema, reviews: reviewChoiceSchema.default('delete') });
+export const privacyEraseAnswerSchema = z.object({ message: z.string(), counts: privacyCountsSchema });
+export type PrivacyEraseAnswer = z.infer<typeof privacyEraseAnswerSchema>;
+
+/** GET /api/admin/privacy/requests: the audit list, newest first (the address only as its hash). */
+export const privacyRequestsAnswerSchema = z.object({
+  requests: z.array(
+    z.object({
+      id: z.string(),
+      kind: z.enum(['export', 'erase']),
+      requestedBy: z.string(),
+      emailHash: z.string(),
+      counts: privacyCountsSchema,
+      createdAt: z.string(),
+    }),
+  ),
+});
+export type PrivacyRequests = z.infer<typeof privacyRequestsAnswerSchema>;

@@ -114,8 +114,12 @@ export const userReviewSchema = reviewSchema.extend({ product_name: z.string() }
 export const userReviewsSchema = z.array(userReviewSchema);
 export type UserReview = z.infer<typeof userReviewSchema>;
 
+/** How a review whose reviewer deleted the account and kept the review is signed (decision 145). */
+export const ANONYMOUS_REVIEWER = 'A customer';
+
 /** The part of an e-mail address before the @, which is all the shop ever shows of a reviewer. */
-export function reviewerName(email: string): string {
+export function reviewerName(email: string | null): string {
+  if (email === null) return ANONYMOUS_REVIEWER;
   const at = email.indexOf('@');
   return at === -1 ? email : email.slice(0, at);
 }

@@ -5,6 +5,7 @@
  */
 import type { CatalogueListing, ListingAge, ListingSort, Product } from './products';
 import type { ProductReviews } from './reviews';
+import type { RetentionPeriods } from '../privacy';
 
 /** The home grid's filters and sort as the address gives them (already checked). */
 export interface ListingRequest {
@@ -71,6 +72,8 @@ export interface ClientConfig {
     googleClientId: string | null;
     facebookAppId: string | null;
   };
+  /** How long personal data is kept (decision 146): the privacy page and the profile's deletion say these. */
+  retention: RetentionPeriods;
   /** The footer's links; null when the shop has not set one (it is hidden). */
   links: {
     facebook: FooterLink | null;

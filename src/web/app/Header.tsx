@@ -1,6 +1,6 @@
 /**
  * The header: logo, search, and the links for the visitor's role. Guests: Login. Users: cart,
- * wishlist, profile, logout. Admins: 'Admin' with Add Item, Orders, Discounts and Sales (new tab);
+ * wishlist, profile, logout. Admins: 'Admin' with Add Item, Orders, Discounts, Privacy requests and Sales (new tab);
  * their mobile menu lists those instead of a shopper's Wishlist and Profile.
  * On small screens a menu button opens the spec's mobile menu; an outside click closes it. The
  * shop's name shows at every width (on two lines on a phone if it must); on the narrowest screens
@@ -32,6 +32,7 @@ const ADMIN_MENU_LINKS: LinkList = [
   ['/admin/orders', 'Orders'],
   ['/admin/discounts', 'Discounts'],
   ['/admin/reviews', 'Reviews'],
+  ['/admin/privacy', 'Privacy requests'],
 ];
 
 export function Header() {

@@ -1,9 +1,11 @@
 /**
  * Privacy Policy (last updated 17/05/2025): what a small UK shop keeps, why, for how long, and your
  * rights. The spec quotes that date, so what the delivery address added (issue 14) is a section of
- * its own with the date it was added.
+ * its own with the date it was added. The periods come from the shop's configuration (issue 28,
+ * decision 146), the same the daily retention job applies.
  */
 import { Link } from 'react-router';
+import { period } from '@shared/privacy';
 import { clientConfig } from '../lib/config';
 import styles from '../styles/pages.module.css';
 
@@ -11,6 +13,7 @@ export const PRIVACY_LAST_UPDATED = '17/05/2025';
 
 export function PrivacyPage() {
   const shop = clientConfig.shopName;
+  const { retention } = clientConfig;
   return (
     <main className={styles.page}>
       <h1>Privacy Policy</h1>
@@ -103,12 +106,21 @@ export function PrivacyPage() {
         <h2>How long we keep it</h2>
         <ul>
           <li>
-            Order and payment records: six years after the end of the financial year of the order, as tax law requires.
+            Order and payment records: the books, amounts, date and status of an order are kept for{' '}
+            {period(retention.orderYears, 'year')} after the end of the UK tax year of the order (tax years end on 5
+            April), as tax law requires. Your name, delivery address, phone number and e-mail address are removed from
+            the order at that point, or earlier if you delete your account.
           </li>
-          <li>Your account, basket and wishlist: until you ask us to close your account.</li>
-          <li>Contact messages: up to two years after we last corresponded with you.</li>
+          <li>Your account, basket and wishlist: until you delete your account (see below).</li>
+          <li>
+            Accounts whose e-mail address was never verified and that were never used to buy anything: deleted after{' '}
+            {period(retention.unverifiedAccountDays, 'day')}.
+          </li>
+          <li>Contact messages: deleted {period(retention.contactMonths, 'month')} after you sent them.</li>
+          <li>Copies of the e-mails we send you: deleted after {period(retention.mailDays, 'day')}.</li>
           <li>Server logs: up to 30 days.</li>
         </ul>
+        <p>These periods are applied automatically every day.</p>
 
         <h2>Delivery details (added 26/11/2026)</h2>
         <p>
@@ -160,6 +172,14 @@ export function PrivacyPage() {
           <li>restrict or object to our use of your data, including for direct marketing at any time;</li>
           <li>receive the data you gave us in a portable format.</li>
         </ul>
+        <p>
+          <strong>How to ask:</strong> if you have an account, open your <Link to="/profile">profile</Link>:{' '}
+          <em>Download my data</em> gives you a copy of everything we hold about you as one file, and{' '}
+          <em>Delete my account</em> erases your personal data at once (it says exactly what is deleted and what we must
+          keep). Without an account (for example after buying as a guest), write to us through our{' '}
+          <Link to="/contact">contact page</Link> from the e-mail address you used, and we will send you your data or
+          erase it.
+        </p>
         <p>
           We answer within one month and do not charge for it. If you are unhappy with how we have handled your data,
           please tell us first; you also have the right to complain to the Information Commissioner’s Office (ICO),

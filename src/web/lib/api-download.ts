@@ -27,16 +27,19 @@ export function dispositionFilename(header: string | null): string | null {
 }
 
 /**
- * GETs a file (a CSV export) as bytes, with the same token and the same errors as every other
- * call; no contract applies to a file.
+ * GETs a file (a CSV export) as bytes, or POSTs `body` as JSON for one (the owner's privacy
+ * export), with the same token and the same errors as every other call; no contract applies to a file.
  */
-export async function download(path: string, options: CallOptions = {}): Promise<DownloadedFile> {
+export async function download(path: string, options: CallOptions & { body?: unknown } = {}): Promise<DownloadedFile> {
   const token = options.token === undefined ? readText(STORAGE_KEYS.token) : options.token;
+  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
   let response: Response;
   try {
     response = await fetch(path, {
-      headers: token ? { authorization: `Bearer ${token}` } : {},
+      headers,
       signal: options.signal,
+      ...(options.body !== undefined ? { method: 'POST', body: JSON.stringify(options.body) } : {}),
     });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;

@@ -8,6 +8,7 @@ const FALLBACK: ClientConfig = {
   payments: 'demo',
   social: { googleClientId: null, facebookAppId: null },
   links: { facebook: null, instagram: null, tiktok: null, developer: null },
+  retention: { orderYears: 6, contactMonths: 24, mailDays: 90, unverifiedAccountDays: 30 },
 };
 
 function read(): ClientConfig {

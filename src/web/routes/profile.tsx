@@ -3,6 +3,7 @@ import { RequireUser } from '../app/guards';
 import { ProfilePasswordPanel, VerificationStatus } from '../features/accounts/ProfileAccount';
 import { OrderHistory } from '../features/orders/OrderHistory';
 import { ProfilePage } from '../features/accounts/ProfilePage';
+import { PrivacyPanel } from '../features/accounts/PrivacyPanel';
 import { titledPage } from './meta';
 
 export { clientLoader, HydrateFallback } from './client-only';
@@ -15,6 +16,7 @@ export default function Profile() {
         verification={<VerificationStatus />}
         changePassword={<ProfilePasswordPanel />}
         orderHistory={<OrderHistory />}
+        privacy={<PrivacyPanel />}
       />
     </RequireUser>
   );

@@ -2,3 +2,12 @@
 export { accountRoutes } from './routes';
 export { SessionVersions, sessionVersionsOf } from './session-versions';
 export { addressProven, afterAddressProof, type AddressProof } from './address-proof';
+export {
+  privacyRoutes,
+  accountForExport,
+  deleteAccount,
+  deleteUnverifiedUnusedAccounts,
+  emailHash,
+  recordPrivacyRequest,
+} from './privacy';
+export { findUserByEmail, findUserById, type UserRow } from './repository';

@@ -7,3 +7,4 @@ export { mailboxRoutes } from './routes';
 export { enqueueMail, MailWorker } from './outbox';
 export { renderMail, type RenderConfig } from './render';
 export { mailCovers } from './covers';
+export { deleteMailBefore, ERASED, mailsForExport, scrubAddressFromOutbox } from './privacy';

@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { MailTransport, OutgoingMessage } from '../../adapters/mail/transport';
 import type { Db } from '../../db/client';
 import { outgoingMail } from '../../db/schema';
+import { ERASED_MAIL } from './privacy';
 import { loadMailTemplates } from './render';
 
 export const MAX_MAIL_ATTEMPTS = 8;
@@ -100,6 +101,8 @@ export class MailWorker {
                 ...(scrub
                   ? { text: scrubLinkTokens(row.text), html: row.html === null ? null : scrubLinkTokens(row.html) }
                   : {}),
+                // Its address was erased while it was queued (decision 145): delivered, then forgotten.
+                ...(row.eraseAfterSend ? ERASED_MAIL : {}),
               })
               .where(eq(outgoingMail.id, row.id));
             delivered += 1;
@@ -113,6 +116,7 @@ export class MailWorker {
                 attempts,
                 lastError: reason.slice(0, 500),
                 status: attempts >= MAX_MAIL_ATTEMPTS ? 'failed' : 'pending',
+                ...(row.eraseAfterSend && attempts >= MAX_MAIL_ATTEMPTS ? ERASED_MAIL : {}),
                 nextAttemptAt: sql`now() + ${retryDelaySeconds(attempts)} * interval '1 second'`,
               })
               .where(eq(outgoingMail.id, row.id));

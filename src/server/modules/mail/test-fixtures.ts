@@ -90,6 +90,12 @@ export function awkwardMails(publicUrl: string): MailCase[] {
     { label: 'password reset', name: 'passwordReset', data: { link: `/change_password?token=${token}` } },
     { label: 'admin sign-in', name: 'adminSignIn', data: { link: `/?verify_admin=true&token=${token}` } },
     { label: 'choose a password', name: 'choosePassword', data: { link: `/change_password?token=${token}` } },
+    { label: 'delete account link', name: 'deleteAccountLink', data: { link: `/profile?delete_token=${token}` } },
+    {
+      label: 'personal data erased',
+      name: 'personalDataErased',
+      data: { account: true, reviews: 'anonymise', orderYears: 6 },
+    },
     {
       label: 'order confirmation, 20 lines, 99 % off, guest',
       name: 'orderConfirmation',
@@ -211,6 +217,12 @@ export function realisticMails(publicUrl: string): MailCase[] {
     { label: 'password reset', name: 'passwordReset', data: { link: `/change_password?token=${token}` } },
     { label: 'admin sign-in', name: 'adminSignIn', data: { link: `/?verify_admin=true&token=${token}` } },
     { label: 'choose a password', name: 'choosePassword', data: { link: `/change_password?token=${token}` } },
+    { label: 'delete account link', name: 'deleteAccountLink', data: { link: `/profile?delete_token=${token}` } },
+    {
+      label: 'personal data erased',
+      name: 'personalDataErased',
+      data: { account: true, reviews: 'anonymise', orderYears: 6 },
+    },
     {
       label: 'order confirmation',
       name: 'orderConfirmation',

@@ -13,3 +13,11 @@ export {
 } from './service';
 export { planOrderUpdate } from './status';
 export { CHANGED_BY_PRINT_PARTNER } from './history';
+export {
+  countOrders,
+  detachAndRedactOrders,
+  ordersForExport,
+  redactArrivedOrders,
+  redactOrdersMadeBefore,
+  type OrderOwner,
+} from './privacy';

@@ -136,6 +136,7 @@ export async function lockOrder(tx: Db, orderId: string) {
       status: orders.status,
       bookVaultRef: orders.bookVaultRef,
       trackingRef: orders.trackingRef,
+      redactWhenFinal: orders.redactWhenFinal,
     })
     .from(orders)
     .where(eq(orders.id, orderId))

@@ -3,3 +3,4 @@ export { reviewRoutes } from './routes';
 export { reviewAdminRoutes } from './admin/routes';
 export { createReviewLink } from './review-links';
 export { productReviews } from './service';
+export { releaseReviews, reviewsForExport } from './privacy';

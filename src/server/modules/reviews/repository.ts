@@ -101,7 +101,7 @@ export async function insertReview(
 /** Only published reviews are anyone's to read (decision 151). */
 const published = eq(reviews.state, 'published');
 
-/** A book's published reviews, newest first, with the reviewer's e-mail and the reply; and their rating sum and count. */
+/** A book's published reviews, newest first, with the reviewer's e-mail (null once the reviewer deleted the account) and the reply; and their rating sum and count. */
 export async function findProductReviews(db: Db, productKey: string) {
   const [list, [totals]] = await Promise.all([
     db
@@ -115,7 +115,7 @@ export async function findProductReviews(db: Db, productKey: string) {
         repliedAt: reviews.repliedAt,
       })
       .from(reviews)
-      .innerJoin(users, eq(users.id, reviews.userId))
+      .leftJoin(users, eq(users.id, reviews.userId))
       .where(and(eq(reviews.productKey, productKey), published))
       .orderBy(desc(reviews.createdAt), desc(reviews.id)),
     db
@@ -239,7 +239,8 @@ export interface AdminReviewRow {
   createdAt: Date;
   createdAtText: string;
   orderId: string;
-  email: string;
+  /** Null once the reviewer deleted the account and kept the review (decision 145). */
+  email: string | null;
   productId: string;
   productName: string;
 }
@@ -274,7 +275,7 @@ export async function listAdminReviews(
       productName: products.name,
     })
     .from(reviews)
-    .innerJoin(users, eq(users.id, reviews.userId))
+    .leftJoin(users, eq(users.id, reviews.userId))
     .innerJoin(products, eq(products.productKey, reviews.productKey))
     .where(
       and(

@@ -5,3 +5,4 @@ export { Backups, type BackupOptions } from './backups/service';
 export { DataDirInUseError, holdDataDir, askHolderToBackUp, type ControlServer } from './backups/control';
 export { pgToolsProblem } from './backups/database';
 export { restoreBackup, RestoreRefusedError } from './backups/restore';
+export { Retention } from './retention';

@@ -1,5 +1,6 @@
 /** What the browser needs to know of the configuration: nothing secret. */
 import type { ClientConfig, FooterLink } from '@shared/contracts/web';
+import { UNVERIFIED_ACCOUNT_DAYS } from '@shared/privacy';
 import type { AppContext } from '../../context';
 
 export function publicClientConfig(ctx: AppContext): ClientConfig {
@@ -11,6 +12,12 @@ export function publicClientConfig(ctx: AppContext): ClientConfig {
     social: {
       googleClientId: ctx.social.enabled('google') ? (c.GOOGLE_CLIENT_ID ?? null) : null,
       facebookAppId: ctx.social.enabled('facebook') ? (c.FACEBOOK_APP_ID ?? null) : null,
+    },
+    retention: {
+      orderYears: c.ORDER_RETENTION_YEARS,
+      contactMonths: c.CONTACT_RETENTION_MONTHS,
+      mailDays: c.MAIL_RETENTION_DAYS,
+      unverifiedAccountDays: UNVERIFIED_ACCOUNT_DAYS,
     },
     links: {
       facebook: footerLink(c.SHOP_SOCIAL_FACEBOOK_URL, c.SHOP_SOCIAL_FACEBOOK_NAME || 'Facebook'),

@@ -18,9 +18,11 @@ export interface ProfilePageProps {
   orderHistory?: ReactNode;
   verification?: ReactNode;
   changePassword?: ReactNode;
+  /** "Your data": download my data, delete my account (issue 28). */
+  privacy?: ReactNode;
 }
 
-export function ProfilePage({ orderHistory, verification, changePassword }: ProfilePageProps) {
+export function ProfilePage({ orderHistory, verification, changePassword, privacy }: ProfilePageProps) {
   const { session } = useSession();
   const { id: changeId } = useParams();
   if (!session) return <Navigate to="/login" replace />;
@@ -61,6 +63,7 @@ export function ProfilePage({ orderHistory, verification, changePassword }: Prof
             )}
           </section>
           {changing && changePassword}
+          {!changing && privacy}
         </div>
         {orderHistory && <section className={styles.history}>{orderHistory}</section>}
       </div>

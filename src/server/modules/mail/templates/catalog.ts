@@ -2,6 +2,7 @@
 import { adminSignIn, choosePassword, passwordReset, verifyEmail } from './account';
 import { contactCopy, contactMessage } from './contact';
 import { discountCode } from './discount';
+import { deleteAccountLink, personalDataErased } from './privacy';
 import { backupFailed } from './system';
 import { orderConfirmation, orderStatus, ownerNewOrder, printPartnerProblem, reviewInvitation } from './orders';
 
@@ -19,4 +20,6 @@ export const templates = {
   ownerNewOrder,
   printPartnerProblem,
   backupFailed,
+  deleteAccountLink,
+  personalDataErased,
 };
