@@ -21,8 +21,7 @@ const orderRow = async (t: TestApp, id: string) =>
   (await t.deps.database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
 const jobRow = async (t: TestApp, id: string) =>
   (await t.deps.database.db.select().from(printJobs).where(eq(printJobs.orderId, id)))[0];
-const refundRows = (t: TestApp, id: string) =>
-  t.deps.database.db.select().from(refunds).where(eq(refunds.orderId, id));
+const refundRows = (t: TestApp, id: string) => t.deps.database.db.select().from(refunds).where(eq(refunds.orderId, id));
 
 describe('refunds (demo provider)', () => {
   let t: TestApp;
@@ -47,9 +46,7 @@ describe('refunds (demo provider)', () => {
       headers: bearer(user.token),
     });
   const detail = async (orderId: string) =>
-    (
-      await t.app.inject({ method: 'GET', url: `/api/admin/orders/${orderId}`, headers: bearer(admin.token) })
-    ).json();
+    (await t.app.inject({ method: 'GET', url: `/api/admin/orders/${orderId}`, headers: bearer(admin.token) })).json();
   const twoBooks = () =>
     createPaidOrder(t.app, {
       user: alice,
@@ -64,7 +61,13 @@ describe('refunds (demo provider)', () => {
     const res = await refund(orderId, { lines: [{ product_id: maze.id, qty: 1 }], reason: 'damaged', note: 'Torn' });
     expect(res.statusCode).toBe(201);
     const made = res.json() as Refund;
-    expect(made).toMatchObject({ amount: 7.99, state: 'succeeded', by: 'owner', by_email: admin.email, shipping: false });
+    expect(made).toMatchObject({
+      amount: 7.99,
+      state: 'succeeded',
+      by: 'owner',
+      by_email: admin.email,
+      shipping: false,
+    });
     expect(made.lines).toEqual([{ product_id: maze.id, qty: 1 }]);
     const order = await detail(orderId);
     expect(order).toMatchObject({ payment_status: 'partially_refunded', refunded_total: 7.99, status: 'Printing' });
@@ -95,7 +98,9 @@ describe('refunds (demo provider)', () => {
 
   it('never refunds a copy twice: more copies than are left is a 409', async () => {
     const { orderId } = await twoBooks();
-    expect((await refund(orderId, { lines: [{ product_id: maze.id, qty: 2 }], reason: 'misprinted' })).statusCode).toBe(201);
+    expect((await refund(orderId, { lines: [{ product_id: maze.id, qty: 2 }], reason: 'misprinted' })).statusCode).toBe(
+      201,
+    );
     const more = await refund(orderId, { lines: [{ product_id: maze.id, qty: 1 }], reason: 'misprinted' });
     expect(more.statusCode).toBe(409);
     expect(more.json().message).toMatch(/Every copy of Maze Book/);
@@ -175,7 +180,9 @@ describe('refunds (demo provider)', () => {
     expect(now.revenue).toBeCloseTo(before.revenue + totalPence / 100, 2);
     expect(now.refunds).toBeCloseTo(before.refunds + 7.99 + cancelled.totalPence / 100, 2);
     expect(now.net_revenue).toBeCloseTo(now.revenue - now.refunds, 2);
-    expect(dashboard.orders_by_status.find((row: { status: string }) => row.status === 'Cancelled').count).toBeGreaterThan(0);
+    expect(
+      dashboard.orders_by_status.find((row: { status: string }) => row.status === 'Cancelled').count,
+    ).toBeGreaterThan(0);
   });
 });
 
@@ -245,7 +252,10 @@ describe("the owner's cancel, at each state of the print job", () => {
     expect(result).toMatchObject({ status: 'Cancelled', payment_status: 'refunded' });
     expect(result.refund!.amount).toBe(totalPence / 100);
     expect(await jobRow(t, orderId)).toMatchObject({ state: 'cancelled', attempts: 0 });
-    await t.deps.database.db.update(printJobs).set({ nextAttemptAt: new Date(0) }).where(eq(printJobs.orderId, orderId));
+    await t.deps.database.db
+      .update(printJobs)
+      .set({ nextAttemptAt: new Date(0) })
+      .where(eq(printJobs.orderId, orderId));
     await t.app.ctx.printWorker.kick();
     expect(await jobRow(t, orderId)).toMatchObject({ state: 'cancelled', attempts: 0 });
     expect(await orderRow(t, orderId)).toMatchObject({ status: 'Cancelled' });
@@ -341,7 +351,11 @@ describe("the customer's cancel (manual mode, the window applies too)", () => {
     const history = (
       await t.app.inject({ method: 'GET', url: `/api/server/order_history/${alice.id}`, headers: bearer(alice.token) })
     ).json();
-    expect(history[0]).toMatchObject({ order_id: orderId, payment_status: 'paid', cancellable_until: expect.any(String) });
+    expect(history[0]).toMatchObject({
+      order_id: orderId,
+      payment_status: 'paid',
+      cancellable_until: expect.any(String),
+    });
     expect((await cancel(orderId, { user: bob })).statusCode).toBe(403);
     expect((await cancel(orderId)).statusCode).toBe(401);
     const res = await cancel(orderId, { user: alice });
