@@ -5,9 +5,12 @@
  */
 import { applyPrinterProgress, changeOrderStatus } from './change-order-status';
 import { applyRetention } from './apply-retention';
-import { completeCheckout } from './complete-checkout';
 import { erasePersonalData } from './erase-personal-data';
 import { addressSubject, collectPersonalData, countsOf, customerSubject, personalDataFileName } from './personal-data';
+import { cancelOrder } from './cancel-order';
+import { completeCheckout } from './complete-checkout';
+import { applyAfterSaleEvent } from './payment-events';
+import { refundOrder } from './refund-order';
 import { sendDiscountCode } from './send-discount-code';
 import { addToWishlist, wishlistProducts } from './wishlist-books';
 
@@ -25,5 +28,8 @@ export const flows = {
   personalDataFileName,
   erasePersonalData,
   applyRetention,
+  cancelOrder,
+  refundOrder,
+  applyAfterSaleEvent,
 };
 export type Flows = typeof flows;

@@ -1,7 +1,7 @@
 /**
  * A tiny local stand-in for the Stripe API, for tests: the real SDK is pointed at it with
  * `new Stripe(key, { host, port, protocol: 'http' })` (our adapter does that from `apiUrl`).
- * It implements what the checkout uses (coupons, checkout sessions and their expiry, idempotency keys) with
+ * It implements what the checkout uses (coupons, checkout sessions and their expiry, refunds, idempotency keys) with
  * Stripe's arithmetic: amount_total = Σ unit_amount × quantity − coupon.amount_off. Webhook events
  * are signed with the SDK's own test-header helper.
  *
@@ -23,6 +23,11 @@ export interface FakeStripe {
   providerOptions: { secretKey: string; webhookSecret: string; apiUrl: string };
   sessions: Map<string, Json>;
   coupons: Map<string, Json>;
+  /** Refunds made (POST /v1/refunds), by id; `payments` the paid amount of each payment intent a completed event named. */
+  refunds: Map<string, Json>;
+  payments: Map<string, number>;
+  /** The status new refunds answer (succeeded unless told). */
+  refundStatus(status: 'succeeded' | 'pending' | 'failed'): void;
   /** Every request: method, path, parsed form body and idempotency key. */
   requests: { method: string; path: string; body: Json; idempotencyKey: string | undefined }[];
   /** Until called again with null, every request answers Stripe's error shape with this status, type and message. */
@@ -82,6 +87,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const sdk = new Stripe(secretKey);
   const sessions = new Map<string, Json>();
   const coupons = new Map<string, Json>();
+  const refunds = new Map<string, Json>();
+  const payments = new Map<string, number>();
+  let newRefundStatus: 'succeeded' | 'pending' | 'failed' = 'succeeded';
   const idempotent = new Map<string, { status: number; body: Json }>();
   const requests: FakeStripe['requests'] = [];
   let failure: { status: number; body: Json } | null = null;
@@ -150,6 +158,33 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       sessions.set(sessionId, session);
       return { status: 200, body: session };
     }
+    if (method === 'POST' && path === '/v1/refunds') {
+      // Stripe: several partial refunds up to the amount charged; more is refused.
+      const intent = String(body.payment_intent ?? '');
+      const paid = payments.get(intent);
+      if (paid === undefined) return error(404, `No such payment_intent: '${intent}'`);
+      const done = [...refunds.values()]
+        .filter((refund) => refund.payment_intent === intent && refund.status !== 'failed')
+        .reduce((sum, refund) => sum + Number(refund.amount), 0);
+      const amount = body.amount === undefined ? paid - done : Number(body.amount);
+      if (!Number.isInteger(amount) || amount <= 0) return error(400, 'amount must be a positive integer');
+      if (done + amount > paid)
+        return error(400, `Refund amount (£${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge`);
+      const refund: Json = {
+        id: id('re'),
+        object: 'refund',
+        amount,
+        currency: 'gbp',
+        payment_intent: intent,
+        charge: `ch_for_${intent}`,
+        status: newRefundStatus,
+        failure_reason: newRefundStatus === 'failed' ? 'expired_or_canceled_card' : null,
+        metadata: body.metadata ?? {},
+        created: Math.floor(Date.now() / 1000),
+      };
+      refunds.set(String(refund.id), refund);
+      return { status: 200, body: refund };
+    }
     const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path);
     if (method === 'POST' && expire) {
       const session = sessions.get(expire[1]!);
@@ -213,6 +248,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     providerOptions: { secretKey, webhookSecret, apiUrl: url },
     sessions,
     coupons,
+    refunds,
+    payments,
+    refundStatus(status) {
+      newRefundStatus = status;
+    },
     requests,
     sign,
     event,
@@ -237,6 +277,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         ...override,
       };
       sessions.set(sessionId, paid);
+      payments.set(String(paid.payment_intent), Number((paid as Json).amount_total));
       return event('checkout.session.completed', paid, eventId);
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

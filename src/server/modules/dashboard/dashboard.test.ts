@@ -155,6 +155,8 @@ describe('GET /api/admin/dashboard: figures', () => {
     // g1 2048+383, alice 1000−100+383, bob 799+383, g2 1350+383.
     expect(d.figures.current).toEqual({
       revenue: 66.29,
+      refunds: 0,
+      net_revenue: 66.29,
       revenue_without_shipping: 50.97,
       shipping: 15.32,
       discounts: 1,
@@ -168,6 +170,8 @@ describe('GET /api/admin/dashboard: figures', () => {
     // carol 799−400+383, g2's first 2000+383.
     expect(d.figures.previous).toEqual({
       revenue: 31.65,
+      refunds: 0,
+      net_revenue: 31.65,
       revenue_without_shipping: 23.99,
       shipping: 7.66,
       discounts: 4,
@@ -183,6 +187,7 @@ describe('GET /api/admin/dashboard: figures', () => {
       { status: 'Printing', count: 2 },
       { status: 'Shipped', count: 1 },
       { status: 'Delivered', count: 1 },
+      { status: 'Cancelled', count: 0 },
     ]);
   });
 
@@ -240,6 +245,8 @@ describe('GET /api/admin/dashboard: figures', () => {
     const d = await dashboard('period=custom&from=2025-01-01&to=2025-01-02');
     expect(d.figures.current).toEqual({
       revenue: 0,
+      refunds: 0,
+      net_revenue: 0,
       revenue_without_shipping: 0,
       shipping: 0,
       discounts: 0,

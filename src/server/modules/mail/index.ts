@@ -8,3 +8,4 @@ export { enqueueMail, MailWorker } from './outbox';
 export { renderMail, type RenderConfig } from './render';
 export { mailCovers } from './covers';
 export { deleteMailBefore, ERASED, mailsForExport, scrubAddressFromOutbox } from './privacy';
+export type { OwnerOrderAlertKind } from './templates/refunds';

@@ -76,6 +76,11 @@ describe('GET /api/admin/orders_status', () => {
       delivery_address: null,
       address_missing: false,
       print_state: null,
+      payment_status: 'paid',
+      refunded_total: 0,
+      cancelled_at: null,
+      refunded_at: null,
+      cancellable_until: null,
     });
     expect(list.find((order: { order_id: string }) => order.order_id === newer.id)).toMatchObject({
       status: 'Shipped',

@@ -4,6 +4,7 @@ import { contactCopy, contactMessage } from './contact';
 import { discountCode } from './discount';
 import { deleteAccountLink, personalDataErased } from './privacy';
 import { backupFailed } from './system';
+import { orderCancelled, ownerOrderAlert, refundMade } from './refunds';
 import { orderConfirmation, orderStatus, ownerNewOrder, printPartnerProblem, reviewInvitation } from './orders';
 
 export const templates = {
@@ -19,6 +20,9 @@ export const templates = {
   contactCopy,
   ownerNewOrder,
   printPartnerProblem,
+  orderCancelled,
+  refundMade,
+  ownerOrderAlert,
   backupFailed,
   deleteAccountLink,
   personalDataErased,

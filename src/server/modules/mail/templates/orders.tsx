@@ -15,6 +15,7 @@ import {
   type OrderLine,
   type OrderTotals,
 } from './layout';
+import { CancellationInfo } from './refunds';
 import { orderRef } from './shop';
 import type { MailTemplate } from './types';
 
@@ -25,6 +26,12 @@ export interface OrderConfirmationMail extends OrderTotals {
   deliveryAddress?: DeliveryAddress | null;
   /** The shopper has an account (their orders are on /profile); a guest is pointed to /contact. */
   hasAccount: boolean;
+  /**
+   * The cancel window (decision 137): until when (ISO) the order can be cancelled for free, and the
+   * signed link that cancels it; absent or null when the order goes to the printer at once.
+   */
+  cancelUntil?: string | null;
+  cancelUrl?: string | null;
 }
 
 export const orderConfirmation: MailTemplate<OrderConfirmationMail> = {
@@ -48,6 +55,7 @@ export const orderConfirmation: MailTemplate<OrderConfirmationMail> = {
         <Totals totals={order} />
         <Rule />
         {order.deliveryAddress && <Address address={order.deliveryAddress} />}
+        <CancellationInfo cancelUntil={order.cancelUntil ?? null} cancelUrl={order.cancelUrl ?? null} shop={shop} />
         {order.hasAccount ? (
           <Action href={shop.href('/profile')}>See your orders</Action>
         ) : (
@@ -99,6 +107,13 @@ const STATUS_NEWS: Record<
     subject: (ref) => `Your order ${ref} has been delivered`,
     title: 'Your order has been delivered',
     news: 'Your order has been delivered. We hope you enjoy your books!',
+    track: false,
+  },
+  // A cancel sends its own mail (orderCancelled, with the refund); these words are for completeness.
+  Cancelled: {
+    subject: (ref) => `Your order ${ref} has been cancelled`,
+    title: 'Your order has been cancelled',
+    news: 'Your order has been cancelled.',
     track: false,
   },
 };

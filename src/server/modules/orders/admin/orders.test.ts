@@ -117,6 +117,11 @@ describe('GET /api/admin/orders (the overview)', () => {
       user_email: `ann@${d}`,
       address_missing: false,
       print_state: null,
+      payment_status: 'paid',
+      refunded_total: 0,
+      cancelled_at: null,
+      refunded_at: null,
+      cancellable_until: null,
     });
     expect(page.orders[0]).toMatchObject({
       status: 'Shipped',
@@ -397,6 +402,7 @@ describe('GET /api/admin/orders/:orderId (one order in full)', () => {
         at: expect.any(String),
         by: 'checkout',
         mail: null,
+        event: null,
       },
     ]);
   });
@@ -499,6 +505,9 @@ describe('GET /api/admin/orders/export (CSV)', () => {
       'Discount code': 'TENOFF',
       Shipping: '3.83',
       'Order total': '23.31',
+      'Payment status': 'paid',
+      Refunded: '0.00',
+      Net: '23.31',
       Currency: 'GBP',
       'Payment ref': 'demo',
       'Print ref': 'BV-9',
