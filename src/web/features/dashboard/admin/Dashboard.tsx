@@ -36,6 +36,7 @@ import {
   PERIODS,
   periodFromAddress,
   periodParams,
+  type Comparison,
   type FigureKind,
   type PeriodChoice,
 } from './period';
@@ -54,6 +55,8 @@ const FIGURES: Array<{
   name: string;
   kind: FigureKind;
   note?: (figures: DashboardFigures) => string;
+  /** A rise is bad news (refunds): shown in the colour of a fall. */
+  lowerIsBetter?: boolean;
 }> = [
   {
     key: 'revenue',
@@ -61,6 +64,14 @@ const FIGURES: Array<{
     kind: 'money',
     note: (f) => `After discounts (${formatPounds(f.discounts)} off), shipping included`,
   },
+  {
+    key: 'refunds',
+    name: 'Refunds',
+    kind: 'money',
+    lowerIsBetter: true,
+    note: () => 'Money returned in this period',
+  },
+  { key: 'net_revenue', name: 'Net revenue', kind: 'money', note: () => 'Revenue less refunds' },
   {
     key: 'revenue_without_shipping',
     name: 'Revenue without shipping',
@@ -78,6 +89,14 @@ const FIGURES: Array<{
     note: (f) => `${f.guest_orders} of ${f.orders} without an account`,
   },
 ];
+
+/** The colour of a change where a fall is good news. */
+const REVERSED: Record<Comparison['direction'], Comparison['direction']> = {
+  up: 'down',
+  down: 'up',
+  same: 'same',
+  none: 'none',
+};
 
 function PeriodPicker({ choice, onChoose }: { choice: PeriodChoice; onChoose: (choice: PeriodChoice) => void }) {
   const name = useId();
@@ -158,13 +177,14 @@ function PeriodPicker({ choice, onChoose }: { choice: PeriodChoice; onChoose: (c
 function FigureCards({ current, previous }: { current: DashboardFigures; previous: DashboardFigures }) {
   return (
     <ul className={styles.cards} aria-label="Figures">
-      {FIGURES.map(({ key, name, kind, note }) => {
+      {FIGURES.map(({ key, name, kind, note, lowerIsBetter }) => {
         const comparison = compareFigure(current[key], previous[key], kind);
+        const tone = lowerIsBetter ? REVERSED[comparison.direction] : comparison.direction;
         return (
           <li key={key} className={styles.card}>
             <span className={styles.cardName}>{name}</span>
             <span className={styles.cardValue}>{formatFigure(current[key], kind)}</span>
-            <span className={`${styles.change} ${styles[comparison.direction]}`}>
+            <span className={`${styles.change} ${styles[tone]}`}>
               <span aria-hidden="true">{comparison.shown}</span>
               <span className="visually-hidden">{comparison.spoken}</span>
             </span>
