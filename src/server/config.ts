@@ -242,6 +242,13 @@ export const configSchema = z
      * limit per call (30 s), or a slow answer is taken for a stop.
      */
     PRINT_SUBMIT_LEASE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
+    /**
+     * The cancel window (issue 26, decision 137): a paid order's print job waits this many minutes
+     * before it is sent, so it can be cancelled for free; the customer may cancel it themselves
+     * meanwhile. 60 by default; 5 with the simulated printer (the demo should move). 0: sent at once.
+     * Whole minutes or a fraction (0.5 = 30 seconds).
+     */
+    PRINT_HOLD_MINUTES: z.coerce.number().min(0).max(10_080).optional(),
     /** The simulated printer's delay for each step (accepted → printed → dispatched). */
     SIMULATED_PRINTER_STEP_SECONDS: z.coerce.number().min(0).max(86_400).default(60),
     BOOKVAULT_API_KEY: optionalText,
@@ -381,6 +388,7 @@ export const configSchema = z
     MAIL_SENDER: mailSender(env.MAIL_FROM, env.SHOP_NAME)!,
     PRINT_PARTNER: printPartner(env),
     PRINT_PARTNER_POLL_SECONDS: env.PRINT_PARTNER_POLL_SECONDS ?? (printPartner(env) === 'simulated' ? 30 : 300),
+    PRINT_HOLD_MINUTES: env.PRINT_HOLD_MINUTES ?? (printPartner(env) === 'simulated' ? 5 : 60),
   }));
 
 function printPartner(env: { PRINT_PARTNER?: 'bookvault' | 'simulated' | 'manual'; BOOKVAULT_API_KEY?: string }) {
@@ -414,6 +422,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
     PAGE_RENDER_TIME_SHARE: '100',
+    // Orders go to the printer at once unless a test holds them (decision 137).
+    PRINT_HOLD_MINUTES: '0',
     ...overrides,
   });
 }

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   allowedStatuses,
+  canBeCancelled,
   canBeReviewed,
+  cancelledStatus,
+  countsAsSale,
   canMove,
   INITIAL_ORDER_STATUS,
   isFinalStatus,
@@ -14,7 +17,7 @@ import {
 
 describe('the order status table', () => {
   it('lists the statuses in the order an order goes through them, Printing first', () => {
-    expect(ORDER_STATUSES).toEqual(['Printing', 'Shipped', 'Delivered']);
+    expect(ORDER_STATUSES).toEqual(['Printing', 'Shipped', 'Delivered', 'Cancelled']);
     expect(INITIAL_ORDER_STATUS).toBe('Printing');
   });
 
@@ -37,6 +40,20 @@ describe('allowedStatuses', () => {
     expect(allowedStatuses('Printing')).toEqual(['Printing', 'Shipped', 'Delivered']);
     expect(allowedStatuses('Shipped')).toEqual(['Shipped', 'Delivered']);
     expect(allowedStatuses('Delivered')).toEqual(['Delivered']);
+    expect(allowedStatuses('Cancelled')).toEqual(['Cancelled']);
+  });
+});
+
+describe('Cancelled (decision 137)', () => {
+  it('is final, reached by no move of the editor or the printer, and only Printing can be cancelled', () => {
+    expect(isFinalStatus('Cancelled')).toBe(true);
+    for (const status of ORDER_STATUSES) expect(canMove(status, 'Cancelled')).toBe(false);
+    expect(ORDER_STATUSES.filter(canBeCancelled)).toEqual(['Printing']);
+    expect(cancelledStatus()).toBe('Cancelled');
+  });
+
+  it('is the one status that is not a sale', () => {
+    expect(ORDER_STATUSES.filter((status) => !countsAsSale(status))).toEqual(['Cancelled']);
   });
 });
 

@@ -2,6 +2,7 @@
  * The order status machine, as one table (docs/decisions/042): every status in the order an order
  * goes through them, the statuses each may move to, which are final (the order can no longer be
  * changed), what each means to the rest of the shop, and the words shoppers and the owner see.
+ * Cancelled (decision 137) is final and reached only by a cancel, from a status that can be cancelled.
  * The server's status change (modules/orders), the print worker, the dashboard's SQL, the admin's
  * orders page, the customer's order history and the mails read it; nothing else names a status.
  * Adding a status is a row here (every meaning is required), plus its words and style where it is
@@ -11,7 +12,11 @@
 interface StatusRow<S extends string> {
   /** How the status is shown (admin options, order history, mails). */
   label: string;
-  /** The statuses an order in this status may be moved to (besides staying, to add references). */
+  /**
+   * The statuses the owner's status editor or the printer's progress may move an order in this status
+   * to (besides staying, to add references). A cancel is not such a move: it has its own flow and
+   * reaches the `cancelled` status from a status that `canBeCancelled`.
+   */
   next: readonly S[];
   /** No change at all once here: neither status nor references. */
   final: boolean;
@@ -21,10 +26,16 @@ interface StatusRow<S extends string> {
   inTransit: boolean;
   /** The books have arrived: the printer's "delivered" moves an order here; reaching it mails a review link, and its books can be reviewed. */
   arrived: boolean;
+  /** A sale: the dashboard counts the order and its revenue (a cancelled order is not one; its refunds still count). */
+  countsAsSale: boolean;
+  /** The owner (and the customer, within the print hold) may cancel it: the books have not left the printer. */
+  canBeCancelled: boolean;
+  /** Undone: reached only by a cancel (never by the status editor or the printer), with its own mail. */
+  cancelled: boolean;
 }
 
 /** What a status can mean to the rest of the shop (a column of the table). */
-export type StatusMeaning = 'awaitsPrinter' | 'inTransit' | 'arrived';
+export type StatusMeaning = 'awaitsPrinter' | 'inTransit' | 'arrived' | 'countsAsSale' | 'canBeCancelled' | 'cancelled';
 
 /** Checks that every `next` names a status of the table. */
 const defineStatuses = <const S extends string>(table: { [K in S]: StatusRow<NoInfer<S>> }) => table;
@@ -37,6 +48,9 @@ export const ORDER_STATUS_TABLE = defineStatuses({
     awaitsPrinter: true,
     inTransit: false,
     arrived: false,
+    countsAsSale: true,
+    canBeCancelled: true,
+    cancelled: false,
   },
   Shipped: {
     label: 'Shipped',
@@ -45,8 +59,32 @@ export const ORDER_STATUS_TABLE = defineStatuses({
     awaitsPrinter: false,
     inTransit: true,
     arrived: false,
+    countsAsSale: true,
+    canBeCancelled: false,
+    cancelled: false,
   },
-  Delivered: { label: 'Delivered', next: [], final: true, awaitsPrinter: false, inTransit: false, arrived: true },
+  Delivered: {
+    label: 'Delivered',
+    next: [],
+    final: true,
+    awaitsPrinter: false,
+    inTransit: false,
+    arrived: true,
+    countsAsSale: true,
+    canBeCancelled: false,
+    cancelled: false,
+  },
+  Cancelled: {
+    label: 'Cancelled',
+    next: [],
+    final: true,
+    awaitsPrinter: false,
+    inTransit: false,
+    arrived: false,
+    countsAsSale: false,
+    canBeCancelled: false,
+    cancelled: true,
+  },
 });
 
 export type OrderStatus = keyof typeof ORDER_STATUS_TABLE;
@@ -74,6 +112,13 @@ export function theStatusWhere(meaning: StatusMeaning): OrderStatus {
   if (!only || more.length > 0) throw new Error(`The order status table must have exactly one ${meaning} status`);
   return only;
 }
+
+/** The books have not left the printer: the order may still be cancelled (by the owner; by the customer within the hold). */
+export const canBeCancelled = (status: OrderStatus): boolean => ORDER_STATUS_TABLE[status].canBeCancelled;
+/** The order counts as a sale (dashboard's order count and revenue). */
+export const countsAsSale = (status: OrderStatus): boolean => ORDER_STATUS_TABLE[status].countsAsSale;
+/** The status a cancel moves an order to. */
+export const cancelledStatus = (): OrderStatus => theStatusWhere('cancelled');
 
 export const statusLabel = (status: OrderStatus): string => ORDER_STATUS_TABLE[status].label;
 

@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { PRODUCT_AGES } from '@shared/constants';
-import { PRINT_JOB_STATES } from '@shared/contracts/orders';
+import { PRINT_JOB_STATES, REFUND_BY, REFUND_STATES } from '@shared/contracts/orders';
 import type { DeliveryAddress } from '@shared/delivery-address';
 import { INITIAL_ORDER_STATUS, ORDER_STATUSES } from '@shared/order-status';
 import {
@@ -290,6 +290,16 @@ export const orders = pgTable(
     /** The carrier and its tracking page, when the print partner reported them with the dispatch. */
     carrier: text('carrier'),
     trackingUrl: text('tracking_url'),
+    /**
+     * Until when the print job is held so the order can be cancelled for free (PRINT_HOLD_MINUTES
+     * after payment, decision 137); "Send to printer now" sets it to then. Null on orders made
+     * before the hold existed (never held).
+     */
+    printHoldUntil: timestamp('print_hold_until', { withTimezone: true }),
+    /** When the order was cancelled (status Cancelled). */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** When the payment provider reported a dispute (chargeback) on the payment. */
+    disputedAt: timestamp('disputed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -329,9 +339,52 @@ export const orderStatusChanges = pgTable(
     changedBy: text('changed_by').notNull(),
     /** The subject of the mail the change sent, null when none was sent. */
     mailSubject: text('mail_subject'),
+    /** What happened besides a status move (a refund, a dispute, a cancel the printer refused), in words for the owner. */
+    event: text('event'),
     createdAt: createdAt(),
   },
   (t) => [index('order_status_changes_order').on(t.orderId, t.createdAt)],
+);
+
+/**
+ * An order's refunds (issue 26, decision 138). The id is ours and is the idempotency key sent to
+ * the payment provider, so a retried request or a crash after the call makes one refund. Pending
+ * and succeeded refunds count against what was paid; the order's payment state is derived from
+ * them. A refund made in Stripe's dashboard is recorded from its event (by 'stripe_dashboard').
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    amountPence: integer('amount_pence').notNull(),
+    /** The copies refunded: [{ product_id, qty }] (empty for shipping or an amount alone). */
+    lines: jsonb('lines').$type<Array<{ product_id: string; qty: number }>>().notNull().default([]),
+    shipping: boolean('shipping').notNull().default(false),
+    reason: text('reason').notNull(),
+    note: text('note').notNull().default(''),
+    by: text('by', { enum: REFUND_BY }).notNull(),
+    /** The admin's e-mail for a refund by the owner. */
+    byEmail: text('by_email'),
+    state: text('state', { enum: REFUND_STATES }).notNull().default('pending'),
+    /** The provider's refund id (Stripe's re_…); 'demo' for the demo provider. */
+    providerRefundId: text('provider_refund_id'),
+    /** Why it failed, in the provider's words. */
+    failure: text('failure'),
+    /** Mail the customer when it succeeds. */
+    notify: boolean('notify').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('refunds_order_created').on(t.orderId, t.createdAt),
+    // The dashboard's refunds of a period.
+    index('refunds_created').on(t.createdAt),
+    uniqueIndex('refunds_provider_refund_unique').on(t.providerRefundId),
+    check('refunds_amount_positive', sql`${t.amountPence} > 0`),
+  ],
 );
 
 /**
@@ -465,6 +518,12 @@ export const printJobs = pgTable(
     claimId: uuid('claim_id'),
     /** Why the owner is needed (state failed), or the last retryable failure, in words for the owner. */
     problem: text('problem'),
+    /**
+     * The last submission's outcome is not known (the partner's answer was uncertain, or the shop
+     * stopped mid-call): the partner may hold the order. A cancel is refused until the owner checks
+     * (decision 137); sending it again clears it.
+     */
+    outcomeUnknown: boolean('outcome_unknown').notNull().default(false),
     /** The partner's reference (BookVault's PodRef). */
     partnerRef: text('partner_ref'),
     /** The partner's last reported state: submitted, printing, dispatched, delivered, cancelled, unknown. */

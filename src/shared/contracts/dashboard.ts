@@ -138,11 +138,16 @@ export type DashboardPeriodAnswer = z.infer<typeof dashboardPeriodAnswerSchema>;
 
 /**
  * The figures of one period. Sales are every order made in it (an order exists only once paid;
- * no status undoes a sale: decision 120). Pounds.
+ * decision 120) that still counts as a sale (`countsAsSale`: a cancelled order does not; decision
+ * 138); money returned is `refunds`, by the day it was refunded. Pounds.
  */
 export const dashboardFiguresSchema = z.object({
-  /** What customers paid: after discount codes, shipping included (sum of order totals). */
+  /** What customers paid: after discount codes, shipping included (sum of order totals; cancelled orders left out). */
   revenue: z.number(),
+  /** Refunds made in the period (pending and succeeded, whatever order they belong to, cancelled ones included). */
+  refunds: z.number(),
+  /** revenue − refunds of the period (decision 138). */
+  net_revenue: z.number(),
   /** After discount codes, shipping left out (total − shipping). */
   revenue_without_shipping: z.number(),
   /** Shipping charged. */

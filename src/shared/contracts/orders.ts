@@ -32,6 +32,212 @@ export const deliveryAddressSchema = z.object(
   Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, z.string()])) as Record<AddressField, z.ZodString>,
 );
 
+/** An order line with its price (pounds). */
+export const pricedOrderLineSchema = z.object({
+  product_id: z.string(),
+  item: z.string(),
+  quantity: z.number().int(),
+  unit_price: z.number(),
+});
+
+/*
+ * Cancel and refund (issue 26, decisions 137–139). Where the money is, beside where the books are:
+ * an order is `paid`, `partially_refunded` or `refunded`, derived from its refunds (pending and
+ * succeeded ones count; a failed one does not). Amounts in pounds, as everywhere in the API.
+ */
+export const PAYMENT_STATUSES = ['paid', 'partially_refunded', 'refunded'] as const;
+export const paymentStatusSchema = z.enum(PAYMENT_STATUSES);
+export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
+
+/** The fixed list of reasons for a refund or a cancel, with the words the owner sees. */
+export const REFUND_REASONS = {
+  customer_cancelled: 'Customer cancelled',
+  damaged: 'Arrived damaged',
+  misprinted: 'Misprinted',
+  lost_in_post: 'Lost in the post',
+  wrong_item: 'Wrong book sent',
+  late: 'Arrived too late',
+  returned: 'Returned by the customer',
+  goodwill: 'Goodwill gesture',
+  other: 'Other',
+} as const;
+export type RefundReason = keyof typeof REFUND_REASONS;
+export const refundReasonSchema = z.enum(Object.keys(REFUND_REASONS) as [RefundReason, ...RefundReason[]], {
+  message: `must be one of ${Object.keys(REFUND_REASONS).join(', ')}`,
+});
+
+/** A refund's state at the payment provider. */
+export const REFUND_STATES = ['pending', 'succeeded', 'failed'] as const;
+export const refundStateSchema = z.enum(REFUND_STATES);
+export type RefundState = z.infer<typeof refundStateSchema>;
+/** Who made a refund: the owner in the shop, the customer (a cancel), or someone in Stripe's dashboard. */
+export const REFUND_BY = ['owner', 'customer', 'stripe_dashboard'] as const;
+export const refundBySchema = z.enum(REFUND_BY);
+
+const NOTE_MAX = 1000;
+const noteSchema = z.string({ message: 'must be text' }).trim().max(NOTE_MAX, `must be at most ${NOTE_MAX} characters`);
+
+export const refundLineSchema = z.object({
+  product_id: z.string({ message: 'must be a book id' }).min(1, 'must be a book id').max(200, 'is too long'),
+  qty: z.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1'),
+});
+export type RefundLine = z.infer<typeof refundLineSchema>;
+
+/** One refund of an order. */
+export const refundSchema = z.object({
+  id: z.string(),
+  /** Pounds. */
+  amount: z.number(),
+  /** The copies refunded, when the refund was made by line (empty for shipping or an amount alone). */
+  lines: z.array(refundLineSchema),
+  /** Whether the delivery charge is part of it. */
+  shipping: z.boolean(),
+  reason: refundReasonSchema,
+  /** The owner's note ('' when none). */
+  note: z.string(),
+  by: refundBySchema,
+  /** The admin's e-mail when by is 'owner', else null. */
+  by_email: z.string().nullable(),
+  /** ISO timestamp. */
+  created_at: z.string(),
+  state: refundStateSchema,
+  /** Why the provider refused or failed it (state failed), in its words. */
+  failure: z.string().nullable(),
+});
+export type Refund = z.infer<typeof refundSchema>;
+
+/** What the customer's order history and the owner's overview add to an order: where the money is. */
+export const orderMoneyFields = {
+  payment_status: paymentStatusSchema,
+  /** Pounds: pending and succeeded refunds. */
+  refunded_total: z.number(),
+  /** ISO timestamp of the cancel, null when not cancelled. */
+  cancelled_at: z.string().nullable(),
+  /** ISO timestamp of the latest refund (pending or succeeded), null when none. */
+  refunded_at: z.string().nullable(),
+  /**
+   * ISO timestamp until which the customer may cancel it themselves (the print hold); null when
+   * the customer can no longer cancel it (cancelled, sent to the printer, or the hold is over).
+   */
+  cancellable_until: z.string().nullable(),
+};
+
+/** Where the order stands at the printer for a cancel (the owner's dialog says what will happen). */
+export const CANCEL_AT_PRINTER = ['not_sent', 'sent', 'uncertain', 'manual', 'none'] as const;
+export const cancelAtPrinterSchema = z.enum(CANCEL_AT_PRINTER);
+
+/** What GET /api/admin/orders/:orderId adds for cancel and refund. */
+export const adminOrderMoneyFields = {
+  refunds: z.array(refundSchema),
+  /** Pounds: paid minus pending and succeeded refunds (what a refund may still return). */
+  refundable: z.number(),
+  /** ISO timestamp of a dispute (chargeback) opened on the payment, null when none. */
+  disputed_at: z.string().nullable(),
+  /** ISO timestamp until which the print job is held (the cancel window); null when not held. */
+  print_hold_until: z.string().nullable(),
+  /** The owner may send the held job now ("Send to printer now"). */
+  can_send_now: z.boolean(),
+  /**
+   * The owner's cancel: whether it is offered, what happens at the printer ('not_sent': nothing
+   * reaches it; 'sent': the partner is asked to cancel and only its yes cancels; 'uncertain':
+   * refused until the owner checks the partner's portal; 'manual': orders go to the printer by
+   * hand; 'none': not cancellable), and a sentence for the dialog.
+   */
+  cancel: z.object({ possible: z.boolean(), at_printer: cancelAtPrinterSchema, message: z.string() }),
+};
+
+/** POST /api/admin/orders/:orderId/cancel. `refund` defaults to a full refund in the dialog (the body must say). */
+export const adminCancelBodySchema = z.object({
+  refund: z.boolean({ message: 'must be true or false' }),
+  reason: refundReasonSchema,
+  note: noteSchema.optional().default(''),
+});
+export type AdminCancelBody = z.input<typeof adminCancelBodySchema>;
+
+/** POST /api/orders/:orderId/cancel: the signed-in customer (no body needed), or a guest with the mailed link's token. */
+export const customerCancelBodySchema = z.object({
+  token: z.string({ message: 'must be text' }).max(2000, 'is too long').optional(),
+});
+export const cancellationQuerySchema = z.object({ token: z.string().max(2000, 'is too long').optional() });
+
+/** A cancel's answer (owner or customer): the sentence to show, the order's new state and the refund made. */
+export const cancelResultSchema = z.object({
+  message: z.string(),
+  status: orderStatusSchema,
+  payment_status: paymentStatusSchema,
+  refund: refundSchema.nullable(),
+});
+export type CancelResult = z.infer<typeof cancelResultSchema>;
+
+/**
+ * A refused cancel or refund (409): the sentence, and why in one word for the screens:
+ * 'not_cancellable' (not Printing), 'window_closed' (the customer's hold is over), 'printer_refused'
+ * or 'printer_unreachable' (a refund is offered instead), 'uncertain' (check the partner's portal),
+ * 'over_remainder', 'nothing_to_refund', 'link_used', 'conflict' (another change came first).
+ */
+export const REFUSAL_KINDS = [
+  'not_cancellable',
+  'window_closed',
+  'printer_refused',
+  'printer_unreachable',
+  'uncertain',
+  'over_remainder',
+  'nothing_to_refund',
+  'link_used',
+  'conflict',
+] as const;
+export const refusalSchema = z.object({ message: z.string(), kind: z.enum(REFUSAL_KINDS) });
+export type Refusal = z.infer<typeof refusalSchema>;
+
+/**
+ * POST /api/admin/orders/:orderId/refunds. Lines and quantities, and/or shipping, and/or `amount`
+ * (pounds). With `amount` the refund is that amount (the owner edited the prefilled figure); without
+ * it, the lines' prices plus the shipping. Never more than paid minus refunded (409).
+ */
+export const refundBodySchema = z
+  .object({
+    lines: z.array(refundLineSchema).max(200, 'has too many lines').optional().default([]),
+    shipping: z.boolean({ message: 'must be true or false' }).optional().default(false),
+    amount: z
+      .number({ message: 'must be an amount in pounds' })
+      .positive('must be more than 0')
+      .max(1_000_000, 'is too large')
+      .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, 'must be whole pence')
+      .optional(),
+    reason: refundReasonSchema,
+    note: noteSchema.optional().default(''),
+    notify: z.boolean({ message: 'must be true or false' }).optional().default(true),
+  })
+  .refine((body) => body.lines.length > 0 || body.shipping || body.amount !== undefined, {
+    message: 'Choose books, the delivery charge or an amount to refund.',
+  })
+  .refine((body) => new Set(body.lines.map((line) => line.product_id)).size === body.lines.length, {
+    message: 'Name each book once.',
+    path: ['lines'],
+  });
+export type RefundBody = z.input<typeof refundBodySchema>;
+
+/**
+ * GET /api/orders/:orderId/cancellation?token=… (or with the customer's session): what the cancel
+ * page shows. `can_cancel` false comes with `reason`, the sentence why (it points to the contact
+ * page and /terms when the window is over).
+ */
+export const cancellationSchema = z.object({
+  order_id: z.string(),
+  /** ISO timestamp. */
+  date: z.string(),
+  items: z.array(pricedOrderLineSchema),
+  total: z.number(),
+  currency: z.string(),
+  status: orderStatusSchema,
+  payment_status: paymentStatusSchema,
+  refunded_total: z.number(),
+  cancellable_until: z.string().nullable(),
+  can_cancel: z.boolean(),
+  reason: z.string().nullable(),
+});
+export type Cancellation = z.infer<typeof cancellationSchema>;
+
 export const orderItemSchema = z.object({ item: z.string(), quantity: z.number().int(), product_id: z.string() });
 /** An order as its customer sees it (order history). */
 export const orderSchema = z.object({
@@ -48,6 +254,7 @@ export const orderSchema = z.object({
   reviewed: z.boolean(),
   /** Where the books go; null on orders made before addresses were collected, or paid without one. */
   delivery_address: deliveryAddressSchema.nullable(),
+  ...orderMoneyFields,
 });
 export const orderHistorySchema = z.array(orderSchema);
 export type Order = z.infer<typeof orderSchema>;
@@ -56,17 +263,27 @@ export type Order = z.infer<typeof orderSchema>;
  * Where an order is with the print partner, as the owner sees it (decision 112): queued (waiting to
  * be sent, or to be sent again after a failed try), sent (the partner holds it), printing,
  * dispatched, delivered, needs attention (refused, cancelled, or not known whether the partner
- * got it: the owner decides). Null when orders go to the printer by hand.
+ * got it: the owner decides), cancelled (the order was cancelled; decision 137). Null when orders
+ * go to the printer by hand.
  */
-export const PRINT_STATES = ['queued', 'sent', 'printing', 'dispatched', 'delivered', 'needs attention'] as const;
+export const PRINT_STATES = [
+  'queued',
+  'sent',
+  'printing',
+  'dispatched',
+  'delivered',
+  'needs attention',
+  'cancelled',
+] as const;
 export const printStateSchema = z.enum(PRINT_STATES);
 export type PrintState = z.infer<typeof printStateSchema>;
 
 /**
  * A print job's own states (the `print_jobs.state` column, decision 112): queued, submitting (a
- * worker is sending it), submitted (the partner holds it), failed (needs the owner).
+ * worker is sending it), submitted (the partner holds it), failed (needs the owner), cancelled
+ * (the order was cancelled: never sent, or the partner confirmed the cancel; decision 137).
  */
-export const PRINT_JOB_STATES = ['queued', 'submitting', 'submitted', 'failed'] as const;
+export const PRINT_JOB_STATES = ['queued', 'submitting', 'submitted', 'failed', 'cancelled'] as const;
 export type PrintJobState = (typeof PRINT_JOB_STATES)[number];
 
 /**
@@ -82,6 +299,8 @@ export function printStateOf(jobState: PrintJobState | null, partnerState: strin
       return 'queued';
     case 'failed':
       return 'needs attention';
+    case 'cancelled':
+      return 'cancelled';
     case 'submitted':
       return partnerState === 'printing' || partnerState === 'dispatched' || partnerState === 'delivered'
         ? partnerState
@@ -118,14 +337,6 @@ export const updateOrderStatusBodySchema = z.object({
 export type UpdateOrderStatusBody = z.input<typeof updateOrderStatusBodySchema>;
 /** GET /api/server/delivery_address/:userId: the address of the customer's last order that had one, offered at the next checkout. */
 export const lastDeliveryAddressSchema = z.object({ address: deliveryAddressSchema.nullable() });
-
-/** An order line with its price (pounds). */
-export const pricedOrderLineSchema = z.object({
-  product_id: z.string(),
-  item: z.string(),
-  quantity: z.number().int(),
-  unit_price: z.number(),
-});
 
 /**
  * GET /api/checkout/sessions/:sessionId/order: the order a checkout made, for the thank-you view
@@ -175,6 +386,8 @@ export const orderStatusChangeSchema = z.object({
   by: z.string(),
   /** The subject of the mail the change sent, null when none. */
   mail: z.string().nullable(),
+  /** What happened besides a status move (a refund, a failed refund, a dispute, a cancel the printer refused), null when nothing. */
+  event: z.string().nullable(),
 });
 
 /** GET /api/admin/orders/:orderId: everything about one order. */
@@ -196,6 +409,7 @@ export const adminOrderDetailSchema = adminOrderSchema.extend({
    */
   address_problems: z.array(z.string()),
   history: z.array(orderStatusChangeSchema),
+  ...adminOrderMoneyFields,
   /** The order's print job; null when orders go to the printer by hand. */
   print: z
     .object({

@@ -45,20 +45,24 @@ const statusColumns = sql.join(
   sql`, `,
 );
 
-/** Per UK day from `start` to `end` (only days with orders): counts and sums of the orders made on it. */
+/**
+ * Per UK day from `start` to `end` (only days with orders): counts and sums of the orders made on
+ * it that count as a sale (a cancelled order does not, decision 138), and every order by status.
+ */
 export async function dayFigures(db: Db, { start, end }: Bounds): Promise<DayFigures[]> {
+  const sale = statusIn(sql`status`, 'countsAsSale');
   const rows = await rowsOf<Record<string, unknown>>(
     db,
     sql`select to_char((created_at at time zone 'Europe/London')::date, 'YYYY-MM-DD') as day,
-          count(*)::int as orders,
-          sum(total_pence)::bigint as total,
-          sum(shipping_pence)::bigint as shipping,
-          sum(discount_pence)::bigint as discount,
-          count(*) filter (where user_id is null)::int as guests,
-          count(*) filter (where discount_code is not null)::int as code_orders,
-          coalesce(sum(total_pence) filter (where discount_code is not null), 0)::bigint as code_total,
-          coalesce(sum(shipping_pence) filter (where discount_code is not null), 0)::bigint as code_shipping,
-          coalesce(sum(discount_pence) filter (where discount_code is not null), 0)::bigint as code_discount,
+          count(*) filter (where ${sale})::int as orders,
+          coalesce(sum(total_pence) filter (where ${sale}), 0)::bigint as total,
+          coalesce(sum(shipping_pence) filter (where ${sale}), 0)::bigint as shipping,
+          coalesce(sum(discount_pence) filter (where ${sale}), 0)::bigint as discount,
+          count(*) filter (where ${sale} and user_id is null)::int as guests,
+          count(*) filter (where ${sale} and discount_code is not null)::int as code_orders,
+          coalesce(sum(total_pence) filter (where ${sale} and discount_code is not null), 0)::bigint as code_total,
+          coalesce(sum(shipping_pence) filter (where ${sale} and discount_code is not null), 0)::bigint as code_shipping,
+          coalesce(sum(discount_pence) filter (where ${sale} and discount_code is not null), 0)::bigint as code_discount,
           ${statusColumns}
         from orders
         where created_at >= ${iso(start)}::timestamptz and created_at < ${iso(end)}::timestamptz
@@ -80,6 +84,23 @@ export async function dayFigures(db: Db, { start, end }: Bounds): Promise<DayFig
       number
     >,
   }));
+}
+
+/**
+ * Refunds per UK day from `start` to `end` (pence), by the day they were made, whatever order they
+ * belong to: pending and succeeded ones (decision 138). Index refunds_created.
+ */
+export async function refundDays(db: Db, { start, end }: Bounds): Promise<Map<string, number>> {
+  const rows = await rowsOf<{ day: unknown; pence: unknown }>(
+    db,
+    sql`select to_char((created_at at time zone 'Europe/London')::date, 'YYYY-MM-DD') as day,
+          sum(amount_pence)::bigint as pence
+        from refunds
+        where created_at >= ${iso(start)}::timestamptz and created_at < ${iso(end)}::timestamptz
+          and state in ('pending', 'succeeded')
+        group by 1`,
+  );
+  return new Map(rows.map((row) => [String(row.day), num(row.pence)]));
 }
 
 /**

@@ -43,15 +43,24 @@ function sumDays(days: readonly repo.DayFigures[]): Sums {
   return sums;
 }
 
+/** The refunds (pence) made on the days of `range`. */
+function refundsIn(days: Map<string, number>, range: DayRange): number {
+  let pence = 0;
+  for (const [day, amount] of days) if (day >= range.from && day <= range.to) pence += amount;
+  return pence;
+}
+
 const inRange = (range: DayRange) => (day: repo.DayFigures) => day.day >= range.from && day.day <= range.to;
 
 /** Half up to the penny, then pounds: revenue / orders. */
 const averagePence = (totalPence: number, orders: number) =>
   orders === 0 ? null : penceToPounds(Math.round(totalPence / orders));
 
-function figures(sums: Sums, booksSold: number, newCustomers: number): DashboardFigures {
+function figures(sums: Sums, booksSold: number, newCustomers: number, refundPence: number): DashboardFigures {
   return {
     revenue: penceToPounds(sums.totalPence),
+    refunds: penceToPounds(refundPence),
+    net_revenue: penceToPounds(sums.totalPence - refundPence),
     revenue_without_shipping: penceToPounds(sums.totalPence - sums.shippingPence),
     shipping: penceToPounds(sums.shippingPence),
     discounts: penceToPounds(sums.discountPence),
@@ -105,8 +114,9 @@ export async function dashboard(db: Db, query: DashboardQueryInput, now = new Da
   const resolved = resolvePeriod(query, now);
   const { current, previous } = resolved;
   const shippedBefore = new Date(now.getTime() - resolved.staleDays * 86_400_000);
-  const [days, customers, sales, unsold, needs, codes, reviews] = await Promise.all([
+  const [days, refundDays, customers, sales, unsold, needs, codes, reviews] = await Promise.all([
     repo.dayFigures(db, { start: previous.start, end: current.end }),
+    repo.refundDays(db, { start: previous.start, end: current.end }),
     repo.newCustomers(db, previous, current),
     repo.bookSales(db, previous, current, BEST_SELLERS_MAX),
     repo.unsoldBooks(db, current, DASHBOARD_LIST_MAX),
@@ -131,8 +141,13 @@ export async function dashboard(db: Db, query: DashboardQueryInput, now = new Da
   return {
     period: periodAnswer(resolved),
     figures: {
-      current: figures(currentSums, sales.copies.current, customers.current),
-      previous: figures(sumDays(days.filter(inRange(previous))), sales.copies.previous, customers.previous),
+      current: figures(currentSums, sales.copies.current, customers.current, refundsIn(refundDays, current)),
+      previous: figures(
+        sumDays(days.filter(inRange(previous))),
+        sales.copies.previous,
+        customers.previous,
+        refundsIn(refundDays, previous),
+      ),
     },
     series,
     best_sellers: {

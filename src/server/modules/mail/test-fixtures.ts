@@ -84,6 +84,7 @@ export function awkwardMails(publicUrl: string): MailCase[] {
       trackUrl: '/profile',
       reviewUrl: `${publicUrl}/review/order/${ORDER_ID}?review_token=${token}`,
     },
+    Cancelled: { statusChanged: true, trackingRef: null, bookVaultRef: null, trackUrl: null, reviewUrl: null },
   };
   return [
     { label: 'verify e-mail', name: 'verifyEmail', data: { link: `/api/verify_email?token=${token}` } },
@@ -205,6 +206,7 @@ export function realisticMails(publicUrl: string): MailCase[] {
       trackUrl: '/profile',
       reviewUrl: `${publicUrl}/review/order/${ORDER_ID}?review_token=${token}`,
     },
+    Cancelled: { statusChanged: true, trackingRef: null, bookVaultRef: null, trackUrl: null, reviewUrl: null },
   };
   return [
     { label: 'verify e-mail', name: 'verifyEmail', data: { link: `/api/verify_email?token=${token}` } },

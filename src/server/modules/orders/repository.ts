@@ -2,7 +2,7 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DeliveryAddress } from '@shared/delivery-address';
 import type { Db } from '../../db/client';
-import { orderItems, orders, printJobs, products, type CheckoutLine } from '../../db/schema';
+import { orderItems, orders, printJobs, products, refunds, type CheckoutLine } from '../../db/schema';
 import type { OrderState } from './status';
 
 export interface OrderWithItems {
@@ -33,6 +33,12 @@ export interface OrderWithItems {
   /** The print job's state and the partner's last reported state; null without a job (manual). */
   printJobState: PrintJobState | null;
   printPartnerState: string | null;
+  printHoldUntil: Date | null;
+  cancelledAt: Date | null;
+  disputedAt: Date | null;
+  /** Pending and succeeded refunds (decision 138), and when the latest was made. */
+  refundedPence: number;
+  lastRefundAt: Date | null;
 }
 
 type PrintJobState = (typeof printJobs.$inferSelect)['state'];
@@ -49,6 +55,14 @@ const orderFullyReviewed = sql<boolean>`not exists (
     and exists (select 1 from products p where p.product_key = oi.product_key and p.archived_at is null)
     and not exists (select 1 from reviews r where r.order_id = oi.order_id and r.product_key = oi.product_key)
 )`;
+
+/** What the order's pending and succeeded refunds return (decision 138). */
+const refundedPenceOf = sql<number>`(select coalesce(sum(${refunds.amountPence}), 0)::int from ${refunds}
+  where ${refunds.orderId} = ${orders.id} and ${refunds.state} in ('pending', 'succeeded'))`.mapWith(Number);
+const lastRefundAtOf = sql<Date | null>`(select max(${refunds.createdAt}) from ${refunds}
+  where ${refunds.orderId} = ${orders.id} and ${refunds.state} in ('pending', 'succeeded'))`.mapWith((value) =>
+  value === null ? null : new Date(value as string),
+);
 
 /** Which orders listOrdersWithItems reads (all of them when nothing is given). */
 export interface OrderListQuery {
@@ -88,6 +102,11 @@ export async function listOrdersWithItems(db: Db, query: OrderListQuery = {}): P
       trackingUrl: orders.trackingUrl,
       printJobState: printJobs.state,
       printPartnerState: printJobs.partnerState,
+      printHoldUntil: orders.printHoldUntil,
+      cancelledAt: orders.cancelledAt,
+      disputedAt: orders.disputedAt,
+      refundedPence: refundedPenceOf,
+      lastRefundAt: lastRefundAtOf,
       reviewed: orderFullyReviewed,
     })
     .from(orders)

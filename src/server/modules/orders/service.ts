@@ -21,6 +21,7 @@ import {
 import { CHANGED_BY_CHECKOUT, recordStatusChange } from './history';
 import { insertPrintJob } from './printing/jobs';
 import { planOrderUpdate } from './status';
+import { customerCancellableUntil, paymentStatusOf } from './refunds/money';
 
 /** An order row as the API shows it (pounds, ISO date, the spec's field names). */
 export function toOrderAnswer(row: OrderWithItems): Order {
@@ -35,6 +36,18 @@ export function toOrderAnswer(row: OrderWithItems): Order {
     tracking_ref: row.trackingRef,
     reviewed: row.reviewed,
     delivery_address: row.deliveryAddress,
+    ...orderMoneyAnswer(row, new Date()),
+  };
+}
+
+/** Where an order's money is, and until when its customer may cancel it (decisions 137, 138). */
+export function orderMoneyAnswer(row: OrderWithItems, now: Date) {
+  return {
+    payment_status: paymentStatusOf(row.totalPence, row.refundedPence),
+    refunded_total: penceToPounds(row.refundedPence),
+    cancelled_at: row.cancelledAt?.toISOString() ?? null,
+    refunded_at: row.lastRefundAt?.toISOString() ?? null,
+    cancellable_until: customerCancellableUntil(row, now)?.toISOString() ?? null,
   };
 }
 
@@ -82,6 +95,8 @@ export interface PlacedCheckout extends PaidCheckout {
  * the checkout already has its order (the unique index on orders.checkout_session_id decides).
  */
 export async function placeOrder(ctx: AppContext, tx: Db, checkout: PlacedCheckout): Promise<string | null> {
+  // The cancel window (decision 137): the print job waits until then, in every print mode.
+  const printHoldUntil = new Date(Date.now() + ctx.config.PRINT_HOLD_MINUTES * 60_000);
   const orderId = await insertOrder(
     tx,
     {
@@ -98,6 +113,7 @@ export async function placeOrder(ctx: AppContext, tx: Db, checkout: PlacedChecko
       deliveryAddress: checkout.deliveryAddress,
       addressMissing: checkout.deliveryAddress === null,
       paymentRef: checkout.paymentRef,
+      printHoldUntil,
     },
     checkout.lines,
   );
@@ -129,7 +145,7 @@ export async function placeOrder(ctx: AppContext, tx: Db, checkout: PlacedChecko
       : checkout.addressProblems.length > 0
         ? addressToCheck(checkout.addressProblems)
         : null;
-    await insertPrintJob(tx, orderId, ctx.printPartner.name, waitsForOwner);
+    await insertPrintJob(tx, orderId, ctx.printPartner.name, waitsForOwner, printHoldUntil);
   }
   return orderId;
 }

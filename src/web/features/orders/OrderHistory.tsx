@@ -22,6 +22,7 @@ export const STATUS_STYLE: Record<OrderStatus, string | undefined> = {
   Printing: styles.printing,
   Shipped: styles.shipped,
   Delivered: styles.delivered,
+  Cancelled: styles.cancelled,
 };
 
 export function OrderHistory() {

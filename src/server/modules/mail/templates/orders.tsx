@@ -101,6 +101,13 @@ const STATUS_NEWS: Record<
     news: 'Your order has been delivered. We hope you enjoy your books!',
     track: false,
   },
+  // A cancel sends its own mail (orderCancelled, with the refund); these words are for completeness.
+  Cancelled: {
+    subject: (ref) => `Your order ${ref} has been cancelled`,
+    title: 'Your order has been cancelled',
+    news: 'Your order has been cancelled.',
+    track: false,
+  },
 };
 
 export const orderStatus: MailTemplate<OrderStatusMail> = {

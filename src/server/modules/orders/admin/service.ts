@@ -19,7 +19,10 @@ import { csvRecord, CSV_BOM, type CsvValue } from './csv';
 import { orderHistoryLines } from '../history';
 import type { OrderWithItems } from '../repository';
 import { printJobAnswer } from '../printing/service';
+import { findPrintJob } from '../printing/jobs';
+import { adminMoneyAnswer } from '../refunds/admin';
 import { toAdminOrderAnswer } from '../service';
+import { paymentStatusOf } from '../refunds/money';
 
 type OverviewQuery = z.output<typeof adminOrdersQuerySchema>;
 export type AdminOrdersFilterQuery = Pick<OverviewQuery, 'q' | 'status' | 'address_missing' | 'print'>;
@@ -77,8 +80,10 @@ export async function orderDetail(ctx: AppContext, orderId: string): Promise<Adm
   const row = await findOrder(ctx.database.db, orderId);
   if (!row) throw notFound('No order with that id.');
   const history = await orderHistoryLines(ctx.database.db, row.id);
+  const job = await findPrintJob(ctx.database.db, row.id);
   return {
     ...toAdminOrderAnswer(row),
+    ...(await adminMoneyAnswer(ctx.database.db, row, job)),
     lines: row.items.map((item) => ({
       product_id: item.productId,
       item: item.name,
@@ -102,6 +107,7 @@ export async function orderDetail(ctx: AppContext, orderId: string): Promise<Adm
       at: change.createdAt.toISOString(),
       by: change.changedBy,
       mail: change.mailSubject,
+      event: change.event,
     })),
   };
 }
@@ -134,6 +140,9 @@ const EXPORT_COLUMNS: ReadonlyArray<readonly [string, (order: OrderWithItems, li
   ['Discount code', (o) => o.discountCode],
   ['Shipping', (o) => pounds(o.shippingPence)],
   ['Order total', (o) => pounds(o.totalPence)],
+  ['Payment status', (o) => paymentStatusOf(o.totalPence, o.refundedPence)],
+  ['Refunded', (o) => pounds(o.refundedPence)],
+  ['Net', (o) => pounds(o.totalPence - o.refundedPence)],
   ['Currency', (o) => o.currency.toUpperCase()],
   ['Payment ref', (o) => o.paymentRef],
   ['Print ref', (o) => o.bookVaultRef],

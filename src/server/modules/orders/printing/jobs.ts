@@ -9,16 +9,18 @@ export type PrintJobRow = typeof printJobs.$inferSelect;
 /** Partner states after which an order is no longer asked about. */
 const SETTLED_PARTNER_STATES = ['delivered', 'cancelled'];
 
-/** Queues an order's print job in the caller's transaction (the order's own); `problem` queues it as needing the owner at once. */
+/** Queues an order's print job in the caller's transaction (the order's own), held until `holdUntil`; `problem` queues it as needing the owner at once. */
 export async function insertPrintJob(
   tx: Db,
   orderId: string,
   partner: string,
   problem: string | null = null,
+  /** Held until then (the cancel window, decision 137): the worker claims it only after. */
+  holdUntil: Date = new Date(),
 ): Promise<void> {
   await tx
     .insert(printJobs)
-    .values({ orderId, partner, state: problem ? 'failed' : 'queued', problem })
+    .values({ orderId, partner, state: problem ? 'failed' : 'queued', problem, nextAttemptAt: holdUntil })
     .onConflictDoNothing();
 }
 
@@ -90,7 +92,7 @@ export async function updatePrintJob(
 export async function failAbandonedSubmissions(tx: Db, olderThanMs: number, problem: string): Promise<string[]> {
   const rows = await tx
     .update(printJobs)
-    .set({ state: 'failed', problem, updatedAt: sql`now()` })
+    .set({ state: 'failed', problem, outcomeUnknown: true, updatedAt: sql`now()` })
     .where(
       and(
         eq(printJobs.state, 'submitting'),

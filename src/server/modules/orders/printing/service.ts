@@ -54,6 +54,7 @@ export async function sendToPrinterAgain(ctx: AppContext, orderId: string, by: s
       partnerRef: null,
       partnerState: null,
       partnerStatus: null,
+      outcomeUnknown: false,
     });
   });
   ctx.log.info({ orderId, by }, 'order sent to the printer again by the owner');

@@ -258,7 +258,12 @@ export class PrintWorker {
             result.outcome === 'uncertain'
               ? `${result.reason} It is not known whether the printer received the order. ${CHECK_FIRST}`
               : result.reason;
-          await jobs.updatePrintJob(tx, job.orderId, { state: 'failed', problem, partnerRef: ref });
+          await jobs.updatePrintJob(tx, job.orderId, {
+            state: 'failed',
+            problem,
+            partnerRef: ref,
+            outcomeUnknown: result.outcome === 'uncertain',
+          });
           await tellOwner(ctx, tx, job.orderId, problem, ref);
           return true;
         }

@@ -34,6 +34,7 @@ const statusPill: Record<OrderStatus, string | undefined> = {
   Printing: styles.printing,
   Shipped: styles.shipped,
   Delivered: styles.delivered,
+  Cancelled: styles.cancelled,
 };
 
 function StatusPill({ status }: { status: OrderStatus }) {

@@ -45,6 +45,7 @@ const statusClass: Record<OrderStatus, string | undefined> = {
   Printing: styles.statusPrinting,
   Shipped: styles.statusShipped,
   Delivered: styles.statusDelivered,
+  Cancelled: styles.statusCancelled,
 };
 
 export function OrderStatusEditor({

@@ -13,6 +13,7 @@ export const PRINT_STATE_LABELS: Record<PrintState, string> = {
   dispatched: 'Dispatched',
   delivered: 'Delivered',
   'needs attention': 'Needs attention',
+  cancelled: 'Cancelled',
 };
 
 const stateClass: Record<PrintState, string | undefined> = {
@@ -22,6 +23,7 @@ const stateClass: Record<PrintState, string | undefined> = {
   dispatched: styles.dispatched,
   delivered: styles.delivered,
   'needs attention': styles.attention,
+  cancelled: styles.cancelled,
 };
 
 /** The print partners' names as the owner knows them. */
