@@ -72,9 +72,11 @@ function OrderRow({ order, from }: { order: AdminOrder; from: string }) {
           className={
             order.print_state === 'needs attention'
               ? styles.needsYou
-              : isFinalStatus(order.status)
-                ? styles.done
-                : undefined
+              : order.cancelled_at
+                ? styles.cancelled
+                : isFinalStatus(order.status)
+                  ? styles.done
+                  : undefined
           }
         >
           <th scope="row" data-label="Order">
