@@ -14,9 +14,6 @@ import * as MSG from '@shared/messages';
 import { STORAGE_KEYS, readText, writeText } from './storage';
 
 export class ApiError extends Error {
-  /** The refusal's reason in one word, when the answer gave one (`{ message, kind }`, e.g. a refused cancel's 409). */
-  kind: string | null = null;
-
   constructor(
     /** The HTTP status; 0 when there is no usable answer (the shop could not be reached, or its answer did not match the contract). */
     public readonly status: number,
@@ -90,8 +87,6 @@ export function refusal(
 ): ApiError {
   const reason = (data as { message?: unknown } | null)?.message;
   const error = new ApiError(status, typeof reason === 'string' ? reason : `Request failed (${status})`);
-  const kind = (data as { kind?: unknown } | null)?.kind;
-  if (typeof kind === 'string') error.kind = kind;
   if (status === 401 && token && options.token === undefined && readText(STORAGE_KEYS.token) === token) {
     writeText(STORAGE_KEYS.token, null);
     onUnauthorized(error.message);
