@@ -49,7 +49,7 @@ const timeFormat = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '
 /** '09:41', UK time: the figures may be a few seconds old (the server reuses an answer briefly). */
 const formatTime = (iso: string) => timeFormat.format(new Date(iso));
 
-/** The cards, in order: which figure, its name, how it is shown, and a line under it. */
+/** The cards, in order (the money, then the counts): which figure, its name, how it is shown, and a line under it. */
 const FIGURES: Array<{
   key: keyof DashboardFigures;
   name: string;
@@ -78,9 +78,9 @@ const FIGURES: Array<{
     kind: 'money',
     note: (f) => `${formatPounds(f.shipping)} shipping left out`,
   },
+  { key: 'average_order_value', name: 'Average order', kind: 'money', note: () => 'Revenue per order' },
   { key: 'orders', name: 'Orders', kind: 'count' },
   { key: 'books_sold', name: 'Books sold', kind: 'count', note: () => 'Copies' },
-  { key: 'average_order_value', name: 'Average order', kind: 'money', note: () => 'Revenue per order' },
   { key: 'new_customers', name: 'New customers', kind: 'count', note: () => 'First order ever in this period' },
   {
     key: 'guest_share',
