@@ -141,3 +141,9 @@ export const allAges = 'All ages';
  * client shows it as it comes and signs out.
  */
 export const sessionEnded = 'Your session has ended. Please sign in again.';
+/** A refund the payment provider could not be asked to make: nothing was refunded (issue 26). */
+export const refundUnavailable =
+  'The payment provider cannot be reached right now, so nothing was refunded. Please try again shortly.';
+/** A refund the payment provider refused (already refunded there, or more than the payment). */
+export const refundRefused =
+  'The payment provider refused this refund (the payment may already have been refunded there). Nothing was refunded here.';

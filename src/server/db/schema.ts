@@ -306,6 +306,8 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex('orders_checkout_session_unique').on(t.checkoutSessionId),
     index('orders_user_created').on(t.userId, t.createdAt),
+    // A payment provider's refund or dispute event names the payment (issue 26).
+    index('orders_payment_ref').on(t.paymentRef),
     // The admin's overview: newest first, by keyset (created_at, id), with or without a status.
     index('orders_created_id').on(t.createdAt, t.id),
     index('orders_status_created_id').on(t.status, t.createdAt, t.id),

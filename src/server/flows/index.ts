@@ -4,7 +4,10 @@
  * no module imports another and no import goes in a circle.
  */
 import { applyPrinterProgress, changeOrderStatus } from './change-order-status';
+import { cancelOrder } from './cancel-order';
 import { completeCheckout } from './complete-checkout';
+import { applyAfterSaleEvent } from './payment-events';
+import { refundOrder } from './refund-order';
 import { sendDiscountCode } from './send-discount-code';
 import { addToWishlist, wishlistProducts } from './wishlist-books';
 
@@ -15,5 +18,8 @@ export const flows = {
   sendDiscountCode,
   wishlistProducts,
   addToWishlist,
+  cancelOrder,
+  refundOrder,
+  applyAfterSaleEvent,
 };
 export type Flows = typeof flows;

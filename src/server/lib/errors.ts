@@ -6,16 +6,19 @@
 export class AppError extends Error {
   /** Sent as Retry-After (seconds) with a 429 or 503: when trying again makes sense. */
   public readonly retryAfterSeconds: number | undefined;
+  /** More fields of the answer beside `message` (e.g. a refusal's `kind`). */
+  public readonly extra: Record<string, string> | undefined;
 
   constructor(
     public readonly statusCode: number,
     message: string,
     public readonly code: string = 'APP_ERROR',
-    options: { cause?: unknown; retryAfterSeconds?: number } = {},
+    options: { cause?: unknown; retryAfterSeconds?: number; extra?: Record<string, string> } = {},
   ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'AppError';
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.extra = options.extra;
   }
 }
 
@@ -25,6 +28,8 @@ export const unauthorized = (message = 'Please sign in to continue.') => new App
 export const forbidden = (message = 'You are not allowed to do that.') => new AppError(403, message, 'FORBIDDEN');
 export const notFound = (message = 'Not found.') => new AppError(404, message, 'NOT_FOUND');
 export const conflict = (message: string) => new AppError(409, message, 'CONFLICT');
+/** A 409 that also says why in one word (`kind`), for screens that offer the next step. */
+export const refused = (message: string, kind: string) => new AppError(409, message, 'CONFLICT', { extra: { kind } });
 export const unavailable = (
   message = 'The service is temporarily unavailable. Please try again shortly.',
   cause?: unknown,

@@ -61,7 +61,7 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
           `answered ${answer.statusCode} for another service's error`,
         );
       }
-      return reply.status(answer.statusCode).send({ message: answer.message });
+      return reply.status(answer.statusCode).send({ message: answer.message, ...answer.extra });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];

@@ -196,6 +196,11 @@ export type Refusal = z.infer<typeof refusalSchema>;
  */
 export const refundBodySchema = z
   .object({
+    /**
+     * The refund's id, made by the client once per refund dialog (a UUID): a double click or a
+     * retried request with the same id makes one refund and answers it. Optional.
+     */
+    id: z.uuid({ message: 'must be a UUID' }).optional(),
     lines: z.array(refundLineSchema).max(200, 'has too many lines').optional().default([]),
     shipping: z.boolean({ message: 'must be true or false' }).optional().default(false),
     amount: z

@@ -49,11 +49,48 @@ export interface CreatedCheckout {
   url: string;
 }
 
+/** A refund to make (issue 26): our refund id is the idempotency key, so a retry makes one refund. */
+export interface RefundRequest {
+  refundId: string;
+  orderId: string;
+  /** The payment's reference at the provider (Stripe's payment intent). */
+  paymentRef: string;
+  amountPence: number;
+  /** Who asked (owner, customer): kept with the refund at the provider, so its event can be matched. */
+  by: string;
+}
+
+/** A refund as the provider knows it (its answer, or one reported by an event). */
+export interface ProviderRefund {
+  /** The provider's refund id (Stripe's re_…). */
+  id: string;
+  /** Our refund id, when we made it (Stripe's metadata.refund_id). */
+  refundId: string | null;
+  /** Who asked, when we made it (metadata.by). */
+  by: string | null;
+  paymentRef: string | null;
+  amountPence: number;
+  state: 'pending' | 'succeeded' | 'failed';
+  /** Why it failed, in the provider's words. */
+  failure: string | null;
+}
+
+/** A dispute (chargeback) the provider reported. */
+export interface ProviderDispute {
+  id: string;
+  paymentRef: string | null;
+  amountPence: number;
+  reason: string;
+}
+
 /** A verified notification from the provider, reduced to what the shop acts on. */
 export interface PaymentEvent {
   id: string;
-  /** completed: the buyer finished paying (or the session completed and payment is pending). */
-  kind: 'completed' | 'payment_succeeded' | 'payment_failed' | 'expired' | 'other';
+  /**
+   * completed: the buyer finished paying (or the session completed and payment is pending);
+   * refund: refunds were made or changed (`refunds`); dispute: a chargeback was opened (`dispute`).
+   */
+  kind: 'completed' | 'payment_succeeded' | 'payment_failed' | 'expired' | 'refund' | 'dispute' | 'other';
   providerType: string;
   sessionId: string | null;
   /** True when the money is in (Stripe's payment_status 'paid' or 'no_payment_required'). */
@@ -68,6 +105,10 @@ export interface PaymentEvent {
   deliveryAddress: Partial<DeliveryAddress> | null;
   /** The payment's own reference at the provider (Stripe's payment intent id), when it has one. */
   paymentRef: string | null;
+  /** kind refund: the refunds the event reports. */
+  refunds?: ProviderRefund[];
+  /** kind dispute. */
+  dispute?: ProviderDispute;
 }
 
 export interface PaymentProvider {
@@ -84,6 +125,12 @@ export interface PaymentProvider {
    * expired (now or before), false when it can not be expired because the buyer completed it.
    */
   expireCheckout(sessionId: string): Promise<boolean>;
+  /**
+   * Refunds part or all of a payment, with our refund id as the idempotency key. Throws a 503
+   * AppError when the provider cannot be reached (nothing was refunded, or the retry with the same
+   * key answers the same refund), a 409 when it refuses.
+   */
+  refund(request: RefundRequest): Promise<ProviderRefund>;
 }
 
 /** The configured providers: the one new checkouts use, and every one by name (for webhooks and open checkouts). */
@@ -116,6 +163,18 @@ export function demoPaymentProvider(): PaymentProvider {
     // The demo page is the shop's own: its checkout row is all there is to close.
     async expireCheckout() {
       return true;
+    },
+    // No card was charged: the demo's refund succeeds at once.
+    async refund(request) {
+      return {
+        id: `demo_re_${request.refundId}`,
+        refundId: request.refundId,
+        by: request.by,
+        paymentRef: request.paymentRef,
+        amountPence: request.amountPence,
+        state: 'succeeded',
+        failure: null,
+      };
     },
   };
 }

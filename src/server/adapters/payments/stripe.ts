@@ -12,7 +12,7 @@ import Stripe from 'stripe';
 import type { DeliveryAddress } from '@shared/delivery-address';
 import * as MSG from '@shared/messages';
 import { AppError, badRequest, unavailable } from '../../lib/errors';
-import type { CheckoutRequest, PaymentEvent, PaymentProvider } from './provider';
+import type { CheckoutRequest, PaymentEvent, PaymentProvider, ProviderRefund } from './provider';
 
 export interface StripeOptions {
   secretKey: string;
@@ -171,6 +171,47 @@ export function stripePaymentProvider(options: StripeOptions): PaymentProvider {
       const session = await call(() => stripe.checkout.sessions.retrieve(sessionId));
       return session.status === 'expired';
     },
+
+    async refund(request) {
+      try {
+        const refund = await stripe.refunds.create(
+          {
+            payment_intent: request.paymentRef,
+            amount: request.amountPence,
+            metadata: { refund_id: request.refundId, order_id: request.orderId, by: request.by },
+          },
+          { idempotencyKey: request.refundId },
+        );
+        return toProviderRefund(refund);
+      } catch (error) {
+        // Stripe refused the refund itself (already refunded, amount too large ...): a conflict, in our words.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError)
+          throw new AppError(409, MSG.refundRefused, 'CONFLICT', { cause: error, extra: { kind: 'conflict' } });
+        throw unavailable(MSG.refundUnavailable, error);
+      }
+    },
+  };
+}
+
+const REFUND_STATES: Record<string, ProviderRefund['state']> = {
+  succeeded: 'succeeded',
+  failed: 'failed',
+  canceled: 'failed',
+};
+
+/** A Stripe refund as the shop records it: requires_action and pending are pending; canceled is failed. */
+export function toProviderRefund(refund: Stripe.Refund): ProviderRefund {
+  const paymentRef =
+    typeof refund.payment_intent === 'string' ? refund.payment_intent : (refund.payment_intent?.id ?? null);
+  const state = REFUND_STATES[refund.status ?? ''] ?? 'pending';
+  return {
+    id: refund.id,
+    refundId: refund.metadata?.refund_id ?? null,
+    by: refund.metadata?.by ?? null,
+    paymentRef,
+    amountPence: refund.amount,
+    state,
+    failure: state === 'failed' ? (refund.failure_reason ?? refund.status ?? 'failed') : null,
   };
 }
 
@@ -181,22 +222,50 @@ const kinds: Record<string, PaymentEvent['kind']> = {
   'checkout.session.expired': 'expired',
 };
 
+/** Refund events (issue 26): a refund's own, and the charge's with the refunds it lists. */
+const REFUND_EVENTS = new Set(['refund.created', 'refund.updated', 'refund.failed']);
+
+const paymentIntentOf = (value: string | { id: string } | null | undefined) =>
+  typeof value === 'string' ? value : (value?.id ?? null);
+
 export function toPaymentEvent(event: Stripe.Event): PaymentEvent {
   const kind = kinds[event.type] ?? 'other';
-  if (kind === 'other') {
+  const base = {
+    id: event.id,
+    providerType: event.type,
+    sessionId: null,
+    paid: false,
+    amountTotalPence: null,
+    currency: null,
+    email: null,
+    deliveryAddress: null,
+  };
+  if (REFUND_EVENTS.has(event.type)) {
+    const refund = toProviderRefund(event.data.object as Stripe.Refund);
+    return { ...base, kind: 'refund', paymentRef: refund.paymentRef, refunds: [refund] };
+  }
+  if (event.type === 'charge.refunded') {
+    const charge = event.data.object as Stripe.Charge;
+    const paymentRef = paymentIntentOf(charge.payment_intent);
+    // The charge lists its refunds only when expanded (API versions since 2022-11-15 leave them out):
+    // the refund events carry them then.
+    const refunds = (charge.refunds?.data ?? []).map((refund) => ({
+      ...toProviderRefund(refund),
+      paymentRef: paymentIntentOf(refund.payment_intent) ?? paymentRef,
+    }));
+    return { ...base, kind: 'refund', paymentRef, refunds };
+  }
+  if (event.type === 'charge.dispute.created') {
+    const dispute = event.data.object as Stripe.Dispute;
+    const paymentRef = paymentIntentOf(dispute.payment_intent);
     return {
-      id: event.id,
-      kind,
-      providerType: event.type,
-      sessionId: null,
-      paid: false,
-      amountTotalPence: null,
-      currency: null,
-      email: null,
-      deliveryAddress: null,
-      paymentRef: null,
+      ...base,
+      kind: 'dispute',
+      paymentRef,
+      dispute: { id: dispute.id, paymentRef, amountPence: dispute.amount, reason: dispute.reason },
     };
   }
+  if (kind === 'other') return { ...base, kind, paymentRef: null };
   const session = event.data.object as Stripe.Checkout.Session;
   return {
     id: event.id,

@@ -25,4 +25,5 @@ ALTER TABLE "print_jobs" ADD COLUMN "outcome_unknown" boolean DEFAULT false NOT 
 ALTER TABLE "refunds" ADD CONSTRAINT "refunds_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "refunds_order_created" ON "refunds" USING btree ("order_id","created_at");--> statement-breakpoint
 CREATE INDEX "refunds_created" ON "refunds" USING btree ("created_at");--> statement-breakpoint
-CREATE UNIQUE INDEX "refunds_provider_refund_unique" ON "refunds" USING btree ("provider_refund_id");
+CREATE UNIQUE INDEX "refunds_provider_refund_unique" ON "refunds" USING btree ("provider_refund_id");--> statement-breakpoint
+CREATE INDEX "orders_payment_ref" ON "orders" USING btree ("payment_ref");

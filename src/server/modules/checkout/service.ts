@@ -249,6 +249,8 @@ export async function cancelCheckout(
 
 /** A verified provider event: complete, expire, or ignore. */
 export async function handlePaymentEvent(ctx: AppContext, event: PaymentEvent): Promise<void> {
+  // Refunds and disputes belong to an order: matched and applied by the flow (issue 26).
+  if (event.kind === 'refund' || event.kind === 'dispute') return ctx.flows.applyAfterSaleEvent(ctx, event);
   if (!event.sessionId) return; // not an event the shop acts on
   if ((event.kind === 'completed' && event.paid) || event.kind === 'payment_succeeded') {
     await ctx.flows.completeCheckout(ctx, event.sessionId, {

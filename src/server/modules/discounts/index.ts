@@ -9,6 +9,7 @@ export {
   issueDiscountCode,
   passDiscountHold,
   redeemDiscountCode,
+  freeDiscountCode,
   releaseDiscountHold,
   usableDiscount,
   type UsableDiscount,

@@ -42,6 +42,19 @@ export async function markDiscountCodeUsed(db: Db, code: string, orderId: string
   return rows.length > 0;
 }
 
+/**
+ * Frees a code that `orderId` used, in that order's cancel (decision 139): it can be used again
+ * until it expires. Answers whether the code was this order's.
+ */
+export async function markDiscountCodeUnused(db: Db, code: string, orderId: string): Promise<boolean> {
+  const rows = await db
+    .update(discountCodes)
+    .set({ usedAt: null, usedByOrderId: null })
+    .where(and(eq(discountCodes.code, code), eq(discountCodes.usedByOrderId, orderId)))
+    .returning({ code: discountCodes.code });
+  return rows.length > 0;
+}
+
 /** Who may take a code's hold: nobody holds it, its holder's time is up, or it is this holder already. */
 const holdFreeFor = (holder: string) =>
   or(

@@ -114,4 +114,9 @@ export async function redeemDiscountCode(tx: Db, code: string, orderId: string):
   return repo.markDiscountCodeUsed(tx, code, orderId);
 }
 
+/** A cancelled order's code is free again (decision 139). */
+export async function freeDiscountCode(tx: Db, code: string, orderId: string): Promise<boolean> {
+  return repo.markDiscountCodeUnused(tx, code, orderId);
+}
+
 export { DISCOUNT_PROBLEMS };

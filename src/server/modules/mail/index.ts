@@ -7,3 +7,4 @@ export { mailboxRoutes } from './routes';
 export { enqueueMail, MailWorker } from './outbox';
 export { renderMail, type RenderConfig } from './render';
 export { mailCovers } from './covers';
+export type { OwnerOrderAlertKind } from './templates/refunds';

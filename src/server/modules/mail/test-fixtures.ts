@@ -152,6 +152,21 @@ export function awkwardMails(publicUrl: string): MailCase[] {
       data: { orderId: ORDER_ID, problem: `The print partner refused the order: ${SCRIPT} ${LONG}`, partnerRef: RTL },
     },
     {
+      label: 'order cancelled, refund delayed',
+      name: 'orderCancelled',
+      data: { orderId: ORDER_ID, refundPence: 123456, refundDelayed: true },
+    },
+    {
+      label: 'refund made',
+      name: 'refundMade',
+      data: { orderId: ORDER_ID, amountPence: 1, refundedPence: 99999, totalPence: 100000, reason: `${SCRIPT} ${RTL}` },
+    },
+    {
+      label: 'owner alert: dispute',
+      name: 'ownerOrderAlert',
+      data: { orderId: ORDER_ID, kind: 'dispute', amountPence: 2599, detail: `${SCRIPT} ${LONG}` },
+    },
+    {
       label: 'backup failed',
       name: 'backupFailed',
       data: {
@@ -270,6 +285,26 @@ export function realisticMails(publicUrl: string): MailCase[] {
         orderId: ORDER_ID,
         problem: 'The print partner refused the order: the product BV-12 is not in its catalogue.',
         partnerRef: 'BV-204817',
+      },
+    },
+    {
+      label: 'order cancelled and refunded',
+      name: 'orderCancelled',
+      data: { orderId: ORDER_ID, refundPence: 1597, refundDelayed: false },
+    },
+    {
+      label: 'refund made',
+      name: 'refundMade',
+      data: { orderId: ORDER_ID, amountPence: 599, refundedPence: 599, totalPence: 1597, reason: 'Arrived damaged' },
+    },
+    {
+      label: 'owner alert: refund made in Stripe',
+      name: 'ownerOrderAlert',
+      data: {
+        orderId: ORDER_ID,
+        kind: 'dashboard_refund',
+        amountPence: 599,
+        detail: 'Stripe refund re_3Pq1 of £5.99, succeeded.',
       },
     },
     {

@@ -20,6 +20,8 @@ export interface StatusChange {
   by: string;
   /** The subject of the mail the change sent, null when it sent none. */
   mailSubject: string | null;
+  /** What happened besides a status move (a refund, a dispute, a refused cancel), in words for the owner. */
+  event?: string | null;
 }
 
 export async function recordStatusChange(tx: Db, change: StatusChange): Promise<void> {
@@ -31,6 +33,7 @@ export async function recordStatusChange(tx: Db, change: StatusChange): Promise<
     trackingRef: change.trackingRef ?? null,
     changedBy: change.by,
     mailSubject: change.mailSubject,
+    event: change.event ?? null,
   });
 }
 

@@ -13,3 +13,36 @@ export {
 } from './service';
 export { planOrderUpdate } from './status';
 export { CHANGED_BY_PRINT_PARTNER } from './history';
+export {
+  lockOrderForMoney,
+  markCancelled,
+  mailRefund,
+  recordOrderEvent,
+  refundAmount,
+  refundEvent,
+  releaseHold,
+  tellOwner,
+  type MoneyOrder,
+} from './refunds/service';
+export {
+  deleteRefund,
+  findRefund,
+  findRefundByProviderId,
+  findOrderIdByPaymentRef,
+  markDisputed,
+  insertRefund,
+  refundedPence,
+  toRefundAnswer,
+  updateRefund,
+  type RefundRow,
+} from './refunds/repository';
+export { planCancel } from './refunds/cancel-plan';
+export { customerCancellableUntil, paymentStatusOf } from './refunds/money';
+export { isCancelToken } from './refunds/cancel-link';
+export {
+  ALREADY_CANCELLED,
+  authoriseCustomer,
+  cancellationView,
+  customerRefusal,
+  type CustomerAsk,
+} from './refunds/cancellation';

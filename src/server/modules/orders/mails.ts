@@ -63,13 +63,24 @@ async function paidOrder(db: Db, orderId: string, checkout: PaidCheckout) {
   return { orderId, lines, subtotalPence, discount, shippingPence, totalPence, deliveryAddress };
 }
 
-/** The order confirmation, with each book's cover and the delivery address. */
+/** The order confirmation, with each book's cover, the delivery address and the cancellation information. */
 export async function confirmationMail(
   config: RenderConfig,
   db: Db,
-  input: { to: string; orderId: string; checkout: PaidCheckout },
+  input: {
+    to: string;
+    orderId: string;
+    checkout: PaidCheckout;
+    /** The cancel window's end and its signed link (decision 137); null when the order is sent at once. */
+    cancel: { until: Date; url: string } | null;
+  },
 ): Promise<OutgoingMessage> {
-  const order = { ...(await paidOrder(db, input.orderId, input.checkout)), hasAccount: Boolean(input.checkout.userId) };
+  const order = {
+    ...(await paidOrder(db, input.orderId, input.checkout)),
+    hasAccount: Boolean(input.checkout.userId),
+    cancelUntil: input.cancel?.until.toISOString() ?? null,
+    cancelUrl: input.cancel?.url ?? null,
+  };
   return { to: input.to, ...(await renderMail('orderConfirmation', order, config)) };
 }
 

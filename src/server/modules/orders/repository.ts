@@ -7,6 +7,8 @@ import type { OrderState } from './status';
 
 export interface OrderWithItems {
   id: string;
+  /** The customer's account; null for a guest's order. */
+  userId: string | null;
   email: string;
   subtotalPence: number;
   shippingPence: number;
@@ -83,6 +85,7 @@ export async function listOrdersWithItems(db: Db, query: OrderListQuery = {}): P
   const select = db
     .select({
       id: orders.id,
+      userId: orders.userId,
       email: orders.email,
       subtotalPence: orders.subtotalPence,
       shippingPence: orders.shippingPence,

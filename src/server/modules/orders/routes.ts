@@ -20,6 +20,7 @@ import { ownerFromParam } from '../../plugins/access';
 import { exportOrdersCsv, orderDetail, orderOverview } from './admin/service';
 import { sendToPrinterAgain, trackingPage } from './printing/service';
 import { listOrders, orderHistory } from './service';
+import { refundRoutes } from './refunds/routes';
 
 const admin = { access: 'admin' as const };
 const adminErrors = { 400: messageSchema, 401: messageSchema, 403: messageSchema };
@@ -28,6 +29,9 @@ const exportQuerySchema = adminOrdersQuerySchema.pick({ q: true, status: true, a
 const orderParams = z.object({ orderId: z.uuid({ message: 'must be an order id' }) });
 
 export const orderRoutes: ModuleRoutes = async (app, ctx) => {
+  // Cancel and refund (issue 26): their own file.
+  await refundRoutes(app, ctx);
+
   app.get(
     '/api/server/order_history/:userId',
     {

@@ -22,6 +22,7 @@ import { CHANGED_BY_CHECKOUT, recordStatusChange } from './history';
 import { insertPrintJob } from './printing/jobs';
 import { planOrderUpdate } from './status';
 import { customerCancellableUntil, paymentStatusOf } from './refunds/money';
+import { cancelLink } from './refunds/cancel-link';
 
 /** An order row as the API shows it (pounds, ISO date, the spec's field names). */
 export function toOrderAnswer(row: OrderWithItems): Order {
@@ -118,7 +119,11 @@ export async function placeOrder(ctx: AppContext, tx: Db, checkout: PlacedChecko
     checkout.lines,
   );
   if (!orderId) return null;
-  const confirmation = await confirmationMail(ctx.config, tx, { to: checkout.email, orderId, checkout });
+  const cancel =
+    printHoldUntil.getTime() > Date.now()
+      ? { until: printHoldUntil, url: await cancelLink(ctx, orderId, printHoldUntil) }
+      : null;
+  const confirmation = await confirmationMail(ctx.config, tx, { to: checkout.email, orderId, checkout, cancel });
   await enqueueMail(tx, confirmation);
   await enqueueMail(
     tx,

@@ -3,6 +3,7 @@ import { adminSignIn, choosePassword, passwordReset, verifyEmail } from './accou
 import { contactCopy, contactMessage } from './contact';
 import { discountCode } from './discount';
 import { backupFailed } from './system';
+import { orderCancelled, ownerOrderAlert, refundMade } from './refunds';
 import { orderConfirmation, orderStatus, ownerNewOrder, printPartnerProblem, reviewInvitation } from './orders';
 
 export const templates = {
@@ -18,5 +19,8 @@ export const templates = {
   contactCopy,
   ownerNewOrder,
   printPartnerProblem,
+  orderCancelled,
+  refundMade,
+  ownerOrderAlert,
   backupFailed,
 };

@@ -15,6 +15,7 @@ import {
   type OrderLine,
   type OrderTotals,
 } from './layout';
+import { CancellationInfo } from './refunds';
 import { orderRef } from './shop';
 import type { MailTemplate } from './types';
 
@@ -25,6 +26,12 @@ export interface OrderConfirmationMail extends OrderTotals {
   deliveryAddress?: DeliveryAddress | null;
   /** The shopper has an account (their orders are on /profile); a guest is pointed to /contact. */
   hasAccount: boolean;
+  /**
+   * The cancel window (decision 137): until when (ISO) the order can be cancelled for free, and the
+   * signed link that cancels it; absent or null when the order goes to the printer at once.
+   */
+  cancelUntil?: string | null;
+  cancelUrl?: string | null;
 }
 
 export const orderConfirmation: MailTemplate<OrderConfirmationMail> = {
@@ -48,6 +55,7 @@ export const orderConfirmation: MailTemplate<OrderConfirmationMail> = {
         <Totals totals={order} />
         <Rule />
         {order.deliveryAddress && <Address address={order.deliveryAddress} />}
+        <CancellationInfo cancelUntil={order.cancelUntil ?? null} cancelUrl={order.cancelUrl ?? null} shop={shop} />
         {order.hasAccount ? (
           <Action href={shop.href('/profile')}>See your orders</Action>
         ) : (

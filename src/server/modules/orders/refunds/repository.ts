@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Refund } from '@shared/contracts/orders';
 import { penceToPounds } from '@shared/money';
 import type { Db } from '../../../db/client';
-import { refunds } from '../../../db/schema';
+import { orders, refunds } from '../../../db/schema';
 
 export type RefundRow = typeof refunds.$inferSelect;
 export type NewRefund = Omit<typeof refunds.$inferInsert, 'createdAt' | 'updatedAt'>;
@@ -71,4 +71,18 @@ export function toRefundAnswer(row: RefundRow): Refund {
     state: row.state,
     failure: row.failure,
   };
+}
+
+/** The order a provider's payment reference belongs to (a refund or dispute event). */
+export async function findOrderIdByPaymentRef(db: Db, paymentRef: string): Promise<string | null> {
+  const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.paymentRef, paymentRef)).limit(1);
+  return row?.id ?? null;
+}
+
+/** Marks the order disputed (once: the first dispute's time stays). */
+export async function markDisputed(db: Db, orderId: string): Promise<void> {
+  await db
+    .update(orders)
+    .set({ disputedAt: sql`coalesce(${orders.disputedAt}, now())` })
+    .where(eq(orders.id, orderId));
 }
