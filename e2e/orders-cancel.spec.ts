@@ -62,7 +62,7 @@ test('a guest cancels from the mailed link: the order is cancelled and refunded,
   await confirm.getByRole('button', { name: 'Yes, cancel the order' }).click();
 
   await expect(page.getByRole('heading', { level: 1, name: 'Your order is cancelled' })).toBeVisible();
-  await expect(page.getByRole('status')).toBeVisible();
+  await expect(page.getByRole('main').getByRole('status')).toBeVisible();
   await expect(summary).toContainText('Cancelled');
   await expect(summary).toContainText('Refunded');
   await shoot(page, page.getByRole('main'), 'guest-cancel-done');
