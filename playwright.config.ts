@@ -35,12 +35,16 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } } }],
   // Two shops on fresh embedded databases: the spec's journeys run where the owner types the print
-  // references (PRINT_PARTNER=manual, as they are written); the print journey runs on a second one
-  // whose simulated printer prints and dispatches within seconds (e2e/orders-printing.spec.ts).
+  // references (PRINT_PARTNER=manual, as they are written); the print and cancel journeys run on a
+  // second one whose simulated printer prints and dispatches within seconds once an order is sent
+  // (e2e/orders-printing.spec.ts, e2e/orders-cancel.spec.ts). On both, a paid order waits an hour
+  // for the customer's free cancel (decision 141): the print journey sends its orders at once with
+  // "Send to printer now"; the guest's cancel shows the printer never gets the order.
   webServer: [
-    shop(PORT, { PRINT_PARTNER: 'manual' }),
+    shop(PORT, { PRINT_PARTNER: 'manual', PRINT_HOLD_MINUTES: '60' }),
     shop(E2E_PRINTER_PORT, {
       PRINT_PARTNER: 'simulated',
+      PRINT_HOLD_MINUTES: '60',
       SIMULATED_PRINTER_STEP_SECONDS: '2',
       PRINT_PARTNER_POLL_SECONDS: '1',
     }),

@@ -5,26 +5,14 @@
  * outside, and never covers the buy box it came from (on a wide screen neither the page's title nor
  * the verification strip either; decision 136); the spec's banner 'Added to basket' still shows.
  */
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { SHIPPING_PENCE } from '../src/shared/constants';
 import * as MSG from '../src/shared/messages';
 import { formatPence } from '../src/shared/money';
 import { productPath } from '../src/shared/routes';
 import { createCustomer, signInAsCustomer } from './support/customer';
 import { expectAccessible, uniqueEmail, waitForApp } from './support/fixtures';
-
-interface Book {
-  id: string;
-  name: string;
-  price: number;
-}
-
-async function book(request: APIRequestContext, id: string): Promise<Book> {
-  const products = (await (await request.get('/api/server/get_products')).json()) as Book[];
-  const found = products.find((product) => product.id === id);
-  expect(found, `demo book ${id}`).toBeDefined();
-  return found!;
-}
+import { demoBook as book } from './support/orders';
 
 const pence = (pounds: number) => Math.round(pounds * 100);
 const panelOf = (page: Page) => page.getByRole('dialog', { name: 'Added to your basket' });

@@ -158,3 +158,30 @@ test('robots.txt and sitemap.xml list the product pages', async ({ request }) =>
   const books = await Promise.all(files.map(async (file) => (await request.get(file)).text()));
   expect(books.join('\n')).toContain('/item/Sudoku%20for%20the%20Commute</loc>');
 });
+
+test('the terms of sale are one click from the footer and from beside the basket’s Checkout', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Terms' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Terms of sale' })).toBeVisible();
+  await expect(page).toHaveTitle(/^Terms of sale \| /);
+  // What the page must say: the right to cancel, refunds with postage, the post's risk, misprints, the way to the shop.
+  await expect(page.getByText('14 days of the day you receive the books')).toBeVisible();
+  await expect(page.getByText(/standard postage of\s+the order/)).toBeVisible();
+  await expect(page.getByText(/Consumer Rights Act 2015, section 29/)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Misprints and faulty books' })).toBeVisible();
+  await waitForApp(page);
+  await page.getByRole('navigation', { name: 'On this page' }).getByRole('link', { name: 'How to reach us' }).click();
+  await expect(page).toHaveURL(/\/terms#reach-us$/);
+  await page.locator('#reach-us + p').getByRole('link', { name: 'contact page' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Contact Us' })).toBeVisible();
+
+  await page.goto(`/item/${encodeURIComponent('Sudoku for the Commute')}`);
+  await waitForApp(page);
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await page.goto('/cart');
+  const checkout = page.getByRole('button', { name: 'Checkout' });
+  await expect(checkout).toBeVisible();
+  const terms = page.getByRole('link', { name: 'Terms of sale: cancelling and refunds' });
+  await terms.click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Terms of sale' })).toBeVisible();
+});

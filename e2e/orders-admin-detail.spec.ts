@@ -124,6 +124,7 @@ test('the owner finds a new order, reads it in full, ships it and exports it as 
     'Printing',
     'Shipped',
     'Delivered',
+    'Cancelled',
     'Address missing',
     'Needs attention',
   ]);
@@ -231,6 +232,10 @@ test('the owner finds a new order, reads it in full, ships it and exports it as 
     expect(record[column('Status')]).toBe('Shipped');
     expect(record[column('Tracking ref')]).toBe('RM123456785GB');
     expect(record[column('Order total')]).toBe((price.totalPence / 100).toFixed(2));
+    // Where the money is (issue 26): nothing refunded, so the net is the total.
+    expect(record[column('Payment status')]).toBe('paid');
+    expect(record[column('Refunded')]).toBe('0.00');
+    expect(record[column('Net')]).toBe((price.totalPence / 100).toFixed(2));
   }
   const quantities = Object.fromEntries(records.map((record) => [record[column('Book')], record[column('Quantity')]]));
   expect(quantities).toEqual(Object.fromEntries(lines.map(({ book, qty }) => [book.name, String(qty)])));

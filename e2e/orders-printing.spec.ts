@@ -1,7 +1,8 @@
 /**
  * The print partner (issue #15, decision 112), on the second shop whose simulated printer takes
  * 2-second steps and is asked every second (playwright.config.ts): a guest's order paid on the
- * demo checkout is printed and dispatched by itself, the customer's Shipped mail has a Track
+ * demo checkout waits for the cancel window (an hour there, decision 141) until the owner presses
+ * "Send to printer now", then is printed and dispatched by itself, the customer's Shipped mail has a Track
  * button on the shop's own address, and the owner sees the printer's state, cost, carrier and
  * tracking page; a book the printer refuses puts its order in "needs attention", which the
  * overview's filter finds, the owner is mailed, and Send again round-trips to the printer (which
@@ -94,6 +95,23 @@ async function guestBuysOnDemoCheckout(browser: Browser, book: Product, email: s
   }
 }
 
+/**
+ * The owner sends a paid order held for the cancel window to the printer at once (the shop holds
+ * every order an hour here, decision 141): found by the buyer's e-mail, "Send to printer now" on its page.
+ */
+async function sendToPrinterNow(page: Page, email: string): Promise<void> {
+  await page.goto(`/admin/orders?q=${encodeURIComponent(email)}`);
+  await page
+    .locator('tbody tr')
+    .filter({ hasText: email })
+    .getByRole('link', { name: /^Order / })
+    .click();
+  const actions = page.getByRole('group', { name: 'Order actions' });
+  await expect(actions).toContainText('Held for the cancel window until');
+  await actions.getByRole('button', { name: 'Send to printer now' }).click();
+  await expect(actions.getByRole('button', { name: 'Send to printer now' })).toHaveCount(0);
+}
+
 test('a paid order is printed and dispatched by itself: the customer gets the Track button, the owner sees carrier, cost and tracking', async ({
   page,
   browser,
@@ -105,8 +123,10 @@ test('a paid order is printed and dispatched by itself: the customer gets the Tr
   expect(book, 'a demo book').toBeTruthy();
   const email = uniqueEmail('printed');
   const short = await guestBuysInTheShop(browser, book!, email);
+  await signInAsAdmin(page);
+  await sendToPrinterNow(page, email);
 
-  // Nobody touches the order: the printer prints and dispatches it, and the customer is told.
+  // Nobody touches the order again: the printer prints and dispatches it, and the customer is told.
   const shipped: Mail = await waitForMail(request, email, new RegExp(`Your order ${short} is on its way`));
   const tracking = /Tracking reference: (SIM\d{9}GB)/.exec(shipped.text)?.[1];
   expect(tracking, 'a tracking number in the Shipped mail').toBeTruthy();
@@ -121,7 +141,6 @@ test('a paid order is printed and dispatched by itself: the customer gets the Tr
   expect(carrierPage).toMatch(/^https:\/\/.*SIM\d{9}GB/);
 
   // The owner: Shipped and Dispatched in the overview.
-  await signInAsAdmin(page);
   await page.goto(`/admin/orders?q=${encodeURIComponent(email)}`);
   const rows = page.locator('tbody tr');
   await expect(rows).toHaveCount(1);
@@ -198,6 +217,7 @@ test('a book the printer refuses: the order needs attention, the filter finds it
   try {
     const email = uniqueEmail('refused');
     const short = await guestBuysOnDemoCheckout(browser, book, email);
+    await sendToPrinterNow(page, email);
 
     // The owner is told, with a link to the order's page.
     const problemSubject = new RegExp(`Print partner problem with order ${short}`);

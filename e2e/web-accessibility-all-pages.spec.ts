@@ -104,6 +104,7 @@ for (const width of WIDTHS) {
         ['/about', async (p) => void (await expect(p.getByRole('heading', { level: 1 })).toBeVisible())],
         ['/contact', async (p) => void (await expect(p.getByRole('heading', { level: 1 })).toBeVisible())],
         ['/privacy', async (p) => void (await expect(p.getByRole('heading', { level: 1 })).toBeVisible())],
+        ['/terms', async (p) => void (await expect(p.getByRole('heading', { level: 1 })).toBeVisible())],
         ['/cart', async (p) => void (await expect(p.getByRole('heading', { level: 1 })).toBeVisible())],
         [checkoutPath, async (p) => void (await expect(p.getByText('Demo payment: no card is charged')).toBeVisible())],
         ['/no-such-page', heading('Page Not Found')],

@@ -53,7 +53,7 @@ test.describe('without JavaScript', () => {
 
 test('the pages hydrate without a mismatch or an error', async ({ page }) => {
   const problems = collectProblems(page);
-  for (const path of ['/', `/item/${encodeURIComponent(BOOK)}`, '/about', '/contact', '/privacy']) {
+  for (const path of ['/', `/item/${encodeURIComponent(BOOK)}`, '/about', '/contact', '/privacy', '/terms']) {
     await page.goto(path);
     await waitForApp(page);
   }

@@ -2,8 +2,9 @@
  * Shared helpers for browser tests: unique shoppers, the outbox (mail is read from
  * /api/dev/mailbox, as a person would read their inbox), and an accessibility check.
  */
+import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 export { E2E_ADMIN } from './env';
 
@@ -57,4 +58,15 @@ export async function expectAccessible(page: Page): Promise<void> {
  */
 export async function waitForApp(page: Page): Promise<void> {
   await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+}
+
+/** Screenshots of a part of the page at a phone's and a desktop's width (390 and 1280 px), for a person to look at. */
+export async function screenshotAtWidths(page: Page, part: Locator, dir: string, name: string): Promise<void> {
+  mkdirSync(dir, { recursive: true });
+  const size = page.viewportSize();
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await part.screenshot({ path: `${dir}/${name}-${width}.png` });
+  }
+  if (size) await page.setViewportSize(size);
 }

@@ -73,3 +73,17 @@ export async function deliverOrder(
   await setOrderStatus(request, adminToken, order, 'Shipped', refs);
   await setOrderStatus(request, adminToken, order, 'Delivered');
 }
+
+export interface DemoBook {
+  id: string;
+  name: string;
+  price: number;
+}
+
+/** A book of the demo catalogue by its ID (`BV-…`), as the shop lists it. */
+export async function demoBook(request: APIRequestContext, id: string): Promise<DemoBook> {
+  const products = (await (await request.get('/api/server/get_products')).json()) as DemoBook[];
+  const found = products.find((product) => product.id === id);
+  expect(found, `demo book ${id}`).toBeDefined();
+  return found!;
+}

@@ -19,6 +19,8 @@ export default [
     route('about', 'routes/about.tsx'),
     route('contact', 'routes/contact.tsx'),
     route('privacy', 'routes/privacy.tsx'),
+    route('terms', 'routes/terms.tsx'),
+    route('cancel_order', 'routes/cancel-order.tsx'),
     route('cart', 'routes/cart.tsx'),
     route('checkout/demo/:sessionId', 'routes/demo-checkout.tsx'),
     route('review/order/:orderId', 'routes/review.tsx'),

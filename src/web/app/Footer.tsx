@@ -13,6 +13,7 @@ const QUICK_LINKS: LinkList = [
   ['/about', 'About Us'],
   ['/contact', 'Contact'],
   ['/privacy', 'Privacy'],
+  ['/terms', 'Terms'],
 ];
 
 export function Footer() {

@@ -422,7 +422,8 @@ function OrderSummary({
         </p>
       )}
       <p className={styles.note}>
-        Shipping is a flat {formatPence(SHIPPING_PENCE)} to anywhere in the UK. You pay on the next page.
+        Shipping is a flat {formatPence(SHIPPING_PENCE)} to anywhere in the UK. You pay on the next page.{' '}
+        <Link to="/terms">Terms of sale: cancelling and refunds</Link>
       </p>
     </aside>
   );

@@ -13,11 +13,12 @@ import { Spinner } from '../../components/Spinner';
 import { formatDate, formatPounds, shortOrderId } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { useOrderHistory } from './api/order-history';
+import { OrderAfterSale } from './OrderAfterSale';
 import { OrderItems } from './OrderItems';
 import styles from './OrderHistory.module.css';
 
 /** Each status's colours: a new status does not compile until it has its own. */
-const STATUS_STYLE: Record<OrderStatus, string | undefined> = {
+export const STATUS_STYLE: Record<OrderStatus, string | undefined> = {
   Printing: styles.printing,
   Shipped: styles.shipped,
   Delivered: styles.delivered,
@@ -75,8 +76,9 @@ export function OrderHistory() {
                   {order.bookVault_ref && <>Print ref: {order.bookVault_ref}</>}
                 </p>
               )}
+              <OrderAfterSale order={order} />
               <div className={styles.review}>
-                {!canBeReviewed(order.status) ? (
+                {order.cancelled_at ? null : !canBeReviewed(order.status) ? (
                   <span className={styles.reviewLater}>You can review your books once they are delivered.</span>
                 ) : order.reviewed ? (
                   <span className={styles.reviewed}>Reviewed</span>

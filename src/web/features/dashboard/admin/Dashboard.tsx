@@ -36,6 +36,7 @@ import {
   PERIODS,
   periodFromAddress,
   periodParams,
+  type Comparison,
   type FigureKind,
   type PeriodChoice,
 } from './period';
@@ -48,12 +49,14 @@ const timeFormat = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '
 /** '09:41', UK time: the figures may be a few seconds old (the server reuses an answer briefly). */
 const formatTime = (iso: string) => timeFormat.format(new Date(iso));
 
-/** The cards, in order: which figure, its name, how it is shown, and a line under it. */
+/** The cards, in order (the money, then the counts): which figure, its name, how it is shown, and a line under it. */
 const FIGURES: Array<{
   key: keyof DashboardFigures;
   name: string;
   kind: FigureKind;
   note?: (figures: DashboardFigures) => string;
+  /** A rise is bad news (refunds): shown in the colour of a fall. */
+  lowerIsBetter?: boolean;
 }> = [
   {
     key: 'revenue',
@@ -62,14 +65,22 @@ const FIGURES: Array<{
     note: (f) => `After discounts (${formatPounds(f.discounts)} off), shipping included`,
   },
   {
+    key: 'refunds',
+    name: 'Refunds',
+    kind: 'money',
+    lowerIsBetter: true,
+    note: () => 'Money returned in this period',
+  },
+  { key: 'net_revenue', name: 'Net revenue', kind: 'money', note: () => 'Revenue less refunds' },
+  {
     key: 'revenue_without_shipping',
     name: 'Revenue without shipping',
     kind: 'money',
     note: (f) => `${formatPounds(f.shipping)} shipping left out`,
   },
+  { key: 'average_order_value', name: 'Average order', kind: 'money', note: () => 'Revenue per order' },
   { key: 'orders', name: 'Orders', kind: 'count' },
   { key: 'books_sold', name: 'Books sold', kind: 'count', note: () => 'Copies' },
-  { key: 'average_order_value', name: 'Average order', kind: 'money', note: () => 'Revenue per order' },
   { key: 'new_customers', name: 'New customers', kind: 'count', note: () => 'First order ever in this period' },
   {
     key: 'guest_share',
@@ -78,6 +89,14 @@ const FIGURES: Array<{
     note: (f) => `${f.guest_orders} of ${f.orders} without an account`,
   },
 ];
+
+/** The colour of a change where a fall is good news. */
+const REVERSED: Record<Comparison['direction'], Comparison['direction']> = {
+  up: 'down',
+  down: 'up',
+  same: 'same',
+  none: 'none',
+};
 
 function PeriodPicker({ choice, onChoose }: { choice: PeriodChoice; onChoose: (choice: PeriodChoice) => void }) {
   const name = useId();
@@ -158,13 +177,14 @@ function PeriodPicker({ choice, onChoose }: { choice: PeriodChoice; onChoose: (c
 function FigureCards({ current, previous }: { current: DashboardFigures; previous: DashboardFigures }) {
   return (
     <ul className={styles.cards} aria-label="Figures">
-      {FIGURES.map(({ key, name, kind, note }) => {
+      {FIGURES.map(({ key, name, kind, note, lowerIsBetter }) => {
         const comparison = compareFigure(current[key], previous[key], kind);
+        const tone = lowerIsBetter ? REVERSED[comparison.direction] : comparison.direction;
         return (
           <li key={key} className={styles.card}>
             <span className={styles.cardName}>{name}</span>
             <span className={styles.cardValue}>{formatFigure(current[key], kind)}</span>
-            <span className={`${styles.change} ${styles[comparison.direction]}`}>
+            <span className={`${styles.change} ${styles[tone]}`}>
               <span aria-hidden="true">{comparison.shown}</span>
               <span className="visually-hidden">{comparison.spoken}</span>
             </span>

@@ -19,7 +19,9 @@ import { ApiError } from '../../../lib/api';
 import { formatPounds, shortOrderId } from '../../../lib/format';
 import { useAdminOrder } from './api';
 import { formatDateTime } from './date-time';
+import { AfterSaleActions } from './AfterSaleActions';
 import { EmailAddress } from './EmailAddress';
+import { MoneyPanel } from './MoneyPanel';
 import { OrderStatusEditor } from './OrderStatusEditor';
 import { PrintPanel } from './PrintPanel';
 import page from '../../../styles/admin.module.css';
@@ -160,6 +162,7 @@ function History({ history }: { history: AdminOrderDetail['history'] }) {
               )}
             </p>
           )}
+          {change.event && <p className={styles.eventNote}>{change.event}</p>}
           <p className={styles.eventMail}>{change.mail ? <>Mail sent: “{change.mail}”</> : 'No mail sent'}</p>
         </li>
       ))}
@@ -192,6 +195,7 @@ function OrderDetail({ order, overview }: { order: AdminOrderDetail; overview: s
           Placed <time dateTime={order.date}>{formatDateTime(order.date)}</time> <StatusPill status={order.status} />
         </p>
       </div>
+      <AfterSaleActions order={order} />
 
       {order.address_problems.length > 0 && (
         <div className={styles.warning} role="region" aria-labelledby="address-problems">
@@ -313,6 +317,7 @@ function OrderDetail({ order, overview }: { order: AdminOrderDetail; overview: s
         </div>
 
         <div className={styles.side}>
+          <MoneyPanel order={order} />
           {(order.print || order.carrier || order.tracking_url) && (
             <div className={styles.print}>
               <PrintPanel order={order} />

@@ -21,6 +21,7 @@ import { serverMessage } from '../../../lib/api';
 import { useBanner } from '../../../lib/banner';
 import { formatDate, formatPounds, shortOrderId } from '../../../lib/format';
 import { OrderItems } from '../OrderItems';
+import { PaymentBadge } from '../PaymentBadge';
 import { exportOrders, useAdminOrderPages, type OrderFilters } from './api';
 import { EmailAddress } from './EmailAddress';
 import { OrderStatusEditor } from './OrderStatusEditor';
@@ -71,9 +72,11 @@ function OrderRow({ order, from }: { order: AdminOrder; from: string }) {
           className={
             order.print_state === 'needs attention'
               ? styles.needsYou
-              : isFinalStatus(order.status)
-                ? styles.done
-                : undefined
+              : order.cancelled_at
+                ? styles.cancelled
+                : isFinalStatus(order.status)
+                  ? styles.done
+                  : undefined
           }
         >
           <th scope="row" data-label="Order">
@@ -98,7 +101,8 @@ function OrderRow({ order, from }: { order: AdminOrder; from: string }) {
           </td>
           <td data-label="Total" className={styles.money}>
             <span>
-              {formatPounds(order.total_cost)} <span className={styles.currency}>{order.currency.toUpperCase()}</span>
+              {formatPounds(order.total_cost)} <span className={styles.currency}>{order.currency.toUpperCase()}</span>{' '}
+              <PaymentBadge status={order.payment_status} />
             </span>
           </td>
           <td data-label="Status">

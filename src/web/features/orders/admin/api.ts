@@ -23,7 +23,7 @@ export interface OrderFilters {
   status: OrderStatus | 'address_missing' | 'needs_attention' | null;
 }
 
-const adminOrderKeys = {
+export const adminOrderKeys = {
   all: (adminId: string) => ['admin', adminId, 'orders'] as const,
   list: (adminId: string, filters: OrderFilters) => [...adminOrderKeys.all(adminId), 'list', filters] as const,
   detail: (adminId: string, orderId: string) => [...adminOrderKeys.all(adminId), 'detail', orderId] as const,
