@@ -30,7 +30,8 @@ async function save(
   options: { by: string; mailRefsOnly: boolean },
 ) {
   const reviewLink =
-    plan.statusChanged && invitesReview(plan.next.status)
+    // A replacement's books were reviewed (or can be) under the order they were bought with.
+    plan.statusChanged && invitesReview(plan.next.status) && order.kind === 'sale'
       ? await createReviewLink(ctx, { id: order.id, email: order.email }, tx)
       : null;
   await saveOrderChange(ctx, tx, order, plan, { ...options, reviewLink });

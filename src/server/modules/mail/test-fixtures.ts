@@ -151,6 +151,29 @@ export function awkwardMails(publicUrl: string): MailCase[] {
       data: { orderId: ORDER_ID, problem: `The print partner refused the order: ${SCRIPT} ${LONG}`, partnerRef: RTL },
     },
     {
+      label: 'replacement sent',
+      name: 'replacementSent',
+      data: {
+        orderId: ORDER_ID,
+        replacementId: '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+        reason: `Damaged in transit ${SCRIPT}`,
+        lines: lines.slice(0, 5),
+        deliveryAddress: awkwardAddress,
+        hasAccount: false,
+      },
+    },
+    {
+      label: 'owner: problem reported',
+      name: 'ownerProblemReported',
+      data: {
+        orderId: ORDER_ID,
+        customerEmail: `${SCRIPT}@example.org`,
+        reason: 'Arrived damaged',
+        message: `${SCRIPT} ${RTL} ${LONG}`,
+        photos: 3,
+      },
+    },
+    {
       label: 'backup failed',
       name: 'backupFailed',
       data: {
@@ -268,6 +291,29 @@ export function realisticMails(publicUrl: string): MailCase[] {
         orderId: ORDER_ID,
         problem: 'The print partner refused the order: the product BV-12 is not in its catalogue.',
         partnerRef: 'BV-204817',
+      },
+    },
+    {
+      label: 'replacement sent',
+      name: 'replacementSent',
+      data: {
+        orderId: ORDER_ID,
+        replacementId: '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+        reason: 'Damaged in transit',
+        lines: lines.slice(0, 1),
+        deliveryAddress: address,
+        hasAccount: true,
+      },
+    },
+    {
+      label: 'owner: problem reported',
+      name: 'ownerProblemReported',
+      data: {
+        orderId: ORDER_ID,
+        customerEmail: 'ann.reader@example.org',
+        reason: 'Arrived damaged',
+        message: 'The cover of my maze book was torn when it arrived.',
+        photos: 1,
       },
     },
     {

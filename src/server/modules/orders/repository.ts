@@ -1,5 +1,6 @@
 /** Order SQL: making an order from a paid checkout, listing orders with their lines, status changes. */
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { OrderKind } from '@shared/contracts/orders';
 import type { DeliveryAddress } from '@shared/delivery-address';
 import type { Db } from '../../db/client';
 import { orderItems, orders, printJobs, products, type CheckoutLine } from '../../db/schema';
@@ -33,6 +34,11 @@ export interface OrderWithItems {
   /** The print job's state and the partner's last reported state; null without a job (manual). */
   printJobState: PrintJobState | null;
   printPartnerState: string | null;
+  /** A sale or a replacement (decision 142), and the order a replacement was sent for. */
+  kind: OrderKind;
+  parentOrderId: string | null;
+  /** The customer reported a problem that is still open (decision 144). */
+  problemOpen: boolean;
 }
 
 type PrintJobState = (typeof printJobs.$inferSelect)['state'];
@@ -49,6 +55,9 @@ const orderFullyReviewed = sql<boolean>`not exists (
     and exists (select 1 from products p where p.product_key = oi.product_key and p.archived_at is null)
     and not exists (select 1 from reviews r where r.order_id = oi.order_id and r.product_key = oi.product_key)
 )`;
+
+/** The order has a reported problem still open (decision 144). */
+const problemOpen = sql<boolean>`exists (select 1 from order_problems op where op.order_id = ${orders.id} and op.closed_at is null)`;
 
 /** Which orders listOrdersWithItems reads (all of them when nothing is given). */
 export interface OrderListQuery {
@@ -89,6 +98,9 @@ export async function listOrdersWithItems(db: Db, query: OrderListQuery = {}): P
       printJobState: printJobs.state,
       printPartnerState: printJobs.partnerState,
       reviewed: orderFullyReviewed,
+      kind: orders.kind,
+      parentOrderId: orders.parentOrderId,
+      problemOpen: problemOpen,
     })
     .from(orders)
     .leftJoin(printJobs, eq(printJobs.orderId, orders.id))
@@ -124,7 +136,12 @@ export async function listOrdersWithItems(db: Db, query: OrderListQuery = {}): P
     });
     linesByOrder.set(line.orderId, list);
   }
-  return rows.map((row) => ({ ...row, reviewed: Boolean(row.reviewed), items: linesByOrder.get(row.id) ?? [] }));
+  return rows.map((row) => ({
+    ...row,
+    reviewed: Boolean(row.reviewed),
+    problemOpen: Boolean(row.problemOpen),
+    items: linesByOrder.get(row.id) ?? [],
+  }));
 }
 
 /** The order row, locked for the rest of the transaction. */
@@ -136,6 +153,8 @@ export async function lockOrder(tx: Db, orderId: string) {
       status: orders.status,
       bookVaultRef: orders.bookVaultRef,
       trackingRef: orders.trackingRef,
+      kind: orders.kind,
+      parentOrderId: orders.parentOrderId,
     })
     .from(orders)
     .where(eq(orders.id, orderId))

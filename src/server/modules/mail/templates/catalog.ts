@@ -3,6 +3,7 @@ import { adminSignIn, choosePassword, passwordReset, verifyEmail } from './accou
 import { contactCopy, contactMessage } from './contact';
 import { discountCode } from './discount';
 import { backupFailed } from './system';
+import { ownerProblemReported, replacementSent } from './aftercare';
 import { orderConfirmation, orderStatus, ownerNewOrder, printPartnerProblem, reviewInvitation } from './orders';
 
 export const templates = {
@@ -19,4 +20,6 @@ export const templates = {
   ownerNewOrder,
   printPartnerProblem,
   backupFailed,
+  replacementSent,
+  ownerProblemReported,
 };

@@ -20,9 +20,10 @@ import { orderHistoryLines } from '../history';
 import type { OrderWithItems } from '../repository';
 import { printJobAnswer } from '../printing/service';
 import { toAdminOrderAnswer } from '../service';
+import { aftercareAnswer } from '../aftercare/answer';
 
 type OverviewQuery = z.output<typeof adminOrdersQuerySchema>;
-export type AdminOrdersFilterQuery = Pick<OverviewQuery, 'q' | 'status' | 'address_missing' | 'print'>;
+export type AdminOrdersFilterQuery = Pick<OverviewQuery, 'q' | 'status' | 'address_missing' | 'print' | 'problem'>;
 
 function filterOf(query: AdminOrdersFilterQuery): AdminOrderFilter {
   return {
@@ -30,6 +31,7 @@ function filterOf(query: AdminOrdersFilterQuery): AdminOrderFilter {
     ...(query.status ? { status: query.status } : {}),
     ...(query.address_missing ? { addressMissing: query.address_missing === 'true' } : {}),
     ...(query.print === 'needs_attention' ? { printNeedsAttention: true } : {}),
+    ...(query.problem === 'open' ? { problemOpen: true } : {}),
   };
 }
 
@@ -94,6 +96,7 @@ export async function orderDetail(ctx: AppContext, orderId: string): Promise<Adm
     tracking_url: row.trackingUrl,
     address_problems: storedAddressProblems(row),
     print: await printJobAnswer(ctx, row),
+    ...(await aftercareAnswer(ctx, row)),
     history: history.map((change) => ({
       from: change.fromStatus,
       to: change.toStatus,
