@@ -76,6 +76,9 @@ describe('GET /api/admin/orders_status', () => {
       delivery_address: null,
       address_missing: false,
       print_state: null,
+      kind: 'sale',
+      parent_order_id: null,
+      problem_open: false,
     });
     expect(list.find((order: { order_id: string }) => order.order_id === newer.id)).toMatchObject({
       status: 'Shipped',

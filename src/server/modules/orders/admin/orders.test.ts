@@ -117,6 +117,9 @@ describe('GET /api/admin/orders (the overview)', () => {
       user_email: `ann@${d}`,
       address_missing: false,
       print_state: null,
+      kind: 'sale',
+      parent_order_id: null,
+      problem_open: false,
     });
     expect(page.orders[0]).toMatchObject({
       status: 'Shipped',

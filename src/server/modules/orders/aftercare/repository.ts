@@ -15,7 +15,8 @@ export async function insertEvent(
   tx: Db,
   event: { orderId: string; kind: OrderEventKind; text: string; by: string },
 ): Promise<void> {
-  await tx.insert(orderEvents).values(event);
+  // The statement's own time, so that two lines of one transaction keep their order.
+  await tx.insert(orderEvents).values({ ...event, createdAt: sql`clock_timestamp()` });
 }
 
 export function listEvents(db: Db, orderId: string) {

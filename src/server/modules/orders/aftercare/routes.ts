@@ -61,9 +61,12 @@ async function readReport(request: Parameters<typeof formParts>[0]): Promise<Pro
         part.file.resume();
         throw badRequest(`Unexpected file field "${part.fieldname}": send photos as "photos".`);
       }
-      const bytes = await fileBytes(part, FORM_MESSAGES);
-      if (part.file.truncated)
-        throw new AppError(413, `Photo ${photos.length + 1}: ${IMAGE_MESSAGES.tooLarge}`, 'PAYLOAD_TOO_LARGE');
+      const tooLarge = `Photo ${photos.length + 1}: ${IMAGE_MESSAGES.tooLarge}`;
+      const bytes = await fileBytes(part, { ...FORM_MESSAGES, FST_REQ_FILE_TOO_LARGE: tooLarge }).catch((error) => {
+        throw error instanceof AppError && error.message === tooLarge
+          ? new AppError(413, tooLarge, 'PAYLOAD_TOO_LARGE')
+          : error;
+      });
       photos.push(bytes);
     } else if (['reason', 'message', 'token'].includes(part.fieldname)) {
       if (part.valueTruncated) throw badRequest(`The ${part.fieldname} field is too long.`);
