@@ -9,7 +9,6 @@ import { bookVaultPrintPartner } from '../../../adapters/print/bookvault';
 import { simulatedPrintPartner } from '../../../adapters/print/simulated';
 import { orderEvents, orders, printJobs } from '../../../db/schema';
 import { startFakeBookVault, type FakeBookVault } from '../../../test/fake-bookvault';
-import { testAddress } from '../../../test/factories/addresses';
 import { createPaidOrder } from '../../../test/factories/orders';
 import { createProduct, type ProductFixture } from '../../../test/factories/products';
 import { bearer, createUser, type TestUser } from '../../../test/factories/users';

@@ -5,10 +5,9 @@
  * sending a replacement"; the replacement's Shipped mail follows from the queue as for any order.
  */
 import { randomUUID } from 'node:crypto';
-import { REPLACEMENT_REASONS, type ReplacementBody } from '@shared/contracts/orders';
+import { REPLACEMENT_REASONS, type ReplacementBody, type replacementBodySchema } from '@shared/contracts/orders';
 import { INITIAL_ORDER_STATUS, statusesWhere } from '@shared/order-status';
 import type { z } from 'zod';
-import type { replacementBodySchema } from '@shared/contracts/orders';
 import type { AppContext } from '../../../context';
 import { badRequest, conflict, notFound } from '../../../lib/errors';
 import { enqueueMail, mailCovers, renderMail } from '../../mail';
