@@ -22,6 +22,7 @@ import { formatDateTime } from './date-time';
 import { EmailAddress } from './EmailAddress';
 import { OrderStatusEditor } from './OrderStatusEditor';
 import { PrintPanel } from './PrintPanel';
+import { CorrectAddress, OrderLog, ProblemPanel, ReplacementsPanel } from './Aftercare';
 import page from '../../../styles/admin.module.css';
 import styles from './OrderDetail.module.css';
 
@@ -228,6 +229,7 @@ function OrderDetail({ order, overview }: { order: AdminOrderDetail; overview: s
 
       <div className={styles.layout}>
         <div className={styles.main}>
+          <ProblemPanel order={order} />
           <section className={`${page.panel} ${styles.items}`} aria-labelledby="order-items">
             <h2 id="order-items">Items</h2>
             <table className={styles.lines}>
@@ -305,10 +307,12 @@ function OrderDetail({ order, overview }: { order: AdminOrderDetail; overview: s
             </OrderStatusEditor>
           </section>
 
+          <ReplacementsPanel order={order} />
           <section className={`${page.panel} ${styles.historyPanel}`} aria-labelledby="order-history">
             <h2 id="order-history">History</h2>
             <History history={order.history} />
           </section>
+          <OrderLog order={order} />
         </div>
 
         <div className={styles.side}>
@@ -326,6 +330,7 @@ function OrderDetail({ order, overview }: { order: AdminOrderDetail; overview: s
             ) : (
               <p className={page.muted}>No address recorded (the order was placed before the shop asked for one).</p>
             )}
+            <CorrectAddress order={order} />
           </section>
 
           <section className={`${page.panel} ${styles.customer}`} aria-labelledby="order-customer">
