@@ -14,6 +14,7 @@ import { formatDate, formatPounds, shortOrderId } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { useOrderHistory } from './api/order-history';
 import { OrderItems } from './OrderItems';
+import { OrderAftercare } from './OrderAftercare';
 import styles from './OrderHistory.module.css';
 
 /** Each status's colours: a new status does not compile until it has its own. */
@@ -74,6 +75,7 @@ export function OrderHistory() {
                   {order.bookVault_ref && <>Print ref: {order.bookVault_ref}</>}
                 </p>
               )}
+              <OrderAftercare order={order} />
               <div className={styles.review}>
                 {!canBeReviewed(order.status) ? (
                   <span className={styles.reviewLater}>You can review your books once they are delivered.</span>

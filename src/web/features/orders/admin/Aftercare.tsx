@@ -39,10 +39,7 @@ export function ProblemPanel({ order }: { order: AdminOrderDetail }) {
     close.mutate({ orderId: order.order_id, text: note }, { onSuccess: () => setNote('') });
   };
   return (
-    <section
-      className={`${page.panel} ${problem.closed ? '' : styles.problemPanel}`}
-      aria-labelledby="order-problem"
-    >
+    <section className={`${page.panel} ${problem.closed ? '' : styles.problemPanel}`} aria-labelledby="order-problem">
       <h2 id="order-problem">{problem.closed ? 'Problem reported (closed)' : 'Problem reported'}</h2>
       <p>
         <strong>{PROBLEM_REASON_LABELS[problem.reason]}</strong> · by {problem.reported_by},{' '}
