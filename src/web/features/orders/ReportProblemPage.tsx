@@ -68,7 +68,10 @@ export function ReportProblemPage() {
                   name="reason"
                   value={value}
                   checked={reason === value}
-                  onChange={() => setReason(value as ProblemReason)}
+                  onChange={() => {
+                    setReason(value as ProblemReason);
+                    setProblem(null);
+                  }}
                 />
                 {label}
               </label>

@@ -252,7 +252,7 @@ export function ReplacementsPanel({ order }: { order: AdminOrderDetail }) {
     setOpen(false);
   };
   return (
-    <section className={page.panel} aria-labelledby="order-replacements">
+    <section className={`${page.panel} ${styles.afterStatus}`} aria-labelledby="order-replacements">
       <h2 id="order-replacements">{original ? 'Replacement' : 'Replacements'}</h2>
       {original && (
         <p>
@@ -342,7 +342,7 @@ export function OrderLog({ order }: { order: AdminOrderDetail }) {
     add.mutate({ orderId: order.order_id, text }, { onSuccess: () => setText('') });
   };
   return (
-    <section className={page.panel} aria-labelledby="order-notes">
+    <section className={`${page.panel} ${styles.last}`} aria-labelledby="order-notes">
       <h2 id="order-notes">Notes and after-care</h2>
       <p className={styles.private}>Private: never shown or mailed to the customer.</p>
       {order.events.length > 0 && (
