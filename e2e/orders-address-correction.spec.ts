@@ -78,7 +78,14 @@ test('the customer and then the owner correct an address before printing; not on
   await expect(page.getByRole('button', { name: `Correct the address of order ${short}` })).toHaveCount(0);
   const late = await request.patch(`/api/orders/${order.orderId}/delivery_address`, {
     headers: { authorization: `Bearer ${customer.token}` },
-    data: { name: 'Too Late', line1: '1 Road', city: 'Bath', postcode: 'BA1 1AA', country: 'GB', phone: '+44 7700 900123' },
+    data: {
+      name: 'Too Late',
+      line1: '1 Road',
+      city: 'Bath',
+      postcode: 'BA1 1AA',
+      country: 'GB',
+      phone: '+44 7700 900123',
+    },
   });
   expect(late.status()).toBe(409);
   expect(((await late.json()) as { message: string }).message).toBe(
