@@ -28,7 +28,7 @@ import { discountRoutes } from './modules/discounts';
 import { eventRoutes, ProductEvents } from './modules/events';
 import { imageRoutes } from './modules/images';
 import { mailboxRoutes, MailWorker } from './modules/mail';
-import { orderRoutes, PrintWorker, type PrintWorkerOptions } from './modules/orders';
+import { aftercareRoutes, orderRoutes, PrintWorker, type PrintWorkerOptions } from './modules/orders';
 import { CatalogueCache, ListingCache, catalogueRoutes, productAdminRoutes } from './modules/products';
 import { reviewAdminRoutes, reviewRoutes } from './modules/reviews';
 import { backupRoutes, Backups, Retention, systemRoutes, type BackupOptions } from './modules/system';
@@ -52,6 +52,7 @@ const modules: ModuleRoutes[] = [
   checkoutRoutes,
   productAdminRoutes,
   orderRoutes,
+  aftercareRoutes,
   discountRoutes,
   dashboardRoutes,
   eventRoutes,

@@ -24,6 +24,7 @@ export default [
     route('cart', 'routes/cart.tsx'),
     route('checkout/demo/:sessionId', 'routes/demo-checkout.tsx'),
     route('review/order/:orderId', 'routes/review.tsx'),
+    route('orders/:orderId/problem', 'routes/report-problem.tsx'),
     route('wishlist', 'routes/wishlist.tsx'),
     route('profile', 'routes/profile.tsx'),
     route('profile/change_password/:id', 'routes/profile.tsx', { id: 'routes/profile-change-password' }),

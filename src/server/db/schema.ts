@@ -4,11 +4,12 @@
  */
 import { sql } from 'drizzle-orm';
 import { PRODUCT_AGES } from '@shared/constants';
-import { PRINT_JOB_STATES, REFUND_BY, REFUND_STATES } from '@shared/contracts/orders';
+import { ORDER_KINDS, PRINT_JOB_STATES, PROBLEM_REASONS, REFUND_BY, REFUND_STATES } from '@shared/contracts/orders';
 import { REVIEW_ACTIONS, REVIEW_STATES } from '@shared/contracts/reviews';
 import type { DeliveryAddress } from '@shared/delivery-address';
 import { INITIAL_ORDER_STATUS, ORDER_STATUSES } from '@shared/order-status';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   customType,
@@ -310,11 +311,18 @@ export const orders = pgTable(
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     /** When the payment provider reported a dispute (chargeback) on the payment. */
     disputedAt: timestamp('disputed_at', { withTimezone: true }),
+    /** A sale, or a free replacement of some of another order's books (decision 142): never counted as a sale. */
+    kind: text('kind', { enum: ORDER_KINDS }).notNull().default('sale'),
+    /** The order a replacement replaces books of; null for a sale. */
+    parentOrderId: uuid('parent_order_id').references((): AnyPgColumn => orders.id, { onDelete: 'restrict' }),
+    /** Why a replacement was sent (REPLACEMENT_REASONS); null for a sale. */
+    replacementReason: text('replacement_reason'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('orders_checkout_session_unique').on(t.checkoutSessionId),
+    index('orders_parent').on(t.parentOrderId),
     index('orders_user_created').on(t.userId, t.createdAt),
     // A payment provider's refund or dispute event names the payment (issue 26).
     index('orders_payment_ref').on(t.paymentRef),
@@ -618,6 +626,60 @@ export const printJobs = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('print_jobs_due').on(t.state, t.nextAttemptAt), index('print_jobs_checked').on(t.state, t.checkedAt)],
+);
+
+/**
+ * What happened to an order besides its status (decision 143): the owner's private notes, address
+ * corrections, replacements sent, problems reported and closed. The owner's only: no customer
+ * answer or mail reads this table.
+ */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text('kind', {
+      enum: ['note', 'address_corrected', 'replacement_sent', 'problem_reported', 'problem_closed'],
+    }).notNull(),
+    text: text('text').notNull(),
+    /** Who: an admin's e-mail, or the customer's ('customer <e-mail>'). */
+    by: text('by').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_events_order').on(t.orderId, t.createdAt)],
+);
+
+/** A problem the customer reported with a delivered or shipped order (decision 144): one open at a time per order. */
+export const orderProblems = pgTable(
+  'order_problems',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    reason: text('reason', { enum: PROBLEM_REASONS }).notNull(),
+    message: text('message').notNull(),
+    /** The photos' image keys (the image pipeline's, content-addressed), at most 3. */
+    photoKeys: jsonb('photo_keys').$type<string[]>().notNull().default([]),
+    /** The address that reported it (the order's customer). */
+    reportedBy: text('reported_by').notNull(),
+    /** Set when the owner closes it: by a replacement, a refund or a note. */
+    closedHow: text('closed_how', { enum: ['replacement', 'refund', 'note'] }),
+    closedNote: text('closed_note'),
+    closedBy: text('closed_by'),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('order_problems_one_open')
+      .on(t.orderId)
+      .where(sql`${t.closedAt} is null`),
+    index('order_problems_open_created')
+      .on(t.createdAt)
+      .where(sql`${t.closedAt} is null`),
+  ],
 );
 
 /** Payment provider events already handled; written in the same transaction as their effect. */

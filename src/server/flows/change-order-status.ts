@@ -33,7 +33,8 @@ async function save(
 ) {
   // A customer who asked to be forgotten is not invited to review (decision 145).
   const reviewLink =
-    plan.statusChanged && invitesReview(plan.next.status) && !order.redactWhenFinal
+    // A replacement's books were reviewed (or can be) under the order they were bought with.
+    plan.statusChanged && invitesReview(plan.next.status) && !order.redactWhenFinal && order.kind === 'sale'
       ? await createReviewLink(ctx, { id: order.id, email: order.email }, tx)
       : null;
   await saveOrderChange(ctx, tx, order, plan, { ...options, reviewLink });

@@ -6,7 +6,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Role, SocialProvider } from '@shared/constants';
 
-export type TokenType = 'session' | 'admin_pending' | 'review' | 'order_cancel';
+export type TokenType = 'session' | 'admin_pending' | 'review' | 'order_cancel' | 'problem_report';
 
 export interface SessionClaims {
   id: string;

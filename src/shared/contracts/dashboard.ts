@@ -253,7 +253,11 @@ export const dashboardSchema = z.object({
     address_missing: attentionListSchema,
     /** Orders Shipped (and not Delivered) more than stale_days days ago; `since` is when they were marked Shipped. */
     shipped_not_delivered: attentionListSchema,
+    /** Orders whose customer reported a problem that is still open (decision 144), oldest report first. */
+    problems_reported: attentionListSchema,
   }),
+  /** Replacements made in the period (decision 142): never sales; how many and what the printer charged (pounds). */
+  replacements: z.object({ count: z.number().int(), printer_cost: z.number() }),
   discount_codes: z.object({
     /** Orders of the period that used a code, and their revenue (pounds, shipping included / left out) and the discount given. */
     orders: z.number().int(),

@@ -10,6 +10,34 @@ import { pageQueryFields } from './common';
 
 export const orderStatusSchema = z.enum(ORDER_STATUSES);
 
+/** A sale, or a free replacement of another order's books (decision 142): a replacement never counts as a sale. */
+export const ORDER_KINDS = ['sale', 'replacement'] as const;
+export type OrderKind = (typeof ORDER_KINDS)[number];
+
+/** Why the owner sends a replacement, with the words shown. */
+export const REPLACEMENT_REASONS = {
+  lost_in_post: 'Lost in the post',
+  damaged_in_transit: 'Damaged in transit',
+  print_fault: 'Print fault',
+  wrong_book: 'Wrong book',
+  other: 'Other',
+} as const;
+export type ReplacementReason = keyof typeof REPLACEMENT_REASONS;
+
+/** What a customer can report about an order that was sent, with the words shown. */
+export const PROBLEM_REASON_LABELS = {
+  damaged: 'Arrived damaged',
+  print_fault: 'Printing fault',
+  not_arrived: 'Never arrived',
+  wrong_book: 'Wrong book',
+  other: 'Something else',
+} as const;
+export type ProblemReason = keyof typeof PROBLEM_REASON_LABELS;
+export const PROBLEM_REASONS = Object.keys(PROBLEM_REASON_LABELS) as [ProblemReason, ...ProblemReason[]];
+/** At most this many photos with a report. */
+export const PROBLEM_PHOTOS_MAX = 3;
+export const PROBLEM_MESSAGE_MAX = 2000;
+
 /**
  * A delivery address as typed (the demo checkout's form). Only its shape is checked here; the
  * service normalises it and applies the rules of ../delivery-address.ts with the shop's countries,
@@ -260,9 +288,36 @@ export const orderSchema = z.object({
   /** Where the books go; null on orders made before addresses were collected, or paid without one. */
   delivery_address: deliveryAddressSchema.nullable(),
   ...orderMoneyFields,
+  /** 'sale', or 'replacement' (free books sent again for `parent_order_id`; decision 142). */
+  kind: z.enum(ORDER_KINDS),
+  parent_order_id: z.string().nullable(),
 });
-export const orderHistorySchema = z.array(orderSchema);
 export type Order = z.infer<typeof orderSchema>;
+
+/** A replacement as its customer sees it, under the order it replaces books of. */
+export const customerReplacementSchema = z.object({
+  order_id: z.string(),
+  date: z.string(),
+  status: orderStatusSchema,
+  items: z.array(orderItemSchema),
+  tracking_ref: z.string().nullable(),
+});
+
+/**
+ * An order in its customer's history: a sale, with the replacements sent for it, and what the
+ * customer may do now (correct the address before printing, report a problem once sent).
+ */
+export const customerOrderSchema = orderSchema.extend({
+  replacements: z.array(customerReplacementSchema),
+  /** The address can still be corrected: the print job has not been sent (decision 143). */
+  can_correct_address: z.boolean(),
+  /** A problem can be reported: the order was sent and none is open. */
+  can_report_problem: z.boolean(),
+  /** A report is open: the shop is looking at it. */
+  problem_open: z.boolean(),
+});
+export type CustomerOrder = z.infer<typeof customerOrderSchema>;
+export const orderHistorySchema = z.array(customerOrderSchema);
 
 /**
  * Where an order is with the print partner, as the owner sees it (decision 112): queued (waiting to
@@ -318,6 +373,8 @@ export const adminOrderSchema = orderSchema.extend({
   user_email: z.string(),
   address_missing: z.boolean(),
   print_state: printStateSchema.nullable(),
+  /** The customer reported a problem that is still open (decision 144). */
+  problem_open: z.boolean(),
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 export const adminOrdersSchema = z.array(adminOrderSchema);
@@ -371,6 +428,8 @@ export const adminOrdersQuerySchema = z.object({
   address_missing: z.enum(['true', 'false']).optional(),
   /** Only orders the print partner could not take (needs attention). */
   print: z.enum(['needs_attention']).optional(),
+  /** Only orders with a problem the customer reported that is still open. */
+  problem: z.enum(['open']).optional(),
   ...pageQueryFields,
 });
 export type AdminOrdersQuery = z.input<typeof adminOrdersQuerySchema>;
@@ -395,6 +454,99 @@ export const orderStatusChangeSchema = z.object({
   event: z.string().nullable(),
 });
 
+/** A line of an order linked to another: the original a replacement was sent for, or a replacement. */
+export const linkedOrderSchema = z.object({
+  order_id: z.string(),
+  date: z.string(),
+  status: orderStatusSchema,
+  /** Why it was sent (a replacement's); null for the original. */
+  reason: z.enum(Object.keys(REPLACEMENT_REASONS) as [ReplacementReason, ...ReplacementReason[]]).nullable(),
+  items: z.array(orderItemSchema),
+  tracking_ref: z.string().nullable(),
+  /** What the printer charged (pounds), when it said. */
+  print_cost: z.number().nullable(),
+});
+
+/** A problem the customer reported (decision 144). */
+export const orderProblemSchema = z.object({
+  id: z.string(),
+  reason: z.enum(PROBLEM_REASONS),
+  message: z.string(),
+  /** The photos' addresses (resized WebP, 640 px wide; the image pipeline's). */
+  photos: z.array(z.string()),
+  reported_by: z.string(),
+  at: z.string(),
+  /** How the owner closed it; null while open. */
+  closed: z
+    .object({
+      how: z.enum(['replacement', 'refund', 'note']),
+      note: z.string().nullable(),
+      by: z.string(),
+      at: z.string(),
+    })
+    .nullable(),
+});
+
+/** One entry of an order's own log (the owner's only): a private note, an address correction, a replacement, a problem. */
+export const orderEventSchema = z.object({
+  kind: z.enum(['note', 'address_corrected', 'replacement_sent', 'problem_reported', 'problem_closed']),
+  text: z.string(),
+  by: z.string(),
+  at: z.string(),
+});
+
+/** What GET /api/admin/orders/:orderId says of problems, replacements, corrections and notes (issue 27). */
+const orderAftercareFields = {
+  /** The original (for a replacement) and the replacements sent for this order, oldest first. */
+  linked_orders: z.object({ original: linkedOrderSchema.nullable(), replacements: z.array(linkedOrderSchema) }),
+  /** The customer's last report (open or closed), with its photos; null when none. */
+  problem: orderProblemSchema.nullable(),
+  /** Private notes and the other events, oldest first: never shown to the customer. */
+  events: z.array(orderEventSchema),
+  /** The delivery address can be corrected: the print job has not been sent to the partner. */
+  can_correct_address: z.boolean(),
+  /** A replacement can be sent: Shipped or Delivered, or Printing with a failed print job. */
+  can_replace: z.boolean(),
+};
+
+/** POST /api/admin/orders/:orderId/replacements. */
+export const replacementBodySchema = z.object({
+  lines: z
+    .array(
+      z.object({
+        product_id: z.string().max(200, 'is too long'),
+        qty: z.number().int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100'),
+      }),
+    )
+    .min(1, 'must name at least one book')
+    .max(100, 'has too many lines'),
+  reason: z.enum(Object.keys(REPLACEMENT_REASONS) as [ReplacementReason, ...ReplacementReason[]], {
+    message: `must be one of ${Object.keys(REPLACEMENT_REASONS).join(', ')}`,
+  }),
+  note: z.string().trim().max(1000, 'must be at most 1000 characters').optional(),
+  /** Where to send it; the original's address when not given. */
+  address: deliveryAddressInputSchema.optional(),
+  /** The owner confirmed a second replacement of a book already replaced ("one is already on its way"). */
+  confirm_again: z.boolean().optional(),
+});
+export type ReplacementBody = z.input<typeof replacementBodySchema>;
+export const replacementCreatedSchema = z.object({ order_id: z.string(), message: z.string() });
+
+/** POST /api/admin/orders/:orderId/notes. */
+export const orderNoteBodySchema = z.object({
+  text: z
+    .string({ message: 'must be text' })
+    .trim()
+    .min(1, 'must not be empty')
+    .max(2000, 'must be at most 2000 characters'),
+});
+
+/** POST /api/admin/orders/:orderId/problem/close: closed by a note (a replacement closes it by itself). */
+export const closeProblemBodySchema = orderNoteBodySchema;
+
+/** POST /api/orders/:orderId/problems: the answer. */
+export const problemReportedSchema = z.object({ problem_id: z.string(), message: z.string() });
+
 /** GET /api/admin/orders/:orderId: everything about one order. */
 export const adminOrderDetailSchema = adminOrderSchema.extend({
   lines: z.array(pricedOrderLineSchema),
@@ -415,6 +567,7 @@ export const adminOrderDetailSchema = adminOrderSchema.extend({
   address_problems: z.array(z.string()),
   history: z.array(orderStatusChangeSchema),
   ...adminOrderMoneyFields,
+  ...orderAftercareFields,
   /** The order's print job; null when orders go to the printer by hand. */
   print: z
     .object({

@@ -67,7 +67,7 @@ export function setUnauthorizedHandler(handler: (message: string) => void): void
 }
 
 interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   /** Use this bearer token instead of the stored session token (e.g. the admin verification token). */
   token?: string | null;
@@ -150,4 +150,6 @@ export const api = {
     apiRequest(path, schema, { ...options, method: 'GET' }),
   post: <T>(path: string, schema: AnswerSchema<T>, body?: unknown, options?: CallOptions) =>
     apiRequest(path, schema, { ...options, method: 'POST', body: body ?? {} }),
+  patch: <T>(path: string, schema: AnswerSchema<T>, body: unknown, options?: CallOptions) =>
+    apiRequest(path, schema, { ...options, method: 'PATCH', body }),
 };

@@ -14,6 +14,9 @@ async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
+/** Only sales: a replacement (decision 142) is never revenue, an order, a book sold or a customer. */
+const SALE = sql`kind = 'sale'`;
+
 const num = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));
 const date = (value: unknown): Date => (value instanceof Date ? value : new Date(String(value)));
 const iso = (instant: Date) => instant.toISOString();
@@ -65,7 +68,7 @@ export async function dayFigures(db: Db, { start, end }: Bounds): Promise<DayFig
           coalesce(sum(discount_pence) filter (where ${sale} and discount_code is not null), 0)::bigint as code_discount,
           ${statusColumns}
         from orders
-        where created_at >= ${iso(start)}::timestamptz and created_at < ${iso(end)}::timestamptz
+        where created_at >= ${iso(start)}::timestamptz and created_at < ${iso(end)}::timestamptz and ${SALE}
         group by 1`,
   );
   return rows.map((row) => ({
@@ -118,9 +121,9 @@ export async function newCustomers(
     sql`select count(*) filter (where first >= ${iso(current.start)}::timestamptz)::int as cur,
                count(*) filter (where first < ${iso(current.start)}::timestamptz)::int as prev
         from (select email, min(created_at) as first from orders
-              where created_at >= ${iso(previous.start)}::timestamptz and created_at < ${iso(current.end)}::timestamptz
+              where created_at >= ${iso(previous.start)}::timestamptz and created_at < ${iso(current.end)}::timestamptz and ${SALE}
               group by email) as seen
-        where not exists (select 1 from orders older where older.email = seen.email and older.created_at < ${iso(previous.start)}::timestamptz)`,
+        where not exists (select 1 from orders older where older.email = seen.email and older.created_at < ${iso(previous.start)}::timestamptz and older.kind = 'sale')`,
   );
   return { current: num(row?.cur), previous: num(row?.prev) };
 }
@@ -155,7 +158,7 @@ export async function bookSales(
           select o.created_at >= ${iso(current.start)}::timestamptz as cur,
                  i.product_key, i.product_id, i.name, i.quantity, i.unit_price_pence
           from order_items i join orders o on o.id = i.order_id
-          where o.created_at >= ${iso(previous.start)}::timestamptz and o.created_at < ${iso(current.end)}::timestamptz
+          where o.created_at >= ${iso(previous.start)}::timestamptz and o.created_at < ${iso(current.end)}::timestamptz and o.kind = 'sale'
         ),
         totals as (
           select coalesce(sum(quantity) filter (where cur), 0)::bigint as cur_copies,
@@ -213,7 +216,7 @@ export async function unsoldBooks(
     db,
     sql`with sold as (
           select distinct i.product_key from order_items i join orders o on o.id = i.order_id
-          where o.created_at >= ${iso(start)}::timestamptz and o.created_at < ${iso(end)}::timestamptz and i.product_key is not null
+          where o.created_at >= ${iso(start)}::timestamptz and o.created_at < ${iso(end)}::timestamptz and i.product_key is not null and o.kind = 'sale'
         ),
         unsold as (
           select p.id, p.name from products p
@@ -294,7 +297,8 @@ const jobsWithOrder = sql`print_jobs j join orders o on o.id = j.order_id`;
  */
 export async function attention(db: Db, shippedBefore: Date, limit: number) {
   const shippedAt = sql`(select max(c.created_at) from order_status_changes c where c.order_id = o.id and ${statusIn(sql`c.to_status`, 'inTransit')})`;
-  const [waiting, failed, addressMissing, shipped] = await Promise.all([
+  const problemSince = sql`(select min(p.created_at) from order_problems p where p.order_id = o.id and p.closed_at is null)`;
+  const [waiting, failed, addressMissing, shipped, problems] = await Promise.all([
     attentionList(db, jobsWithOrder, sql`j.updated_at`, sql`j.state in ('queued', 'submitting')`, limit),
     attentionList(db, jobsWithOrder, sql`j.updated_at`, sql`j.state = 'failed'`, limit),
     attentionList(
@@ -311,8 +315,23 @@ export async function attention(db: Db, shippedBefore: Date, limit: number) {
       sql`${statusIn(sql`o.status`, 'inTransit')} and coalesce(${shippedAt}, o.updated_at) < ${iso(shippedBefore)}::timestamptz`,
       limit,
     ),
+    attentionList(db, withJob, problemSince, sql`${problemSince} is not null`, limit),
   ]);
-  return { waiting, failed, addressMissing, shipped };
+  return { waiting, failed, addressMissing, shipped, problems };
+}
+
+/** Replacements made in the period (decision 142): how many, and what the printer charged for those it priced (pence). */
+export async function replacementFigures(
+  db: Db,
+  { start, end }: Bounds,
+): Promise<{ count: number; costPence: number }> {
+  const [row] = await rowsOf<Record<string, unknown>>(
+    db,
+    sql`select count(*)::int as count, coalesce(sum(j.cost_pence), 0)::bigint as cost
+        from orders o left join print_jobs j on j.order_id = o.id
+        where o.kind = 'replacement' and o.created_at >= ${iso(start)}::timestamptz and o.created_at < ${iso(end)}::timestamptz`,
+  );
+  return { count: num(row?.count), costPence: num(row?.cost) };
 }
 
 /** Every code sent, by state now. */

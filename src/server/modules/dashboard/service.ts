@@ -114,7 +114,7 @@ export async function dashboard(db: Db, query: DashboardQueryInput, now = new Da
   const resolved = resolvePeriod(query, now);
   const { current, previous } = resolved;
   const shippedBefore = new Date(now.getTime() - resolved.staleDays * 86_400_000);
-  const [days, refundDays, customers, sales, unsold, needs, codes, reviews] = await Promise.all([
+  const [days, refundDays, customers, sales, unsold, needs, codes, reviews, replacements] = await Promise.all([
     repo.dayFigures(db, { start: previous.start, end: current.end }),
     repo.refundDays(db, { start: previous.start, end: current.end }),
     repo.newCustomers(db, previous, current),
@@ -123,6 +123,7 @@ export async function dashboard(db: Db, query: DashboardQueryInput, now = new Da
     repo.attention(db, shippedBefore, DASHBOARD_LIST_MAX),
     repo.codeStates(db),
     repo.reviewFigures(db, current, NEWEST_REVIEWS_MAX),
+    repo.replacementFigures(db, current),
   ]);
   const currentDays = days.filter(inRange(current));
   const currentSums = sumDays(currentDays);
@@ -171,7 +172,9 @@ export async function dashboard(db: Db, query: DashboardQueryInput, now = new Da
       print_needs_attention: attentionAnswer(needs.failed),
       address_missing: attentionAnswer(needs.addressMissing),
       shipped_not_delivered: attentionAnswer(needs.shipped),
+      problems_reported: attentionAnswer(needs.problems),
     },
+    replacements: { count: replacements.count, printer_cost: penceToPounds(replacements.costPence) },
     discount_codes: {
       orders: currentSums.codeOrders,
       revenue: penceToPounds(currentSums.codeTotalPence),

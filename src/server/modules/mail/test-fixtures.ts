@@ -173,6 +173,29 @@ export function awkwardMails(publicUrl: string): MailCase[] {
       data: { orderId: ORDER_ID, kind: 'dispute', amountPence: 2599, detail: `${SCRIPT} ${LONG}` },
     },
     {
+      label: 'replacement sent',
+      name: 'replacementSent',
+      data: {
+        orderId: ORDER_ID,
+        replacementId: '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+        reason: `Damaged in transit ${SCRIPT}`,
+        lines: lines.slice(0, 5),
+        deliveryAddress: awkwardAddress,
+        hasAccount: false,
+      },
+    },
+    {
+      label: 'owner: problem reported',
+      name: 'ownerProblemReported',
+      data: {
+        orderId: ORDER_ID,
+        customerEmail: `${SCRIPT}@example.org`,
+        reason: 'Arrived damaged',
+        message: `${SCRIPT} ${RTL} ${LONG}`,
+        photos: 3,
+      },
+    },
+    {
       label: 'backup failed',
       name: 'backupFailed',
       data: {
@@ -317,6 +340,29 @@ export function realisticMails(publicUrl: string): MailCase[] {
         kind: 'dashboard_refund',
         amountPence: 599,
         detail: 'Stripe refund re_3Pq1 of £5.99, succeeded.',
+      },
+    },
+    {
+      label: 'replacement sent',
+      name: 'replacementSent',
+      data: {
+        orderId: ORDER_ID,
+        replacementId: '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+        reason: 'Damaged in transit',
+        lines: lines.slice(0, 1),
+        deliveryAddress: address,
+        hasAccount: true,
+      },
+    },
+    {
+      label: 'owner: problem reported',
+      name: 'ownerProblemReported',
+      data: {
+        orderId: ORDER_ID,
+        customerEmail: 'ann.reader@example.org',
+        reason: 'Arrived damaged',
+        message: 'The cover of my maze book was torn when it arrived.',
+        photos: 1,
       },
     },
     {

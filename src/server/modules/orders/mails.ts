@@ -16,16 +16,23 @@ export async function orderUpdateMail(
     bookVaultRef: string | null;
     trackingRef: string | null;
     reviewLink: string | null;
+    problemLink?: string | null;
+    replacementFor?: string | null;
   },
 ): Promise<OutgoingMessage> {
-  const { to, reviewLink, ...order } = input;
+  const { to, reviewLink, problemLink, ...order } = input;
   // The Track button stays on the shop's address, as every mailed link does: the shop sends it on to
   // the carrier's page the print partner gave, or to the order history (orders/printing/service.ts).
   return {
     to,
     ...(await renderMail(
       'orderStatus',
-      { ...order, trackUrl: `/api/orders/${order.orderId}/track`, reviewUrl: reviewLink },
+      {
+        ...order,
+        trackUrl: `/api/orders/${order.orderId}/track`,
+        reviewUrl: reviewLink,
+        problemUrl: problemLink ?? null,
+      },
       config,
     )),
   };

@@ -81,6 +81,9 @@ describe('GET /api/admin/orders_status', () => {
       cancelled_at: null,
       refunded_at: null,
       cancellable_until: null,
+      kind: 'sale',
+      parent_order_id: null,
+      problem_open: false,
     });
     expect(list.find((order: { order_id: string }) => order.order_id === newer.id)).toMatchObject({
       status: 'Shipped',

@@ -1,5 +1,6 @@
 /** Order SQL: making an order from a paid checkout, listing orders with their lines, status changes. */
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { OrderKind } from '@shared/contracts/orders';
 import type { DeliveryAddress } from '@shared/delivery-address';
 import type { Db } from '../../db/client';
 import { orderItems, orders, printJobs, products, refunds, type CheckoutLine } from '../../db/schema';
@@ -41,6 +42,11 @@ export interface OrderWithItems {
   /** Pending and succeeded refunds (decision 138), and when the latest was made. */
   refundedPence: number;
   lastRefundAt: Date | null;
+  /** A sale or a replacement (decision 142), and the order a replacement was sent for. */
+  kind: OrderKind;
+  parentOrderId: string | null;
+  /** The customer reported a problem that is still open (decision 144). */
+  problemOpen: boolean;
 }
 
 type PrintJobState = (typeof printJobs.$inferSelect)['state'];
@@ -65,6 +71,9 @@ const lastRefundAtOf = sql<Date | null>`(select max(${refunds.createdAt}) from $
   where ${refunds.orderId} = ${orders.id} and ${refunds.state} in ('pending', 'succeeded'))`.mapWith((value) =>
   value === null ? null : new Date(value as string),
 );
+
+/** The order has a reported problem still open (decision 144). */
+const problemOpen = sql<boolean>`exists (select 1 from order_problems op where op.order_id = ${orders.id} and op.closed_at is null)`;
 
 /** Which orders listOrdersWithItems reads (all of them when nothing is given). */
 export interface OrderListQuery {
@@ -111,6 +120,9 @@ export async function listOrdersWithItems(db: Db, query: OrderListQuery = {}): P
       refundedPence: refundedPenceOf,
       lastRefundAt: lastRefundAtOf,
       reviewed: orderFullyReviewed,
+      kind: orders.kind,
+      parentOrderId: orders.parentOrderId,
+      problemOpen: problemOpen,
     })
     .from(orders)
     .leftJoin(printJobs, eq(printJobs.orderId, orders.id))
@@ -146,7 +158,12 @@ export async function listOrdersWithItems(db: Db, query: OrderListQuery = {}): P
     });
     linesByOrder.set(line.orderId, list);
   }
-  return rows.map((row) => ({ ...row, reviewed: Boolean(row.reviewed), items: linesByOrder.get(row.id) ?? [] }));
+  return rows.map((row) => ({
+    ...row,
+    reviewed: Boolean(row.reviewed),
+    problemOpen: Boolean(row.problemOpen),
+    items: linesByOrder.get(row.id) ?? [],
+  }));
 }
 
 /** The order row, locked for the rest of the transaction. */
@@ -159,6 +176,8 @@ export async function lockOrder(tx: Db, orderId: string) {
       bookVaultRef: orders.bookVaultRef,
       trackingRef: orders.trackingRef,
       redactWhenFinal: orders.redactWhenFinal,
+      kind: orders.kind,
+      parentOrderId: orders.parentOrderId,
     })
     .from(orders)
     .where(eq(orders.id, orderId))

@@ -25,7 +25,13 @@ import { refundRoutes } from './refunds/routes';
 const admin = { access: 'admin' as const };
 const adminErrors = { 400: messageSchema, 401: messageSchema, 403: messageSchema };
 /** The export takes the overview's filters; it has no pages. */
-const exportQuerySchema = adminOrdersQuerySchema.pick({ q: true, status: true, address_missing: true, print: true });
+const exportQuerySchema = adminOrdersQuerySchema.pick({
+  q: true,
+  status: true,
+  address_missing: true,
+  print: true,
+  problem: true,
+});
 const orderParams = z.object({ orderId: z.uuid({ message: 'must be an order id' }) });
 
 export const orderRoutes: ModuleRoutes = async (app, ctx) => {

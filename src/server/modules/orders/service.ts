@@ -2,7 +2,7 @@
  * Orders: made from a paid checkout (once per checkout session), the customer's history, the
  * admin's list, and status changes that mail the customer (decision 042).
  */
-import { printStateOf, type AdminOrder, type Order } from '@shared/contracts/orders';
+import { printStateOf, type AdminOrder, type CustomerOrder, type Order } from '@shared/contracts/orders';
 import { INITIAL_ORDER_STATUS, ORDER_STATUSES, type OrderStatus } from '@shared/order-status';
 import { penceToPounds } from '@shared/money';
 import type { AppContext } from '../../context';
@@ -23,6 +23,8 @@ import { insertPrintJob } from './printing/jobs';
 import { planOrderUpdate } from './status';
 import { customerCancellableUntil, paymentStatusOf } from './refunds/money';
 import { cancelLink } from './refunds/cancel-link';
+import { customerOrders } from './aftercare/answer';
+import { problemLink, reportable } from './aftercare/problems';
 
 /** An order row as the API shows it (pounds, ISO date, the spec's field names). */
 export function toOrderAnswer(row: OrderWithItems): Order {
@@ -37,6 +39,8 @@ export function toOrderAnswer(row: OrderWithItems): Order {
     tracking_ref: row.trackingRef,
     reviewed: row.reviewed,
     delivery_address: row.deliveryAddress,
+    kind: row.kind,
+    parent_order_id: row.parentOrderId,
     ...orderMoneyAnswer(row, new Date()),
   };
 }
@@ -52,9 +56,9 @@ export function orderMoneyAnswer(row: OrderWithItems, now: Date) {
   };
 }
 
-/** The user's orders, newest first. */
-export async function orderHistory(ctx: AppContext, userId: string): Promise<Order[]> {
-  return (await listOrdersWithItems(ctx.database.db, { userId })).map(toOrderAnswer);
+/** The user's orders, newest first, each with the replacements sent for it (aftercare/answer.ts). */
+export async function orderHistory(ctx: AppContext, userId: string): Promise<CustomerOrder[]> {
+  return customerOrders(ctx, await listOrdersWithItems(ctx.database.db, { userId }), toOrderAnswer);
 }
 
 /** An order as the admin's lists show it: the customer's view, the e-mail it was made for, whether its address is missing, its print state. */
@@ -64,6 +68,7 @@ export function toAdminOrderAnswer(row: OrderWithItems): AdminOrder {
     user_email: row.email,
     address_missing: row.addressMissing,
     print_state: printStateOf(row.printJobState, row.printPartnerState),
+    problem_open: row.problemOpen,
   };
 }
 
@@ -200,6 +205,9 @@ export async function saveOrderChange(
       bookVaultRef: plan.next.bookVaultRef,
       trackingRef: plan.next.trackingRef,
       reviewLink: options.reviewLink,
+      // The signed "Report a problem" link once the books are sent (decision 144), and a replacement's original.
+      problemLink: plan.statusChanged && reportable(plan.next.status) ? await problemLink(ctx, order.id) : null,
+      replacementFor: order.parentOrderId,
     });
     await enqueueMail(tx, mail);
     mailSubject = mail.subject;

@@ -15,6 +15,7 @@ import { useSession } from '../../lib/session';
 import { useOrderHistory } from './api/order-history';
 import { OrderAfterSale } from './OrderAfterSale';
 import { OrderItems } from './OrderItems';
+import { OrderAftercare } from './OrderAftercare';
 import styles from './OrderHistory.module.css';
 
 /** Each status's colours: a new status does not compile until it has its own. */
@@ -77,6 +78,7 @@ export function OrderHistory() {
                 </p>
               )}
               <OrderAfterSale order={order} />
+              <OrderAftercare order={order} />
               <div className={styles.review}>
                 {order.cancelled_at ? null : !canBeReviewed(order.status) ? (
                   <span className={styles.reviewLater}>You can review your books once they are delivered.</span>

@@ -5,6 +5,7 @@ import { discountCode } from './discount';
 import { deleteAccountLink, personalDataErased } from './privacy';
 import { backupFailed } from './system';
 import { orderCancelled, ownerOrderAlert, refundMade } from './refunds';
+import { ownerProblemReported, replacementSent } from './aftercare';
 import { orderConfirmation, orderStatus, ownerNewOrder, printPartnerProblem, reviewInvitation } from './orders';
 
 export const templates = {
@@ -26,4 +27,6 @@ export const templates = {
   backupFailed,
   deleteAccountLink,
   personalDataErased,
+  replacementSent,
+  ownerProblemReported,
 };

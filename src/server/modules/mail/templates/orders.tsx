@@ -6,6 +6,7 @@ import {
   Address,
   Bidi,
   Highlight,
+  InlineLink,
   MailLayout,
   OrderLines,
   P,
@@ -80,6 +81,10 @@ export interface OrderStatusMail {
   trackUrl: string | null;
   /** The signed review link of a Delivered mail. */
   reviewUrl: string | null;
+  /** The signed "Report a problem" link of a Shipped or Delivered mail (decision 144). */
+  problemUrl?: string | null;
+  /** The order this one replaces books of (a replacement's mails say so; decision 142). */
+  replacementFor?: string | null;
 }
 
 /**
@@ -137,6 +142,7 @@ export const orderStatus: MailTemplate<OrderStatusMail> = {
       >
         <P>Hello,</P>
         <P>{news}</P>
+        {order.replacementFor && <P>This is the replacement for your order {orderRef(order.replacementFor)}.</P>}
         <Highlight label="Order" value={ref} />
         {order.reviewUrl && (
           <>
@@ -150,6 +156,12 @@ export const orderStatus: MailTemplate<OrderStatusMail> = {
         {order.bookVaultRef && (
           <P muted>
             Print reference: <Bidi>{order.bookVaultRef}</Bidi>
+          </P>
+        )}
+        {order.problemUrl && (
+          <P muted>
+            Something wrong with your books?{' '}
+            <InlineLink href={shop.href(order.problemUrl)}>Report a problem</InlineLink>.
           </P>
         )}
         <P>Thank you for shopping with {shop.name}.</P>

@@ -122,6 +122,9 @@ describe('GET /api/admin/orders (the overview)', () => {
       cancelled_at: null,
       refunded_at: null,
       cancellable_until: null,
+      kind: 'sale',
+      parent_order_id: null,
+      problem_open: false,
     });
     expect(page.orders[0]).toMatchObject({
       status: 'Shipped',

@@ -16,6 +16,8 @@ export interface AdminOrderFilter {
   addressMissing?: boolean;
   /** Only orders whose print job needs the owner. */
   printNeedsAttention?: boolean;
+  /** Only orders with a reported problem still open (decision 144). */
+  problemOpen?: boolean;
 }
 
 /** An order's place in the newest-first list: its created_at (UTC ISO text, microseconds) and id. */
@@ -55,6 +57,9 @@ function conditions(filter: AdminOrderFilter, after?: OrderPosition): SQL | unde
     filter.status === undefined ? undefined : eq(orders.status, filter.status),
     filter.addressMissing === undefined ? undefined : eq(orders.addressMissing, filter.addressMissing),
     filter.printNeedsAttention ? eq(printJobs.state, 'failed') : undefined,
+    filter.problemOpen
+      ? sql`exists (select 1 from order_problems op where op.order_id = ${orders.id} and op.closed_at is null)`
+      : undefined,
     // Row comparison on (created_at, id), the index orders_created_id read backwards; the position's
     // text keeps the microseconds that a JS Date would lose.
     after === undefined

@@ -23,9 +23,10 @@ import { findPrintJob } from '../printing/jobs';
 import { adminMoneyAnswer } from '../refunds/admin';
 import { toAdminOrderAnswer } from '../service';
 import { paymentStatusOf } from '../refunds/money';
+import { aftercareAnswer } from '../aftercare/answer';
 
 type OverviewQuery = z.output<typeof adminOrdersQuerySchema>;
-export type AdminOrdersFilterQuery = Pick<OverviewQuery, 'q' | 'status' | 'address_missing' | 'print'>;
+export type AdminOrdersFilterQuery = Pick<OverviewQuery, 'q' | 'status' | 'address_missing' | 'print' | 'problem'>;
 
 function filterOf(query: AdminOrdersFilterQuery): AdminOrderFilter {
   return {
@@ -33,6 +34,7 @@ function filterOf(query: AdminOrdersFilterQuery): AdminOrderFilter {
     ...(query.status ? { status: query.status } : {}),
     ...(query.address_missing ? { addressMissing: query.address_missing === 'true' } : {}),
     ...(query.print === 'needs_attention' ? { printNeedsAttention: true } : {}),
+    ...(query.problem === 'open' ? { problemOpen: true } : {}),
   };
 }
 
@@ -99,6 +101,7 @@ export async function orderDetail(ctx: AppContext, orderId: string): Promise<Adm
     tracking_url: row.trackingUrl,
     address_problems: storedAddressProblems(row),
     print: await printJobAnswer(ctx, row),
+    ...(await aftercareAnswer(ctx, row)),
     history: history.map((change) => ({
       from: change.fromStatus,
       to: change.toStatus,

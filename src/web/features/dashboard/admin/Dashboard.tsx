@@ -196,6 +196,21 @@ function FigureCards({ current, previous }: { current: DashboardFigures; previou
   );
 }
 
+/** Replacements sent in the period (decision 142): never sales, so beside the figures, with what the printer charged. */
+function ReplacementsFigure({ replacements }: { replacements: DashboardAnswer['replacements'] }) {
+  return (
+    <ul className={styles.cards} aria-label="Replacements">
+      <li className={styles.card}>
+        <span className={styles.cardName}>Replacements sent</span>
+        <span className={styles.cardValue}>{replacements.count}</span>
+        <span className={styles.cardNote}>
+          Printer cost {formatPounds(replacements.printer_cost)}; not counted as sales
+        </span>
+      </li>
+    </ul>
+  );
+}
+
 const bucketName = (bucket: DashboardBucket) =>
   bucket.from === bucket.to ? formatDay(bucket.from) : formatDays(bucket.from, bucket.to);
 
@@ -307,6 +322,7 @@ export function Dashboard() {
             {formatTime(data.generated_at)}.
           </p>
           <FigureCards current={data.figures.current} previous={data.figures.previous} />
+          <ReplacementsFigure replacements={data.replacements} />
           <SalesOverTime data={data} />
           <div className={styles.columns}>
             <BestSellers data={data} />

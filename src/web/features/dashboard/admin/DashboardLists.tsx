@@ -160,6 +160,12 @@ const ATTENTION: Array<{ key: keyof Dashboard['attention']; title: string; filte
     filter: `status=${theStatusWhere('inTransit')}`,
     none: 'No shipped order is late.',
   },
+  {
+    key: 'problems_reported',
+    title: 'Problems reported',
+    filter: 'problem=open',
+    none: 'No customer has an open problem.',
+  },
 ];
 
 function AttentionOrderRow({ order }: { order: AttentionOrder }) {

@@ -24,6 +24,7 @@ import { EmailAddress } from './EmailAddress';
 import { MoneyPanel } from './MoneyPanel';
 import { OrderStatusEditor } from './OrderStatusEditor';
 import { PrintPanel } from './PrintPanel';
+import { CorrectAddress, OrderLog, ProblemPanel, ReplacementsPanel } from './Aftercare';
 import page from '../../../styles/admin.module.css';
 import styles from './OrderDetail.module.css';
 
@@ -233,6 +234,7 @@ function OrderDetail({ order, overview }: { order: AdminOrderDetail; overview: s
 
       <div className={styles.layout}>
         <div className={styles.main}>
+          <ProblemPanel order={order} />
           <section className={`${page.panel} ${styles.items}`} aria-labelledby="order-items">
             <h2 id="order-items">Items</h2>
             <table className={styles.lines}>
@@ -310,10 +312,12 @@ function OrderDetail({ order, overview }: { order: AdminOrderDetail; overview: s
             </OrderStatusEditor>
           </section>
 
+          <ReplacementsPanel order={order} />
           <section className={`${page.panel} ${styles.historyPanel}`} aria-labelledby="order-history">
             <h2 id="order-history">History</h2>
             <History history={order.history} />
           </section>
+          <OrderLog order={order} />
         </div>
 
         <div className={styles.side}>
@@ -332,6 +336,7 @@ function OrderDetail({ order, overview }: { order: AdminOrderDetail; overview: s
             ) : (
               <p className={page.muted}>No address recorded (the order was placed before the shop asked for one).</p>
             )}
+            <CorrectAddress order={order} />
           </section>
 
           <section className={`${page.panel} ${styles.customer}`} aria-labelledby="order-customer">

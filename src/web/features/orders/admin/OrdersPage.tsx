@@ -35,6 +35,8 @@ const SEARCH_MAX = 200;
 const ADDRESS_MISSING = 'address_missing';
 /** "Show: Needs attention" is `?print=needs_attention` in the address, as the API asks for it. */
 const NEEDS_ATTENTION = 'needs_attention';
+/** "Show: Problem reported" is `?problem=open` (decision 144). */
+const PROBLEM_OPEN = 'problem_open';
 
 /** The filters in the address (?q=, ?status= or ?print=); an unknown value is no filter. */
 function filtersFrom(params: URLSearchParams): OrderFilters {
@@ -46,7 +48,9 @@ function filtersFrom(params: URLSearchParams): OrderFilters {
         ? (status as OrderFilters['status'])
         : params.get('print') === NEEDS_ATTENTION
           ? NEEDS_ATTENTION
-          : null,
+          : params.get('problem') === 'open'
+            ? PROBLEM_OPEN
+            : null,
   };
 }
 
@@ -59,6 +63,17 @@ function DeliveryTo({ order }: { order: AdminOrder }) {
     <span className={styles.deliverTo}>
       <span className="visually-hidden">Deliver to </span>
       {[name, city].filter(Boolean).join(', ')}
+    </span>
+  );
+}
+
+/** A replacement, and an open problem report, are marked on the row (decisions 142, 144). */
+function OrderFlags({ order }: { order: AdminOrder }) {
+  if (!order.problem_open && order.kind === 'sale') return null;
+  return (
+    <span className={styles.flags}>
+      {order.kind === 'replacement' && <span className={styles.flagReplacement}>Replacement</span>}
+      {order.problem_open && <span className={styles.flagProblem}>Problem reported</span>}
     </span>
   );
 }
@@ -94,6 +109,7 @@ function OrderRow({ order, from }: { order: AdminOrder; from: string }) {
             <span className={styles.customer}>
               <EmailAddress className={styles.email} email={order.user_email} />
               <DeliveryTo order={order} />
+              <OrderFlags order={order} />
             </span>
           </td>
           <td data-label="Items">
@@ -166,7 +182,9 @@ export function OrdersPage() {
           next.delete(name);
           // "Show" is one choice: a status, or the print partner's "needs attention" (?print=)
           if (name === 'status') next.delete('print');
-          if (value) next.set(name === 'status' && value === NEEDS_ATTENTION ? 'print' : name, value);
+          if (name === 'status') next.delete('problem');
+          if (value === PROBLEM_OPEN) next.set('problem', 'open');
+          else if (value) next.set(name === 'status' && value === NEEDS_ATTENTION ? 'print' : name, value);
           return next;
         },
         { replace },
@@ -214,6 +232,7 @@ export function OrdersPage() {
             ))}
             <option value={ADDRESS_MISSING}>Address missing</option>
             <option value={NEEDS_ATTENTION}>Needs attention</option>
+            <option value={PROBLEM_OPEN}>Problem reported</option>
           </select>
         </div>
       </div>

@@ -4,7 +4,13 @@
  * 'orders', …]`), so an update refreshes that admin's lists and details and nobody else's.
  */
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminOrderPage, PrintState, UpdateOrderStatusBody } from '@shared/contracts/orders';
+import type {
+  AdminOrderPage,
+  DeliveryAddressInput,
+  PrintState,
+  ReplacementBody,
+  UpdateOrderStatusBody,
+} from '@shared/contracts/orders';
 import type { OrderStatus } from '@shared/order-status';
 import { answer, api } from '../../../lib/api';
 import { download, type DownloadedFile } from '../../../lib/api-download';
@@ -20,7 +26,7 @@ const message = answer('common', 'messageSchema');
  */
 export interface OrderFilters {
   q: string;
-  status: OrderStatus | 'address_missing' | 'needs_attention' | null;
+  status: OrderStatus | 'address_missing' | 'needs_attention' | 'problem_open' | null;
 }
 
 export const adminOrderKeys = {
@@ -35,6 +41,7 @@ function filterParams(filters: OrderFilters): URLSearchParams {
   if (filters.q) params.set('q', filters.q);
   if (filters.status === 'address_missing') params.set('address_missing', 'true');
   else if (filters.status === 'needs_attention') params.set('print', 'needs_attention');
+  else if (filters.status === 'problem_open') params.set('problem', 'open');
   else if (filters.status) params.set('status', filters.status);
   return params;
 }
@@ -108,3 +115,40 @@ export function useSendToPrinterAgain() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminOrderKeys.all(session?.id ?? '') }),
   });
 }
+
+/** The order's after-care calls (issue 27): each refreshes the admin's lists and the order. */
+function useOrderChange<V>(call: (variables: V) => Promise<{ message: string }>) {
+  const { session } = useSession();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminOrderKeys.all(session?.id ?? '') }),
+  });
+}
+
+const orderPath = (orderId: string, tail: string) => `/api/admin/orders/${encodeURIComponent(orderId)}/${tail}`;
+const replacementCreated = answer('orders', 'replacementCreatedSchema');
+
+/** Send a replacement: 409 "One is already on its way…" asks for `confirm_again`. */
+export const useSendReplacement = () =>
+  useOrderChange(({ orderId, body }: { orderId: string; body: ReplacementBody }) =>
+    api.post(orderPath(orderId, 'replacements'), replacementCreated, body),
+  );
+
+/** Correct the delivery address while the printer does not hold the order (409 once it does). */
+export const useCorrectAddress = () =>
+  useOrderChange(({ orderId, address }: { orderId: string; address: DeliveryAddressInput }) =>
+    api.patch(orderPath(orderId, 'delivery_address'), message, address),
+  );
+
+/** A private note: the owner's only. */
+export const useAddNote = () =>
+  useOrderChange(({ orderId, text }: { orderId: string; text: string }) =>
+    api.post(orderPath(orderId, 'notes'), message, { text }),
+  );
+
+/** Close the open problem report with a note. */
+export const useCloseProblem = () =>
+  useOrderChange(({ orderId, text }: { orderId: string; text: string }) =>
+    api.post(orderPath(orderId, 'problem/close'), message, { text }),
+  );

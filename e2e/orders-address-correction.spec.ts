@@ -1,0 +1,95 @@
+/**
+ * Problem orders (issue 27): before the order goes to the printer, the customer corrects the
+ * delivery address from their order history, then the owner corrects it again on the order's
+ * page; each change is in the order's log, and once the printer holds the order (the owner typed
+ * its reference, in this shop that prints by hand) neither can change it. That the printer then
+ * receives the corrected address is proved against the fake BookVault in
+ * modules/orders/aftercare/aftercare.test.ts. Screenshots at 390 and 1280 px.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { adminToken, signInAsAdmin } from './support/admin';
+import { createCustomer, signInAsCustomer } from './support/customer';
+import { uniqueEmail } from './support/fixtures';
+import { placePaidOrder, setOrderStatus } from './support/orders';
+
+const SHOTS = process.env.SCREENSHOTS_DIR ?? '/tmp/problems-shots';
+
+async function shots(page: Page, name: string) {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+test('the customer and then the owner correct an address before printing; not once the printer has it', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const products = (await (await request.get('/api/server/get_products')).json()) as { id: string }[];
+  const book = products.find((p) => p.id.startsWith('BV-'))!;
+  const customer = await createCustomer(request, uniqueEmail('moved'));
+  const order = await placePaidOrder(request, {
+    email: customer.email,
+    customer,
+    lines: [{ productId: book.id, qty: 1 }],
+  });
+  const short = order.orderId.slice(-10);
+
+  await signInAsCustomer(page, customer);
+  await page.getByRole('link', { name: 'Profile' }).click();
+  await page.getByRole('button', { name: `Correct the address of order ${short}` }).click();
+  const form = page.getByRole('form', { name: `Delivery address of order ${short}` });
+  await form.getByLabel('Full name').fill('Ada Byron');
+  await form.getByLabel('Postcode').fill('');
+  await form.getByRole('button', { name: 'Save the address' }).click();
+  await expect(form.getByRole('alert')).toContainText('Please check the delivery address.');
+  await form.getByLabel('Postcode').fill('ba2 4aa');
+  await shots(page, 'history-address-form');
+  await form.getByRole('button', { name: 'Save the address' }).click();
+  await expect(page.getByText('The delivery address has been saved.')).toBeVisible();
+  await expect(page.getByText(/Delivery address: Ada Byron, .*BA2 4AA/)).toBeVisible();
+
+  const owner = await browser.newContext();
+  const ownerPage = await owner.newPage();
+  await signInAsAdmin(ownerPage);
+  await ownerPage.goto(`/admin/orders/${order.orderId}`);
+  const delivery = ownerPage.getByRole('region', { name: 'Delivery address' });
+  await expect(delivery).toContainText('Ada Byron');
+  await delivery.getByRole('button', { name: 'Correct the address' }).click();
+  await delivery.getByLabel('Address line 1').fill('7 Printers Yard');
+  await shots(ownerPage, 'order-address-form');
+  await delivery.getByRole('button', { name: 'Save the address' }).click();
+  await expect(ownerPage.getByText('The delivery address has been saved.')).toBeVisible();
+  await expect(delivery.locator('address')).toContainText('7 Printers Yard');
+  const log = ownerPage.getByRole('region', { name: 'Notes and after-care' });
+  await expect(log.getByText(/Delivery address corrected/)).toHaveCount(2);
+  await expect(log).toContainText(`customer ${customer.email}`);
+
+  // The printer takes it: no more corrections, on either side.
+  await setOrderStatus(request, await adminToken(ownerPage), order, 'Printing', { bookVault: `BV-${short}` });
+  await ownerPage.reload();
+  await expect(delivery).toContainText('7 Printers Yard');
+  await expect(delivery.getByRole('button', { name: 'Correct the address' })).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByText(/Delivery address: Ada Byron, 7 Printers Yard/)).toBeVisible();
+  await expect(page.getByRole('button', { name: `Correct the address of order ${short}` })).toHaveCount(0);
+  const late = await request.patch(`/api/orders/${order.orderId}/delivery_address`, {
+    headers: { authorization: `Bearer ${customer.token}` },
+    data: {
+      name: 'Too Late',
+      line1: '1 Road',
+      city: 'Bath',
+      postcode: 'BA1 1AA',
+      country: 'GB',
+      phone: '+44 7700 900123',
+    },
+  });
+  expect(late.status()).toBe(409);
+  expect(((await late.json()) as { message: string }).message).toBe(
+    'This order is already at the printer: cancel and send a replacement, or ask the printer.',
+  );
+  await owner.close();
+});
