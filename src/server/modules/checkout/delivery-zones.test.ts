@@ -309,7 +309,7 @@ describe('Stripe is asked for exactly our price, per zone', () => {
             ...(bookQty ? [{ unitPence: 799, qty: bookQty, type: 'Puzzle', age: 'Kids' }] : []),
           ];
           const zone = zones.find((z) => z.countries.includes(country))!;
-          const ours = priceCart(lines, code ? { percentage, types: [], ages: [] } : null, zone);
+          const ours = priceCart(lines, code ? { percentage: code.percentage, types: [], ages: [] } : null, zone);
           expect(sent(res.json().sessionId).amount_total).toBe(ours.totalPence);
         },
       ),
