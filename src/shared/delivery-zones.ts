@@ -75,7 +75,8 @@ export function zoneListProblems(zones: readonly DeliveryZone[]): string[] {
     const label = zone.name.trim() ? `Zone "${zone.name.trim()}"` : `Zone ${index + 1}`;
     const name = zone.name.trim();
     if (!name) problems.push(`${label}: please give it a name.`);
-    else if (name.length > ZONE_NAME_MAX) problems.push(`${label}: the name must be at most ${ZONE_NAME_MAX} characters.`);
+    else if (name.length > ZONE_NAME_MAX)
+      problems.push(`${label}: the name must be at most ${ZONE_NAME_MAX} characters.`);
     else if (seenNames.has(name.toLowerCase())) problems.push(`${label}: another zone has this name.`);
     seenNames.set(name.toLowerCase(), index);
     if (zone.countries.length === 0) problems.push(`${label}: add at least one country.`);

@@ -19,6 +19,7 @@ export const PAGE_ROUTES = [
   '/admin/orders',
   '/admin/orders/:orderId',
   '/admin/discounts',
+  '/admin/delivery',
   '/admin/add_product',
   '/admin/edit_product/:id',
   '/checkout/demo/:sessionId',

@@ -30,6 +30,7 @@ export default [
       route('orders', 'routes/admin/orders.tsx'),
       route('orders/:orderId', 'routes/admin/order.tsx'),
       route('discounts', 'routes/admin/discounts.tsx'),
+      route('delivery', 'routes/admin/delivery.tsx'),
       route('add_product', 'routes/admin/product-form.tsx'),
       route('edit_product/:id', 'routes/admin/product-form.tsx', { id: 'routes/admin/edit-product' }),
     ]),

@@ -84,7 +84,11 @@ describe('the demo checkout collects the delivery address', () => {
     ['an empty name', { name: '   ' }, /enter your full name/],
     ['no phone number', { phone: '' }, /enter your phone number/],
     ['letters for a phone number', { phone: 'call me maybe' }, /phone number/],
-    ['a country outside the basket\'s zone', { country: 'FR' }, /priced for delivery to United Kingdom \(UK and Ireland\).*To send to France, go back to your basket, choose France as the destination and check out again/],
+    [
+      "a country outside the basket's zone",
+      { country: 'FR' },
+      /priced for delivery to United Kingdom \(UK and Ireland\).*To send to France, go back to your basket, choose France as the destination and check out again/,
+    ],
     ['markup in a field', { line1: '<script>alert(1)</script>' }, /Address line 1 must not contain < or >/],
     ['an over-long line', { line2: 'x'.repeat(101) }, /Address line 2 must be at most 100 characters/],
     // Invisible format characters (issue 32, finding 8): they reorder or hide text on the owner's page, in the CSV and at the printer.

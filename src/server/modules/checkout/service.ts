@@ -209,7 +209,10 @@ async function noZoneSentence(ctx: AppContext, country: string): Promise<string>
  * The sentence for a delivery address outside the zone the basket was priced for (decision 148):
  * the price depends on the destination, so the shopper changes it in the basket and checks out again.
  */
-export function outsideZoneSentence(checkout: Pick<repo.CheckoutSessionRow, 'deliveryCountry' | 'deliveryZone'>, country: string): string {
+export function outsideZoneSentence(
+  checkout: Pick<repo.CheckoutSessionRow, 'deliveryCountry' | 'deliveryZone'>,
+  country: string,
+): string {
   return `Your basket was priced for delivery to ${countryName(checkout.deliveryCountry)} (${checkout.deliveryZone}), so this checkout can only send to an address there. To send to ${countryName(country)}, go back to your basket, choose ${countryName(country)} as the destination and check out again.`;
 }
 
