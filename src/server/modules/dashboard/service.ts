@@ -20,6 +20,7 @@ import { imagePath } from '@shared/images';
 import { penceToPounds } from '@shared/money';
 import { ORDER_STATUSES } from '@shared/order-status';
 import type { Db } from '../../db/client';
+import { deliveryByZone } from './delivery';
 import { bucketsOf, periodAnswer, resolvePeriod, type DayRange } from './periods';
 import * as repo from './repository';
 
@@ -105,7 +106,7 @@ export async function dashboard(db: Db, query: DashboardQueryInput, now = new Da
   const resolved = resolvePeriod(query, now);
   const { current, previous } = resolved;
   const shippedBefore = new Date(now.getTime() - resolved.staleDays * 86_400_000);
-  const [days, customers, sales, unsold, needs, codes, reviews] = await Promise.all([
+  const [days, customers, sales, unsold, needs, codes, reviews, delivery] = await Promise.all([
     repo.dayFigures(db, { start: previous.start, end: current.end }),
     repo.newCustomers(db, previous, current),
     repo.bookSales(db, previous, current, BEST_SELLERS_MAX),
@@ -113,6 +114,7 @@ export async function dashboard(db: Db, query: DashboardQueryInput, now = new Da
     repo.attention(db, shippedBefore, DASHBOARD_LIST_MAX),
     repo.codeStates(db),
     repo.reviewFigures(db, current, NEWEST_REVIEWS_MAX),
+    deliveryByZone(db, current),
   ]);
   const currentDays = days.filter(inRange(current));
   const currentSums = sumDays(currentDays);
@@ -177,6 +179,7 @@ export async function dashboard(db: Db, query: DashboardQueryInput, now = new Da
         date: review.createdAt.toISOString(),
       })),
     },
+    delivery_by_zone: delivery,
     generated_at: now.toISOString(),
   };
 }
