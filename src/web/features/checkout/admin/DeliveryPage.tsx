@@ -178,13 +178,19 @@ export function DeliveryPage() {
                 {list.map((zone, index) => (
                   <tr key={zone.name}>
                     <th scope="row">{zone.name}</th>
-                    <td title={zone.countries.join(', ')}>{zone.countries.map(countryName).join(', ')}</td>
-                    <td className={styles.num}>{formatPence(Math.round(zone.first_book * 100))}</td>
-                    <td className={styles.num}>{formatPence(Math.round(zone.each_further_book * 100))}</td>
-                    <td className={styles.num}>
+                    <td data-label="Countries" title={zone.countries.join(', ')}>
+                      {zone.countries.map(countryName).join(', ')}
+                    </td>
+                    <td data-label="First book" className={styles.num}>
+                      {formatPence(Math.round(zone.first_book * 100))}
+                    </td>
+                    <td data-label="Each further" className={styles.num}>
+                      {formatPence(Math.round(zone.each_further_book * 100))}
+                    </td>
+                    <td data-label="Free over" className={styles.num}>
                       {zone.free_over === null ? '—' : formatPence(Math.round(zone.free_over * 100))}
                     </td>
-                    <td>{zone.estimate ?? '—'}</td>
+                    <td data-label="Estimate">{zone.estimate ?? '—'}</td>
                     <td className={styles.rowActions}>
                       <Button variant="secondary" onClick={() => setEditing(index)} disabled={save.isPending}>
                         Edit<span className="visually-hidden"> {zone.name}</span>
