@@ -118,3 +118,35 @@ export const IMPORT_CHARGES_NOTICE =
 
 /** True when the destination is outside the shop's home country (the import notice, the customs declaration). */
 export const isAbroad = (country: string) => country.toUpperCase() !== HOME_COUNTRY;
+
+/** A zone as the API shows it: pounds (contracts/checkout.ts `deliveryZoneSchema`). */
+export interface DeliveryZoneInPounds {
+  name: string;
+  countries: string[];
+  first_book: number;
+  each_further_book: number;
+  free_over: number | null;
+  estimate: string | null;
+}
+
+const toPounds = (pence: number) => Math.round(pence) / 100;
+const toPence = (pounds: number) => Math.round(pounds * 100);
+
+export const zoneInPounds = (zone: DeliveryZone): DeliveryZoneInPounds => ({
+  name: zone.name,
+  countries: zone.countries,
+  first_book: toPounds(zone.firstBookPence),
+  each_further_book: toPounds(zone.eachFurtherBookPence),
+  free_over: zone.freeOverPence === null ? null : toPounds(zone.freeOverPence),
+  estimate: zone.estimate,
+});
+
+/** A zone the API answered (whole pence in pounds) back in pence. */
+export const zoneFromPounds = (zone: DeliveryZoneInPounds): DeliveryZone => ({
+  name: zone.name,
+  countries: zone.countries,
+  firstBookPence: toPence(zone.first_book),
+  eachFurtherBookPence: toPence(zone.each_further_book),
+  freeOverPence: zone.free_over === null ? null : toPence(zone.free_over),
+  estimate: zone.estimate,
+});

@@ -5,9 +5,8 @@
  * with. Nothing saved yet: the spec's default (one zone, the UK, £3.83 a basket).
  */
 import { asc, sql } from 'drizzle-orm';
-import type { DeliveryZoneJson, DeliveryZonesAnswer, DeliveryZonesBody } from '@shared/contracts/checkout';
-import { DEFAULT_DELIVERY_ZONES, zoneListProblems, type DeliveryZone } from '@shared/delivery-zones';
-import { penceToPounds } from '@shared/money';
+import type { DeliveryZonesAnswer, DeliveryZonesBody } from '@shared/contracts/checkout';
+import { DEFAULT_DELIVERY_ZONES, zoneInPounds, zoneListProblems, type DeliveryZone } from '@shared/delivery-zones';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { deliveryZones } from '../../db/schema';
@@ -27,18 +26,9 @@ export async function currentZones(db: Db): Promise<DeliveryZone[]> {
   }));
 }
 
-const zoneJson = (zone: DeliveryZone): DeliveryZoneJson => ({
-  name: zone.name,
-  countries: zone.countries,
-  first_book: penceToPounds(zone.firstBookPence),
-  each_further_book: penceToPounds(zone.eachFurtherBookPence),
-  free_over: zone.freeOverPence === null ? null : penceToPounds(zone.freeOverPence),
-  estimate: zone.estimate,
-});
-
 /** GET /api/server/delivery_zones and GET /api/admin/delivery_zones. */
 export async function listZones(ctx: AppContext): Promise<DeliveryZonesAnswer> {
-  return { zones: (await currentZones(ctx.database.db)).map(zoneJson) };
+  return { zones: (await currentZones(ctx.database.db)).map(zoneInPounds) };
 }
 
 /** Pounds to pence, or NaN when the amount has more than two decimals (named by zoneListProblems as not pounds and pence). */
@@ -69,5 +59,5 @@ export async function saveZones(ctx: AppContext, body: DeliveryZonesBody): Promi
     await tx.insert(deliveryZones).values(zones.map((zone, position) => ({ position, ...zone })));
   });
   ctx.log.info({ zones: zones.map((zone) => zone.name) }, 'delivery zones saved');
-  return { zones: zones.map(zoneJson) };
+  return { zones: zones.map(zoneInPounds) };
 }

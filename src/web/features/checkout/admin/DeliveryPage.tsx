@@ -7,8 +7,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { DeliveryZoneJson } from '@shared/contracts/checkout';
 import { countryName } from '@shared/delivery-address';
-import { zoneListProblems, type DeliveryZone } from '@shared/delivery-zones';
-import { formatPence, penceToPounds, poundsToPence } from '@shared/money';
+import { zoneFromPounds, zoneInPounds, zoneListProblems, type DeliveryZone } from '@shared/delivery-zones';
+import { formatPence, poundsToPence } from '@shared/money';
 import * as MSG from '@shared/messages';
 import { Button } from '../../../components/Button';
 import { Spinner } from '../../../components/Spinner';
@@ -49,15 +49,6 @@ const codes = (text: string) =>
 /** A typed amount in pence; -1 when it is not pounds and pence (the rules then name it as not £0.00 or more). */
 const typedPence = (text: string) => (text.trim() === '' ? 0 : (poundsToPence(text.replace(/^£/, '')) ?? -1));
 
-const asZone = (zone: DeliveryZoneJson): DeliveryZone => ({
-  name: zone.name,
-  countries: zone.countries,
-  firstBookPence: Math.round(zone.first_book * 100),
-  eachFurtherBookPence: Math.round(zone.each_further_book * 100),
-  freeOverPence: zone.free_over === null ? null : Math.round(zone.free_over * 100),
-  estimate: zone.estimate,
-});
-
 function fromDraft(draft: Draft): DeliveryZone {
   return {
     name: draft.name.trim(),
@@ -68,15 +59,6 @@ function fromDraft(draft: Draft): DeliveryZone {
     estimate: draft.estimate.trim() || null,
   };
 }
-
-const toJson = (zone: DeliveryZone): DeliveryZoneJson => ({
-  name: zone.name,
-  countries: zone.countries,
-  first_book: penceToPounds(zone.firstBookPence),
-  each_further_book: penceToPounds(zone.eachFurtherBookPence),
-  free_over: zone.freeOverPence === null ? null : penceToPounds(zone.freeOverPence),
-  estimate: zone.estimate,
-});
 
 export function DeliveryPage() {
   const zones = useAdminDeliveryZones();
@@ -92,7 +74,7 @@ export function DeliveryPage() {
     const found = zoneListProblems(next);
     setProblems(found);
     if (found.length > 0) return;
-    save.mutate(next.map(toJson), {
+    save.mutate(next.map(zoneInPounds), {
       onSuccess: () => {
         setEditing(null);
         banner.show({ content: done, action: 'success' });
@@ -103,7 +85,7 @@ export function DeliveryPage() {
 
   const submitZone = (draft: Draft) => {
     const zone = fromDraft(draft);
-    const current = list.map(asZone);
+    const current = list.map(zoneFromPounds);
     if (editing === 'new') saveList([...current, zone], `Zone "${zone.name}" added.`);
     else if (editing !== null)
       saveList(
@@ -117,7 +99,7 @@ export function DeliveryPage() {
     if (!window.confirm(`Delete the zone "${zone.name}"? Checkouts to ${zone.countries.join(', ')} will be refused.`))
       return;
     setEditing(null);
-    saveList(list.filter((_, i) => i !== index).map(asZone), `Zone "${zone.name}" deleted.`);
+    saveList(list.filter((_, i) => i !== index).map(zoneFromPounds), `Zone "${zone.name}" deleted.`);
   };
 
   return (
