@@ -135,7 +135,7 @@ for (const viewport of WIDTHS) {
       });
       await expect(summary.getByRole('term')).toHaveText([
         'Subtotal',
-        'Shipping',
+        'Delivery to United Kingdom',
         new RegExp(`^Discount 20% on books and shipping ${code}$`),
         'Total',
       ]);
@@ -159,7 +159,7 @@ for (const viewport of WIDTHS) {
       const demoRows = page.locator('dl').filter({ hasText: 'Subtotal' });
       await expect(demoRows.getByRole('term')).toHaveText([
         'Subtotal',
-        'Shipping',
+        'Delivery (United Kingdom)',
         `Discount on books and shipping (${code})`,
         'Total',
       ]);

@@ -189,15 +189,10 @@ describe('config', () => {
     expect(() => loadConfig({ BACKUP_DIR: '/b', BACKUP_KEEP: '0' })).toThrow(/BACKUP_KEEP: must be at least 1/);
   });
 
-  it('sends to the UK by default; SHIPPING_COUNTRIES is a list of two-letter codes', () => {
-    expect(loadConfig({}).SHIPPING_COUNTRIES).toEqual(['GB']);
-    expect(loadConfig({ SHIPPING_COUNTRIES: ' gb, ie ' }).SHIPPING_COUNTRIES).toEqual(['GB', 'IE']);
-    expect(() => loadConfig({ SHIPPING_COUNTRIES: 'United Kingdom' })).toThrow(
-      /SHIPPING_COUNTRIES.*two-letter country codes/,
-    );
-    expect(() => loadConfig({ SHIPPING_COUNTRIES: ' , ' })).toThrow(
-      /SHIPPING_COUNTRIES: must name at least one country/,
-    );
+  it('SHIPPING_COUNTRIES is retired: GB (the old default) is ignored, any other list stops the start', () => {
+    expect(() => loadConfig({})).not.toThrow();
+    expect(() => loadConfig({ SHIPPING_COUNTRIES: 'GB' })).not.toThrow();
+    expect(() => loadConfig({ SHIPPING_COUNTRIES: 'GB,IE' })).toThrow(/SHIPPING_COUNTRIES: is retired.*delivery zones/);
   });
 
   it('prints with BookVault when its key is set, else with the simulated printer; bookvault needs the key', () => {

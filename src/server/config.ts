@@ -226,29 +226,17 @@ export const configSchema = z
     STRIPE_API_URL: optionalUrl,
     SALES_DASHBOARD_URL: z.url().default('https://dashboard.stripe.com/payments'),
     /**
-     * The countries the shop sends books to (ISO 3166-1 alpha-2, comma-separated): the checkout's
-     * country list and Stripe's shipping_address_collection. GB by default: the flat shipping rate
-     * is the UK rate (decision 110).
+     * Retired by decision 148: the countries the shop sends to are the owner's delivery zones
+     * (admin, Delivery). Left at GB (the old default, also the default zone) it is ignored; any other
+     * value stops the start, so a shop that sent abroad is not silently cut back to the UK.
      */
     SHIPPING_COUNTRIES: z
       .string()
-      .default('GB')
-      .transform((value) =>
-        value
-          .split(',')
-          .map((code) => code.trim().toUpperCase())
-          .filter(Boolean),
-      )
-      .pipe(
-        z
-          .array(
-            z
-              .string()
-              .regex(/^[A-Z]{2}$/, { message: 'must be two-letter country codes (ISO 3166-1), comma-separated' }),
-          )
-          .min(1, { message: 'must name at least one country' })
-          .max(50, { message: 'must name at most 50 countries' }),
-      ),
+      .optional()
+      .refine((value) => value === undefined || value.trim().toUpperCase() === 'GB' || value.trim() === '', {
+        message:
+          'is retired: the countries the shop sends to are now its delivery zones (admin, Delivery; decision 148). Remove the variable and add the countries there.',
+      }),
 
     /**
      * The print partner (issue: print partner; adapters/print): bookvault when BOOKVAULT_API_KEY is

@@ -43,6 +43,7 @@ describe('priceCart', () => {
       eligiblePence: 0,
       discountPence: 0,
       totalPence: 0,
+      booksAfterCodePence: 0,
     });
     expect(priceCart([], all(50)).totalPence).toBe(0);
   });

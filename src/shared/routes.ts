@@ -20,6 +20,7 @@ export const PAGE_ROUTES = [
   '/admin/orders/:orderId',
   '/admin/discounts',
   '/admin/reviews',
+  '/admin/delivery',
   '/admin/add_product',
   '/admin/edit_product/:id',
   '/checkout/demo/:sessionId',

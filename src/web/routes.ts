@@ -35,6 +35,7 @@ export default [
       route('discounts', 'routes/admin/discounts.tsx'),
       route('reviews', 'routes/admin/reviews.tsx'),
       route('privacy', 'routes/admin/privacy.tsx'),
+      route('delivery', 'routes/admin/delivery.tsx'),
       route('add_product', 'routes/admin/product-form.tsx'),
       route('products/spreadsheet', 'routes/admin/product-spreadsheet.tsx'),
       route('edit_product/:id', 'routes/admin/product-form.tsx', { id: 'routes/admin/edit-product' }),

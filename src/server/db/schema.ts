@@ -251,6 +251,10 @@ export const checkoutSessions = pgTable('checkout_sessions', {
   discountPence: integer('discount_pence').notNull().default(0),
   totalPence: integer('total_pence').notNull(),
   discountCode: text('discount_code'),
+  /** The destination the basket was priced for (decision 148): the country chosen, its zone's name and countries then. */
+  deliveryCountry: text('delivery_country').notNull().default('GB'),
+  deliveryZone: text('delivery_zone').notNull().default('United Kingdom'),
+  deliveryCountries: jsonb('delivery_countries').notNull().$type<string[]>().default(['GB']),
   status: text('status', { enum: ['open', 'completed', 'expired'] })
     .notNull()
     .default('open'),
@@ -278,6 +282,8 @@ export const orders = pgTable(
     totalPence: integer('total_pence').notNull(),
     currency: text('currency').notNull().default('gbp'),
     discountCode: text('discount_code'),
+    /** The delivery zone the order was priced with (decision 148), as it was named then; null on orders before zones. */
+    deliveryZone: text('delivery_zone'),
     status: text('status', { enum: ORDER_STATUSES }).notNull().default(INITIAL_ORDER_STATUS),
     bookVaultRef: text('bookvault_ref'),
     trackingRef: text('tracking_ref'),
@@ -618,6 +624,8 @@ export const printJobs = pgTable(
     partnerStatus: text('partner_status'),
     /** What the partner charged, in the minor unit of its currency. */
     costPence: integer('cost_pence'),
+    /** The delivery part of that cost (BookVault's DispatchCost), when the partner answered one (decision 148). */
+    dispatchCostPence: integer('dispatch_cost_pence'),
     costCurrency: text('cost_currency'),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     /** When the partner was last asked for the order's state. */
@@ -687,6 +695,21 @@ export const processedPaymentEvents = pgTable('processed_payment_events', {
   eventId: text('event_id').primaryKey(),
   type: text('type').notNull(),
   processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The owner's delivery zones (issue 29, decision 148), in the order shown, replaced as a whole by
+ * the Delivery screen. None saved yet: the spec's default (src/shared/delivery-zones.ts).
+ */
+export const deliveryZones = pgTable('delivery_zones', {
+  position: integer('position').primaryKey(),
+  name: text('name').notNull(),
+  countries: jsonb('countries').notNull().$type<string[]>(),
+  firstBookPence: integer('first_book_pence').notNull(),
+  eachFurtherBookPence: integer('each_further_book_pence').notNull(),
+  freeOverPence: integer('free_over_pence'),
+  estimate: text('estimate'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 /** Small key/value settings the app keeps itself (e.g. the generated JWT secret on the embedded default). */

@@ -89,7 +89,7 @@ export async function completeCheckout(
     // without one still makes the order, marked for the owner (decisions 110 and 133). The demo's
     // address was checked by the same rule before this transaction, so it has no problems here.
     const deliveryAddress = options.deliveryAddress?.line1 ? normaliseAddress(options.deliveryAddress) : null;
-    const addressProblems = deliveryAddress ? addressProblemList(deliveryAddress, ctx.config.SHIPPING_COUNTRIES) : [];
+    const addressProblems = deliveryAddress ? addressProblemList(deliveryAddress, checkout.deliveryCountries) : [];
     if (!deliveryAddress)
       ctx.log.warn(
         { sessionId, eventId: options.eventId },

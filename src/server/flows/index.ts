@@ -9,6 +9,7 @@ import { erasePersonalData } from './erase-personal-data';
 import { addressSubject, collectPersonalData, countsOf, customerSubject, personalDataFileName } from './personal-data';
 import { cancelOrder } from './cancel-order';
 import { completeCheckout } from './complete-checkout';
+import { orderDeliveryCountries } from './delivery-countries';
 import { applyAfterSaleEvent } from './payment-events';
 import { refundOrder } from './refund-order';
 import { sendDiscountCode } from './send-discount-code';
@@ -31,5 +32,6 @@ export const flows = {
   cancelOrder,
   refundOrder,
   applyAfterSaleEvent,
+  orderDeliveryCountries,
 };
 export type Flows = typeof flows;

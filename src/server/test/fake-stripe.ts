@@ -2,7 +2,8 @@
  * A tiny local stand-in for the Stripe API, for tests: the real SDK is pointed at it with
  * `new Stripe(key, { host, port, protocol: 'http' })` (our adapter does that from `apiUrl`).
  * It implements what the checkout uses (coupons, checkout sessions and their expiry, refunds, idempotency keys) with
- * Stripe's arithmetic: amount_total = Σ unit_amount × quantity − coupon.amount_off. Webhook events
+ * Stripe's arithmetic: amount_total = Σ unit_amount × quantity − coupon.amount_off (never below 0: a
+ * coupon comes off the line items only) + the shipping option's fixed amount. Webhook events
  * are signed with the SDK's own test-header helper.
  *
  *   const stripe = await startFakeStripe();
@@ -129,6 +130,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         if (!coupon) return error(400, `No such coupon: ${String(discount.coupon)}`);
         amountOff += Number(coupon.amount_off);
       }
+      const shippingOptions = (body.shipping_options as Json[] | undefined) ?? [];
+      if (shippingOptions.length > 5) return error(400, 'at most 5 shipping_options');
+      const rate = shippingOptions[0]?.shipping_rate_data as Json | undefined;
+      const shipping = rate ? Number((rate.fixed_amount as Json).amount) : 0;
+      if (!Number.isInteger(shipping) || shipping < 0) return error(400, 'bad shipping_rate_data.fixed_amount.amount');
       const sessionId = id('cs');
       const session: Json = {
         id: sessionId,
@@ -136,8 +142,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         mode: body.mode,
         currency: body.currency ?? 'gbp',
         amount_subtotal: subtotal,
-        amount_total: Math.max(0, subtotal - amountOff),
-        total_details: { amount_discount: Math.min(subtotal, amountOff), amount_shipping: 0, amount_tax: 0 },
+        amount_total: Math.max(0, subtotal - amountOff) + shipping,
+        total_details: { amount_discount: Math.min(subtotal, amountOff), amount_shipping: shipping, amount_tax: 0 },
+        shipping_options_sent: shippingOptions,
         client_reference_id: body.client_reference_id ?? null,
         customer_email: body.customer_email ?? null,
         customer_details: null,

@@ -14,6 +14,14 @@ export const createCheckoutBodySchema = z.object({
   shipping_cost: z.unknown().optional(),
   currency: z.string().optional(),
   discount_code: discountCodeInputSchema.nullable().optional(),
+  /** Where the books go (ISO 3166-1 alpha-2): the basket is priced for its delivery zone (decision 148). */
+  country: z
+    .string({ message: 'country must be a two-letter country code.' })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, 'country must be a two-letter country code (ISO 3166-1, such as GB).')
+    .optional()
+    .default('GB'),
 });
 
 export type CreateCheckoutBody = z.infer<typeof createCheckoutBodySchema>;
@@ -39,8 +47,12 @@ export const demoCheckoutSchema = z.object({
   total: z.number(),
   /** True when the checkout has no e-mail yet (a guest): the page asks for one. */
   needsEmail: z.boolean(),
-  /** The countries the shop sends to (ISO codes), for the address form's country list. */
+  /** The countries of the delivery zone the basket was priced for (ISO codes), for the address form's country list. */
   countries: z.array(z.string()),
+  /** The destination chosen in the basket, and its zone's name and estimate (decision 148). */
+  country: z.string(),
+  zone: z.string(),
+  estimate: z.string().nullable(),
 });
 
 export type DemoCheckout = z.infer<typeof demoCheckoutSchema>;
@@ -53,3 +65,57 @@ export const demoPayBodySchema = z.object({
 export type DemoPayBody = z.input<typeof demoPayBodySchema>;
 
 export const demoPayAnswerSchema = z.object({ order_id: z.string(), redirect: z.string() });
+
+// ---- delivery zones (issue 29, decision 148): pounds, as the rest of the API ---------------------
+
+/** One delivery zone as the API gives it. */
+export const deliveryZoneSchema = z.object({
+  name: z.string(),
+  countries: z.array(z.string()),
+  first_book: z.number(),
+  each_further_book: z.number(),
+  free_over: z.number().nullable(),
+  estimate: z.string().nullable(),
+});
+
+export type DeliveryZoneJson = z.infer<typeof deliveryZoneSchema>;
+
+/** GET /api/server/delivery_zones and GET/PUT /api/admin/delivery_zones. */
+export const deliveryZonesAnswerSchema = z.object({ zones: z.array(deliveryZoneSchema) });
+
+export type DeliveryZonesAnswer = z.infer<typeof deliveryZonesAnswerSchema>;
+
+/**
+ * PUT /api/admin/delivery_zones: the whole list. Shapes only here; the rules (no country twice,
+ * prices £0 or more in pounds and pence, at least one zone) are checked by the service, which names
+ * every problem at once.
+ */
+export const deliveryZonesBodySchema = z.object({
+  zones: z
+    .array(
+      z.object({
+        name: z.string({ message: 'must be text' }).max(500, 'is too long'),
+        countries: z
+          .array(
+            z
+              .string({ message: 'must be text' })
+              .max(20, 'is too long')
+              .transform((code) => code.trim().toUpperCase()),
+          )
+          .max(300, 'has too many countries'),
+        first_book: z.number({ message: 'must be a number of pounds' }),
+        each_further_book: z.number({ message: 'must be a number of pounds' }),
+        free_over: z.number({ message: 'must be a number of pounds or null' }).nullable().optional().default(null),
+        estimate: z
+          .string({ message: 'must be text or null' })
+          .max(500, 'is too long')
+          .nullable()
+          .optional()
+          .default(null),
+      }),
+      { message: 'zones must be a list.' },
+    )
+    .max(100, 'At most 100 zones.'),
+});
+
+export type DeliveryZonesBody = z.infer<typeof deliveryZonesBodySchema>;

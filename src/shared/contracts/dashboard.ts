@@ -227,6 +227,21 @@ export const dashboardReviewSchema = z.object({
   date: z.string(),
 });
 
+/**
+ * Delivery of the period's orders in one zone (decision 150): what customers paid for it, and for
+ * the orders the printer answered a delivery cost (in GBP), what was charged on those and what the
+ * printer charged. Pounds.
+ */
+export const deliveryByZoneSchema = z.object({
+  zone: z.string(),
+  orders: z.number().int(),
+  charged: z.number(),
+  orders_with_printer_cost: z.number().int(),
+  charged_on_those: z.number(),
+  printer_charged: z.number(),
+});
+export type DeliveryByZone = z.infer<typeof deliveryByZoneSchema>;
+
 /** GET /api/admin/dashboard. */
 export const dashboardSchema = z.object({
   period: dashboardPeriodAnswerSchema,
@@ -280,6 +295,8 @@ export const dashboardSchema = z.object({
     /** The newest NEWEST_REVIEWS_MAX reviews, newest first. */
     newest: z.array(dashboardReviewSchema),
   }),
+  /** The period's delivery by zone, most charged first (decision 150). */
+  delivery_by_zone: z.array(deliveryByZoneSchema),
   /** ISO instant the answer was made: the same answer is reused for one query for up to DASHBOARD_CACHE_SECONDS (30 s by default; decision 120). */
   generated_at: z.string(),
 });

@@ -554,6 +554,8 @@ export const adminOrderDetailSchema = adminOrderSchema.extend({
   discount: z.number(),
   discount_code: z.string().nullable(),
   shipping: z.number(),
+  /** The delivery zone the order was priced with, as it was named then (decision 148); null before zones. */
+  delivery_zone: z.string().nullable(),
   /** The payment provider's reference (Stripe's payment intent), 'demo', or null when unknown. */
   payment_ref: z.string().nullable(),
   /** The carrier and its tracking page, when the print partner gave them with the dispatch. */

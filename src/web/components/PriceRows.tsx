@@ -9,13 +9,22 @@ import type { ReactNode } from 'react';
 export interface PriceRowsProps {
   subtotal: string;
   shipping: string;
+  /** The shipping row's name: "Shipping" unless a page names the destination (decision 148). */
+  shippingLabel?: ReactNode;
   /** Left out when there is no discount. */
   discount?: { label: ReactNode; amount: string } | null;
   total: { label: string; amount: ReactNode; testId?: string };
   classes?: { list?: string; discount?: string; total?: string };
 }
 
-export function PriceRows({ subtotal, shipping, discount, total, classes = {} }: PriceRowsProps) {
+export function PriceRows({
+  subtotal,
+  shipping,
+  shippingLabel = 'Shipping',
+  discount,
+  total,
+  classes = {},
+}: PriceRowsProps) {
   return (
     <dl className={classes.list}>
       <div>
@@ -23,7 +32,7 @@ export function PriceRows({ subtotal, shipping, discount, total, classes = {} }:
         <dd>{subtotal}</dd>
       </div>
       <div>
-        <dt>Shipping</dt>
+        <dt>{shippingLabel}</dt>
         <dd>{shipping}</dd>
       </div>
       {discount && (

@@ -148,8 +148,9 @@ export type CallOptions = Omit<RequestOptions, 'method' | 'body'>;
 export const api = {
   get: <T>(path: string, schema: AnswerSchema<T>, options?: CallOptions) =>
     apiRequest(path, schema, { ...options, method: 'GET' }),
-  post: <T>(path: string, schema: AnswerSchema<T>, body?: unknown, options?: CallOptions) =>
-    apiRequest(path, schema, { ...options, method: 'POST', body: body ?? {} }),
+  /** POST, or with `method: 'PUT'` a PUT (the one route that replaces a whole list: the delivery zones). */
+  post: <T>(path: string, schema: AnswerSchema<T>, body?: unknown, options?: CallOptions & { method?: 'PUT' }) =>
+    apiRequest(path, schema, { method: 'POST', ...options, body: body ?? {} }),
   patch: <T>(path: string, schema: AnswerSchema<T>, body: unknown, options?: CallOptions) =>
     apiRequest(path, schema, { ...options, method: 'PATCH', body }),
 };

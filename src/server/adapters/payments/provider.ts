@@ -40,6 +40,8 @@ export interface CheckoutRequest {
   expiresAt: Date;
   /** The countries a delivery address may be in (ISO codes): a hosted page collects the address and a phone number. */
   shippingCountries: readonly string[];
+  /** The delivery price's name on the payment page, e.g. "Delivery (Europe)". */
+  shippingLabel: string;
 }
 
 export interface CreatedCheckout {

@@ -2,11 +2,14 @@
  * Stripe Checkout through the official SDK.
  *
  * The hosted page must charge exactly what our pricing function says (docs/decisions/031). So the
- * session is made of: one line per book at its database unit price, shipping as one more line,
- * and the discount as a one-off amount-off coupon for exactly our discount in pence. Stripe spreads
- * an amount-off coupon over all lines, shipping included, so its amount_total is
- * Σ lines + shipping − discount = our total. Both calls carry idempotency keys derived from our
- * checkout reference, so a retried request never makes a second coupon or session.
+ * session is made of: one line per book at its database unit price, the delivery price as the
+ * fixed amount of its one shipping option (named after the zone; the zone's countries are its
+ * allowed_countries, decision 148), and the discount as a one-off amount-off coupon. Stripe takes a
+ * coupon off the line items only, never off shipping, so the coupon is our discount up to the
+ * books' total and any rest (a high percentage of a cheap book and its delivery) comes off the
+ * shipping amount: amount_total = Σ lines − coupon + shipping = our total. Both calls carry
+ * idempotency keys derived from our checkout reference, so a retried request never makes a second
+ * coupon or session.
  */
 import Stripe from 'stripe';
 import type { DeliveryAddress } from '@shared/delivery-address';
@@ -21,7 +24,12 @@ export interface StripeOptions {
   apiUrl?: string;
 }
 
-export const SHIPPING_LINE_NAME = 'Shipping (UK, flat rate)';
+/** The coupon and the shipping option's amount that make Stripe's total ours (see above). */
+export function stripeAmounts(request: Pick<CheckoutRequest, 'lines' | 'shippingPence' | 'discountPence'>) {
+  const booksPence = request.lines.reduce((sum, line) => sum + line.unitPence * line.qty, 0);
+  const couponPence = Math.min(request.discountPence, booksPence);
+  return { couponPence, shippingPence: Math.max(0, request.shippingPence - (request.discountPence - couponPence)) };
+}
 export const STRIPE_PROVIDER = 'stripe';
 /** Stripe writes the session's id in its place in the success address. */
 const STRIPE_SESSION_ID_TEMPLATE = '{CHECKOUT_SESSION_ID}';
@@ -58,18 +66,18 @@ export function sessionParams(request: CheckoutRequest, couponId: string | null)
           product_data: { name: line.name, metadata: { product_id: line.productId } },
         },
       })),
-      ...(request.shippingPence > 0
-        ? [
-            {
-              quantity: 1,
-              price_data: {
-                currency: 'gbp',
-                unit_amount: request.shippingPence,
-                product_data: { name: SHIPPING_LINE_NAME },
-              },
-            },
-          ]
-        : []),
+    ],
+    shipping_options: [
+      {
+        shipping_rate_data: {
+          type: 'fixed_amount',
+          display_name: (stripeAmounts(request).shippingPence === 0
+            ? request.shippingLabel.replace(/^Delivery/, 'Free delivery')
+            : request.shippingLabel
+          ).slice(0, 100),
+          fixed_amount: { amount: stripeAmounts(request).shippingPence, currency: 'gbp' },
+        },
+      },
     ],
     discounts: couponId ? [{ coupon: couponId }] : undefined,
     metadata: request.metadata,
@@ -118,11 +126,12 @@ export function stripePaymentProvider(options: StripeOptions): PaymentProvider {
 
     async createCheckout(request) {
       let couponId: string | null = null;
-      if (request.discountPence > 0) {
+      const { couponPence } = stripeAmounts(request);
+      if (couponPence > 0) {
         const coupon = await call(() =>
           stripe.coupons.create(
             {
-              amount_off: request.discountPence,
+              amount_off: couponPence,
               currency: 'gbp',
               duration: 'once',
               max_redemptions: 1,

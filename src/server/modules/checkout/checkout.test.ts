@@ -188,6 +188,9 @@ describe('demo checkout', () => {
       total: (1598 + 383 - discount) / 100,
       needsEmail: false,
       countries: ['GB'],
+      country: 'GB',
+      zone: 'United Kingdom',
+      estimate: null,
     });
 
     const paid = await post(`/api/checkout/demo/${sessionId}/pay`, { address: TEST_ADDRESS });

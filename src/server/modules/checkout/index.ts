@@ -3,3 +3,4 @@ export { checkoutRoutes } from './routes';
 export { CHECKOUT_EXPIRED } from './service';
 export { lockCheckoutSession, recordPaymentEvent, setCheckoutStatus, type CheckoutSessionRow } from './repository';
 export { refundProviderOf } from './refund-provider';
+export { currentZones } from './delivery-zones';

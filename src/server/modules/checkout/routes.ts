@@ -9,10 +9,14 @@ import {
   demoCheckoutSchema,
   demoPayAnswerSchema,
   demoPayBodySchema,
+  deliveryZonesAnswerSchema,
+  deliveryZonesBodySchema,
 } from '@shared/contracts/checkout';
+import { messageSchema } from '@shared/contracts/common';
 import { checkoutOrderSchema, lastDeliveryAddressSchema } from '@shared/contracts/orders';
 import type { ModuleRoutes } from '../../http';
 import { ownerFromParam } from '../../plugins/access';
+import { listZones, saveZones } from './delivery-zones';
 import * as checkout from './service';
 import { paymentWebhookPlugin } from './webhook';
 
@@ -109,5 +113,44 @@ export const checkoutRoutes: ModuleRoutes = async (app, ctx) => {
       schema: { tags: ['checkout'], body: validateDiscountBodySchema, response: { 200: validateDiscountAnswerSchema } },
     },
     (request) => checkout.validateDiscount(ctx, request.body.code, request.body.cartItems),
+  );
+
+  // Delivery zones (issue 29, decision 148): the basket reads them when it opens; the owner replaces the whole list.
+  app.get(
+    '/api/server/delivery_zones',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['checkout'],
+        summary: 'The delivery zones: countries, prices (pounds), free-delivery amounts and estimates',
+        response: { 200: deliveryZonesAnswerSchema },
+      },
+    },
+    () => listZones(ctx),
+  );
+  app.get(
+    '/api/admin/delivery_zones',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'The delivery zones, for the Delivery screen',
+        response: { 200: deliveryZonesAnswerSchema, 401: messageSchema, 403: messageSchema },
+      },
+    },
+    () => listZones(ctx),
+  );
+  app.put(
+    '/api/admin/delivery_zones',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Replace the delivery zones (the whole list; 400 naming every problem, nothing saved)',
+        body: deliveryZonesBodySchema,
+        response: { 200: deliveryZonesAnswerSchema, 400: messageSchema, 401: messageSchema, 403: messageSchema },
+      },
+    },
+    (request) => saveZones(ctx, request.body),
   );
 };

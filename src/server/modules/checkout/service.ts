@@ -10,7 +10,8 @@ import { CART_QTY_MAX } from '@shared/constants';
 import type { ValidateDiscountAnswer } from '@shared/contracts/discounts';
 import type { CreateCheckoutBody, DemoCheckout, DemoPayBody } from '@shared/contracts/checkout';
 import type { CheckoutOrder } from '@shared/contracts/orders';
-import { addressProblemList, normaliseAddress, type DeliveryAddress } from '@shared/delivery-address';
+import { addressProblemList, countryName, normaliseAddress, type DeliveryAddress } from '@shared/delivery-address';
+import { zoneCountries, zoneOf, type DeliveryZone } from '@shared/delivery-zones';
 import { penceToPounds } from '@shared/money';
 import { priceCart, type CartPrice } from '@shared/pricing';
 import {
@@ -36,6 +37,7 @@ import {
 } from '../discounts';
 import { lastDeliveryAddress, orderIdOfCheckout, orderOfCheckout } from '../orders';
 import { pricedProducts } from '../products';
+import { currentZones } from './delivery-zones';
 import * as repo from './repository';
 
 /** A checkout can be paid for this long: Stripe's session expires_at (30 minutes to 24 hours away), and the demo's own. */
@@ -67,6 +69,7 @@ export async function priceBasket(
   ctx: AppContext,
   items: { product_id: string; qty: number }[],
   code?: string | null,
+  zone?: DeliveryZone,
 ): Promise<PricedBasket> {
   if (items.length === 0) throw badRequest('Your basket is empty.');
   const quantities = new Map<string, number>();
@@ -96,7 +99,7 @@ export async function priceBasket(
 
   const typed = code?.trim();
   const discount = typed ? await usableDiscount(ctx.database.db, typed, pricing) : null;
-  return { lines, price: priceCart(pricing, discount), discount };
+  return { lines, price: priceCart(pricing, discount, zone), discount };
 }
 
 export async function validateDiscount(
@@ -126,7 +129,10 @@ export async function createCheckoutSession(ctx: AppContext, body: CreateCheckou
     if (!user) throw unauthorized();
     if (user.id !== userId) throw forbidden('You can only check out your own basket.');
   }
-  const basket = await priceBasket(ctx, body.cartItems, body.discount_code);
+  const country = body.country;
+  const zone = zoneOf(await currentZones(ctx.database.db), country);
+  if (!zone) throw badRequest(await noZoneSentence(ctx, country));
+  const basket = await priceBasket(ctx, body.cartItems, body.discount_code, zone);
   const typedEmail = body.user_email?.trim().toLowerCase() ?? '';
   const email = userId && user ? user.email : emailSchema.safeParse(typedEmail).success ? typedEmail : '';
   const reference = randomUUID();
@@ -162,7 +168,8 @@ export async function createCheckoutSession(ctx: AppContext, body: CreateCheckou
       successUrl: (sessionRef) => `${base}${orderSuccessPath(sessionRef)}`,
       cancelUrl: `${base}/cart`,
       expiresAt,
-      shippingCountries: ctx.config.SHIPPING_COUNTRIES,
+      shippingCountries: zone.countries,
+      shippingLabel: `Delivery (${zone.name})`,
     });
     const sessionId = created.sessionId;
     await ctx.database.db.transaction(async (tx) => {
@@ -177,6 +184,9 @@ export async function createCheckoutSession(ctx: AppContext, body: CreateCheckou
         discountPence: basket.price.discountPence,
         totalPence: basket.price.totalPence,
         discountCode: code,
+        deliveryCountry: country,
+        deliveryZone: zone.name,
+        deliveryCountries: zone.countries,
         expiresAt,
       });
       // From now on the hold is the session's, which the provider's events and Cancel name.
@@ -187,6 +197,23 @@ export async function createCheckoutSession(ctx: AppContext, body: CreateCheckou
     if (code) await letGoOfCode(ctx, provider, code, reference, created?.sessionId ?? null);
     throw error;
   }
+}
+
+/** Why a basket can not go to a country in no zone, and where it can go instead. */
+async function noZoneSentence(ctx: AppContext, country: string): Promise<string> {
+  const names = zoneCountries(await currentZones(ctx.database.db)).map(countryName);
+  return `We do not deliver to ${countryName(country)}. Please choose another destination in your basket: we send books to ${names.join(', ')}.`;
+}
+
+/**
+ * The sentence for a delivery address outside the zone the basket was priced for (decision 148):
+ * the price depends on the destination, so the shopper changes it in the basket and checks out again.
+ */
+export function outsideZoneSentence(
+  checkout: Pick<repo.CheckoutSessionRow, 'deliveryCountry' | 'deliveryZone'>,
+  country: string,
+): string {
+  return `Your basket was priced for delivery to ${countryName(checkout.deliveryCountry)} (${checkout.deliveryZone}), so this checkout can only send to an address there. To send to ${countryName(country)}, go back to your basket, choose ${countryName(country)} as the destination and check out again.`;
 }
 
 /** Holds a code for a checkout being opened, or refuses (400) saying why: used by now, or held by another open checkout. */
@@ -315,17 +342,27 @@ export async function getDemoCheckout(ctx: AppContext, sessionId: string): Promi
     discount_code: checkout.discountCode,
     total: penceToPounds(checkout.totalPence),
     needsEmail: !checkout.email,
-    countries: [...ctx.config.SHIPPING_COUNTRIES],
+    countries: [...checkout.deliveryCountries],
+    country: checkout.deliveryCountry,
+    zone: checkout.deliveryZone,
+    estimate:
+      (await currentZones(ctx.database.db)).find((zone) => zone.name === checkout.deliveryZone)?.estimate ?? null,
   };
 }
 
 /**
  * A typed delivery address, normalised, or a 400 naming every bad field in the words the
- * checkout form shows under each field (src/shared/delivery-address.ts).
+ * checkout form shows under each field (src/shared/delivery-address.ts). Only an address in the
+ * zone the basket was priced for is taken (decision 148).
  */
-export function checkedDeliveryAddress(ctx: AppContext, input: DemoPayBody['address']): DeliveryAddress {
+export function checkedDeliveryAddress(
+  checkout: Pick<repo.CheckoutSessionRow, 'deliveryCountry' | 'deliveryZone' | 'deliveryCountries'>,
+  input: DemoPayBody['address'],
+): DeliveryAddress {
   const address = normaliseAddress(input);
-  const messages = addressProblemList(address, ctx.config.SHIPPING_COUNTRIES);
+  if (/^[A-Z]{2}$/.test(address.country) && !checkout.deliveryCountries.includes(address.country))
+    throw badRequest(outsideZoneSentence(checkout, address.country));
+  const messages = addressProblemList(address, checkout.deliveryCountries);
   if (messages.length > 0) throw badRequest(`Please check the delivery address. ${messages.join(' ')}`);
   return address;
 }
@@ -335,9 +372,9 @@ export function checkedDeliveryAddress(ctx: AppContext, input: DemoPayBody['addr
  * an expired checkout or a code used meanwhile refuses the payment (inside the order's transaction).
  */
 export async function payDemoCheckout(ctx: AppContext, sessionId: string, body: DemoPayBody) {
-  const deliveryAddress = checkedDeliveryAddress(ctx, body.address);
-  const typedEmail = body.email;
   const checkout = await demoCheckout(ctx, sessionId);
+  const deliveryAddress = checkedDeliveryAddress(checkout, body.address);
+  const typedEmail = body.email;
   const redirect = orderSuccessPath(encodeURIComponent(sessionId));
   if (checkout.status === 'completed') {
     const orderId = await orderIdOfCheckout(ctx.database.db, sessionId);

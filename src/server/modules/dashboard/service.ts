@@ -20,6 +20,7 @@ import { imagePath } from '@shared/images';
 import { penceToPounds } from '@shared/money';
 import { ORDER_STATUSES } from '@shared/order-status';
 import type { Db } from '../../db/client';
+import { deliveryByZone } from './delivery';
 import { bucketsOf, periodAnswer, resolvePeriod, type DayRange } from './periods';
 import * as repo from './repository';
 
@@ -114,17 +115,20 @@ export async function dashboard(db: Db, query: DashboardQueryInput, now = new Da
   const resolved = resolvePeriod(query, now);
   const { current, previous } = resolved;
   const shippedBefore = new Date(now.getTime() - resolved.staleDays * 86_400_000);
-  const [days, refundDays, customers, sales, unsold, needs, codes, reviews, replacements] = await Promise.all([
-    repo.dayFigures(db, { start: previous.start, end: current.end }),
-    repo.refundDays(db, { start: previous.start, end: current.end }),
-    repo.newCustomers(db, previous, current),
-    repo.bookSales(db, previous, current, BEST_SELLERS_MAX),
-    repo.unsoldBooks(db, current, DASHBOARD_LIST_MAX),
-    repo.attention(db, shippedBefore, DASHBOARD_LIST_MAX),
-    repo.codeStates(db),
-    repo.reviewFigures(db, current, NEWEST_REVIEWS_MAX),
-    repo.replacementFigures(db, current),
-  ]);
+  const [days, refundDays, customers, sales, unsold, needs, codes, reviews, replacements, delivery] = await Promise.all(
+    [
+      repo.dayFigures(db, { start: previous.start, end: current.end }),
+      repo.refundDays(db, { start: previous.start, end: current.end }),
+      repo.newCustomers(db, previous, current),
+      repo.bookSales(db, previous, current, BEST_SELLERS_MAX),
+      repo.unsoldBooks(db, current, DASHBOARD_LIST_MAX),
+      repo.attention(db, shippedBefore, DASHBOARD_LIST_MAX),
+      repo.codeStates(db),
+      repo.reviewFigures(db, current, NEWEST_REVIEWS_MAX),
+      repo.replacementFigures(db, current),
+      deliveryByZone(db, current),
+    ],
+  );
   const currentDays = days.filter(inRange(current));
   const currentSums = sumDays(currentDays);
   const byDay = new Map(currentDays.map((day) => [day.day, day]));
@@ -195,6 +199,7 @@ export async function dashboard(db: Db, query: DashboardQueryInput, now = new Da
         date: review.createdAt.toISOString(),
       })),
     },
+    delivery_by_zone: delivery,
     generated_at: now.toISOString(),
   };
 }

@@ -48,6 +48,8 @@ export interface PaidCheckout {
   discountPence: number;
   totalPence: number;
   discountCode: string | null;
+  /** The delivery zone it was priced with (decision 148). */
+  deliveryZone: string | null;
 }
 
 /** What both mails about a new order show: its lines with covers, totals and delivery address. */
@@ -66,8 +68,8 @@ async function paidOrder(db: Db, orderId: string, checkout: PaidCheckout) {
     checkout.discountPence > 0 && checkout.discountCode
       ? { code: checkout.discountCode, pence: checkout.discountPence }
       : null;
-  const { subtotalPence, shippingPence, totalPence, deliveryAddress } = checkout;
-  return { orderId, lines, subtotalPence, discount, shippingPence, totalPence, deliveryAddress };
+  const { subtotalPence, shippingPence, totalPence, deliveryAddress, deliveryZone } = checkout;
+  return { orderId, lines, subtotalPence, discount, shippingPence, totalPence, deliveryAddress, deliveryZone };
 }
 
 /** The order confirmation, with each book's cover, the delivery address and the cancellation information. */

@@ -15,6 +15,8 @@ export interface OrderWithItems {
   shippingPence: number;
   discountPence: number;
   discountCode: string | null;
+  /** The delivery zone it was priced with (decision 148); null on orders before zones. */
+  deliveryZone: string | null;
   totalPence: number;
   currency: string;
   createdAt: Date;
@@ -100,6 +102,7 @@ export async function listOrdersWithItems(db: Db, query: OrderListQuery = {}): P
       shippingPence: orders.shippingPence,
       discountPence: orders.discountPence,
       discountCode: orders.discountCode,
+      deliveryZone: orders.deliveryZone,
       totalPence: orders.totalPence,
       currency: orders.currency,
       createdAt: orders.createdAt,

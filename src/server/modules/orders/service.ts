@@ -115,6 +115,7 @@ export async function placeOrder(ctx: AppContext, tx: Db, checkout: PlacedChecko
       totalPence: checkout.totalPence,
       currency: 'gbp',
       discountCode: checkout.discountCode,
+      deliveryZone: checkout.deliveryZone,
       status: INITIAL_ORDER_STATUS,
       deliveryAddress: checkout.deliveryAddress,
       addressMissing: checkout.deliveryAddress === null,

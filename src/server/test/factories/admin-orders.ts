@@ -37,12 +37,16 @@ export interface OrderInput {
   paymentRef?: string | null;
   discountPence?: number;
   discountCode?: string | null;
+  /** The delivery zone and its price (decision 148); left out, none recorded and the spec's £3.83. */
+  deliveryZone?: string | null;
+  shippingPence?: number;
 }
 
 export async function createOrder(app: App, opts: OrderInput) {
   const db = app.ctx.database.db;
   const subtotal = opts.lines.reduce((sum, line) => sum + line.unitPence * line.qty, 0);
   const discount = opts.discountPence ?? 0;
+  const shipping = opts.shippingPence ?? SHIPPING_PENCE;
   const [order] = await db
     .insert(orders)
     .values({
@@ -50,10 +54,11 @@ export async function createOrder(app: App, opts: OrderInput) {
       userId: opts.userId ?? null,
       email: opts.email.toLowerCase(),
       subtotalPence: subtotal,
-      shippingPence: SHIPPING_PENCE,
+      shippingPence: shipping,
       discountPence: discount,
       discountCode: opts.discountCode ?? null,
-      totalPence: subtotal - discount + SHIPPING_PENCE,
+      deliveryZone: opts.deliveryZone ?? null,
+      totalPence: subtotal - discount + shipping,
       status: opts.status ?? 'Printing',
       bookVaultRef: opts.bookVaultRef ?? null,
       trackingRef: opts.trackingRef ?? null,

@@ -11,6 +11,7 @@
  */
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, type FocusEvent, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
+import { HOME_COUNTRY } from '@shared/delivery-zones';
 import { formatPence } from '@shared/money';
 import { Button, buttonClass } from '../../components/Button';
 import { CloseIcon } from '../../components/icons';
@@ -21,6 +22,7 @@ import { useAppliedDiscount } from './applied-discount';
 // Through the feature's entry, as the cart page does (decision 094).
 import { useBasket } from '.';
 import { closeBasketPanel, focusedControl, type AddedToBasket } from './basket-panel-store';
+import { keptDestination } from './destination';
 import { priceLines, pricedLines } from './priced-lines';
 import { useStartCheckout } from './use-start-checkout';
 import styles from './BasketPanel.module.css';
@@ -146,7 +148,7 @@ export default function BasketPanelDialog({ added }: { added: AddedToBasket }) {
         </Link>
         <Button
           className={styles.action}
-          onClick={() => checkout.start(lines, applied)}
+          onClick={() => checkout.start(lines, applied, keptDestination() ?? HOME_COUNTRY)}
           disabled={checkout.isPending || lines.length === 0}
         >
           {checkout.isPending ? 'Opening checkout…' : 'Checkout'}

@@ -7,7 +7,9 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { CART_QTY_MAX, CART_QTY_MIN, SHIPPING_PENCE } from '@shared/constants';
+import { CART_QTY_MAX, CART_QTY_MIN } from '@shared/constants';
+import { countryName } from '@shared/delivery-address';
+import { DEFAULT_DELIVERY_ZONES, zoneOf, type DeliveryZone } from '@shared/delivery-zones';
 import * as MSG from '@shared/messages';
 import { formatPence } from '@shared/money';
 import { productPath } from '@shared/routes';
@@ -22,8 +24,12 @@ import { ApiError } from '../../lib/api';
 import { useBasket } from '.';
 import { releaseLeftCheckout } from '../../lib/left-checkout';
 import { useProductsByIds } from '../../lib/products';
+import { useSession } from '../../lib/session';
+import { useDeliveryZones, useSavedCountry } from './api/delivery-zones';
 import { useValidateDiscount } from './api/validate-discount';
 import { useAppliedDiscount, type AppliedDiscount } from './applied-discount';
+import { DeliveryChoice } from './DeliveryChoice';
+import { destinationIn, useDestinationChoice } from './destination';
 import { priceLines, pricedLines, type PricedLine } from './priced-lines';
 import { ThankYou } from './ThankYou';
 import { UNDO_MS } from './undo';
@@ -65,7 +71,8 @@ function Basket() {
   }, []);
 
   const { lines, missing } = useMemo(() => pricedLines(basket.items, products.data), [basket.items, products.data]);
-  const price = useMemo(() => priceLines(lines, applied), [lines, applied]);
+  const delivery = useDelivery();
+  const price = useMemo(() => priceLines(lines, applied, delivery.zone), [lines, applied, delivery.zone]);
 
   // Removed lines waiting for an Undo; one that is back in the basket (put back, or a removal the
   // shop refused) is no longer offered.
@@ -98,7 +105,7 @@ function Basket() {
     node: <RemovedLine key={`removed-${entry.line.product.id}`} entry={entry} onUndo={undo} onExpire={expire} />,
   }));
 
-  if (basket.isLoading || (products.isPending && basket.items.length > 0)) {
+  if (basket.isLoading || ((products.isPending || delivery.isPending) && basket.items.length > 0)) {
     return (
       <main className={`page ${styles.page}`}>
         <h1>Your basket</h1>
@@ -163,10 +170,31 @@ function Basket() {
             Continue shopping
           </Link>
         </section>
-        <OrderSummary lines={lines} price={price} applied={applied} setApplied={setApplied} />
+        <OrderSummary lines={lines} price={price} applied={applied} setApplied={setApplied} delivery={delivery} />
       </div>
     </main>
   );
+}
+
+/**
+ * The basket's destination and its zone (decision 148): the zones are read when the basket opens;
+ * if they can not be read, the spec's default (the UK) is shown and the server prices the checkout.
+ */
+function useDelivery() {
+  const { session } = useSession();
+  const [chosen, choose] = useDestinationChoice();
+  const shopperId = session && session.role !== 'admin' ? session.id : null;
+  const zones = useDeliveryZones();
+  const saved = useSavedCountry(chosen ? null : shopperId);
+  const list: readonly DeliveryZone[] = zones.data ?? DEFAULT_DELIVERY_ZONES;
+  const country = destinationIn(list, [chosen, saved.data ?? null]);
+  return {
+    zones: list,
+    country,
+    zone: zoneOf(list, country) ?? DEFAULT_DELIVERY_ZONES[0]!,
+    choose,
+    isPending: zones.isPending || (saved.isPending && saved.fetchStatus !== 'idle'),
+  };
 }
 
 /** A removed line: its name and an Undo, until UNDO_MS pass with neither the pointer nor keyboard focus on it. */
@@ -312,11 +340,13 @@ function OrderSummary({
   price,
   applied,
   setApplied,
+  delivery,
 }: {
   lines: PricedLine[];
   price: ReturnType<typeof priceLines>;
   applied: AppliedDiscount | null;
   setApplied: (next: AppliedDiscount | null) => void;
+  delivery: ReturnType<typeof useDelivery>;
 }) {
   const validate = useValidateDiscount();
   const checkout = useStartCheckout();
@@ -352,9 +382,17 @@ function OrderSummary({
       <h2 id="summary-heading" className={styles.summaryTitle}>
         Order Summary
       </h2>
+      <DeliveryChoice
+        zones={delivery.zones}
+        zone={delivery.zone}
+        country={delivery.country}
+        price={price}
+        onChoose={delivery.choose}
+      />
       <PriceRows
         subtotal={formatPence(price.subtotalPence)}
-        shipping={formatPence(price.shippingPence)}
+        shippingLabel={`Delivery to ${countryName(delivery.country)}`}
+        shipping={price.shippingPence === 0 ? 'Free' : formatPence(price.shippingPence)}
         discount={
           applied && price.discountPence > 0
             ? {
@@ -413,7 +451,11 @@ function OrderSummary({
         </form>
       )}
 
-      <Button block onClick={() => checkout.start(lines, applied)} disabled={checkout.isPending || lines.length === 0}>
+      <Button
+        block
+        onClick={() => checkout.start(lines, applied, delivery.country)}
+        disabled={checkout.isPending || lines.length === 0}
+      >
         {checkout.isPending ? 'Opening checkout…' : 'Checkout'}
       </Button>
       {checkout.error && (
@@ -422,8 +464,7 @@ function OrderSummary({
         </p>
       )}
       <p className={styles.note}>
-        Shipping is a flat {formatPence(SHIPPING_PENCE)} to anywhere in the UK. You pay on the next page.{' '}
-        <Link to="/terms">Terms of sale: cancelling and refunds</Link>
+        You pay on the next page. <Link to="/terms">Terms of sale: cancelling and refunds</Link>
       </p>
     </aside>
   );

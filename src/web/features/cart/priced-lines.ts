@@ -4,6 +4,7 @@
  * loaded), never priced.
  */
 import { poundsToPence } from '@shared/money';
+import type { DeliveryZone } from '@shared/delivery-zones';
 import { priceCart } from '@shared/pricing';
 import type { Product } from '../../lib/products';
 import type { AppliedDiscount } from './applied-discount';
@@ -31,9 +32,10 @@ export function pricedLines(
   return { lines, missing: products ? gone : [] };
 }
 
-/** The shared pricing function over the lines, with the code applied in this tab (if any). */
-export const priceLines = (lines: readonly PricedLine[], applied: AppliedDiscount | null) =>
+/** The shared pricing function over the lines, with the code applied in this tab (if any), to a destination's zone (the UK's default without one). */
+export const priceLines = (lines: readonly PricedLine[], applied: AppliedDiscount | null, zone?: DeliveryZone) =>
   priceCart(
     lines.map((l) => ({ unitPence: l.unitPence, qty: l.qty, type: l.product.type, age: l.product.age })),
     applied,
+    zone,
   );

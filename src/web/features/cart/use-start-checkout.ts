@@ -20,7 +20,8 @@ export function useStartCheckout() {
   const [error, setError] = useState<string | null>(null);
   const shopper = session && session.role !== 'admin' ? session : null;
 
-  const start = (lines: readonly PricedLine[], applied: AppliedDiscount | null) => {
+  /** `country`: the basket's destination (decision 148); the server prices for its zone. */
+  const start = (lines: readonly PricedLine[], applied: AppliedDiscount | null, country: string) => {
     setError(null);
     checkout.mutate(
       {
@@ -28,6 +29,7 @@ export function useStartCheckout() {
         userId: shopper?.id ?? null,
         email: shopper?.email ?? '',
         discountCode: applied && priceLines(lines, applied).discountPence > 0 ? applied.code : null,
+        country,
       },
       {
         onSuccess: ({ url }) => window.location.assign(url),

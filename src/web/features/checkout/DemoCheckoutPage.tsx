@@ -19,6 +19,7 @@ import {
   type AddressField,
   type DeliveryAddress,
 } from '@shared/delivery-address';
+import { IMPORT_CHARGES_NOTICE, isAbroad } from '@shared/delivery-zones';
 import * as MSG from '@shared/messages';
 import { Button } from '../../components/Button';
 import { PriceRows } from '../../components/PriceRows';
@@ -58,8 +59,9 @@ const FORM_FIELDS: readonly FormField[] = [...ADDRESS_FIELDS, 'email'];
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const EMAIL_PROBLEM = 'Please enter a valid email address for your receipt.';
 
-function startingValues(address: DeliveryAddress | null, countries: readonly string[]): AddressValues {
-  const country = address && countries.includes(address.country) ? address.country : (countries[0] ?? '');
+/** The form's first values: the last address (one in the basket's zone), else empty with the basket's destination. */
+function startingValues(address: DeliveryAddress | null, checkout: DemoCheckout): AddressValues {
+  const country = address?.country ?? checkout.country;
   return {
     name: address?.name ?? '',
     line1: address?.line1 ?? '',
@@ -137,7 +139,9 @@ function CheckoutForm({
   const navigate = useNavigate();
   const pay = usePayDemoCheckout(sessionId);
   const cancel = useCancelDemoCheckout(sessionId);
-  const [values, setValues] = useState<AddressValues>(() => startingValues(initialAddress, checkout.countries));
+  // A last address outside the basket's zone is not filled in (it could not be paid here); the shopper is told why.
+  const lastAddress = initialAddress && checkout.countries.includes(initialAddress.country) ? initialAddress : null;
+  const [values, setValues] = useState<AddressValues>(() => startingValues(lastAddress, checkout));
   const [email, setEmail] = useState('');
   /** Fields the shopper has left: their messages show from then on (every field's after a submit). */
   const [left, setLeft] = useState<ReadonlySet<FormField>>(() => new Set());
@@ -238,9 +242,12 @@ function CheckoutForm({
             Delivery address
           </h2>
           <p className={styles.intro}>
-            {initialAddress
+            {lastAddress
               ? 'We filled in the address of your last order: change anything that is different this time.'
               : 'Your books are printed for you and posted to this address.'}
+          </p>
+          <p className={styles.intro} data-testid="delivery-zone">
+            {outsideZone(initialAddress, checkout)}
           </p>
           <div className={styles.grid}>
             {field('name', ADDRESS_LABELS.name, text('name', { autoCapitalize: 'words', spellCheck: false }), {
@@ -334,7 +341,8 @@ function CheckoutForm({
           </table>
           <PriceRows
             subtotal={formatPounds(checkout.subtotal)}
-            shipping={formatPounds(checkout.shipping)}
+            shippingLabel={`Delivery (${checkout.zone})`}
+            shipping={checkout.shipping === 0 ? 'Free' : formatPounds(checkout.shipping)}
             discount={
               checkout.discount > 0
                 ? {
@@ -348,6 +356,11 @@ function CheckoutForm({
           />
         </section>
 
+        {isAbroad(values.country) && (
+          <p className={styles.importNotice} role="note">
+            {IMPORT_CHARGES_NOTICE}
+          </p>
+        )}
         <div className={styles.actions}>
           {serverError && (
             <p className={styles.payError} role="alert">
@@ -364,6 +377,19 @@ function CheckoutForm({
       </div>
     </form>
   );
+}
+
+/**
+ * What the basket was priced for (decision 149): the zone's countries only; a last address
+ * elsewhere is not offered, and the shopper is told how to send there.
+ */
+function outsideZone(address: DeliveryAddress | null, checkout: DemoCheckout): string {
+  const priced = `Your basket was priced for delivery to ${countryName(checkout.country)} (${checkout.zone})${checkout.estimate ? `, usually ${checkout.estimate}` : ''}.`;
+  if (address && !checkout.countries.includes(address.country))
+    return `${priced} Your last order went to ${countryName(address.country)}: to send there, go back to your basket, choose ${countryName(address.country)} as the destination and check out again.`;
+  return checkout.countries.length > 1
+    ? `${priced} This checkout sends to ${checkout.countries.map(countryName).join(', ')}; for another country, choose it in your basket.`
+    : `${priced} To send elsewhere, go back to your basket and choose the destination there.`;
 }
 
 interface ControlProps {

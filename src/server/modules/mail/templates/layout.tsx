@@ -387,6 +387,8 @@ export interface OrderTotals {
   discount: { code: string; pence: number } | null;
   shippingPence: number;
   totalPence: number;
+  /** The delivery zone the order was priced with (decision 148); absent on orders before zones. */
+  deliveryZone?: string | null;
 }
 
 /** The rows in the order the sum is made: books, shipping, the discount taken from both, the total. */
@@ -394,7 +396,10 @@ export function Totals({ totals, totalLabel = 'Total paid' }: { totals: OrderTot
   return (
     <Section>
       <Pair label="Subtotal" value={formatPence(totals.subtotalPence)} />
-      <Pair label="Shipping" value={totals.shippingPence === 0 ? 'Free' : formatPence(totals.shippingPence)} />
+      <Pair
+        label={totals.deliveryZone ? `Shipping (${totals.deliveryZone})` : 'Shipping'}
+        value={totals.shippingPence === 0 ? 'Free' : formatPence(totals.shippingPence)}
+      />
       {totals.discount && totals.discount.pence > 0 && (
         <Pair
           label={`Discount on books and shipping (${totals.discount.code})`}

@@ -342,6 +342,7 @@ describe('GET /api/admin/orders/:orderId (one order in full)', () => {
       delivery_address: testAddress(),
       address_missing: false,
       payment_ref: 'demo',
+      delivery_zone: 'United Kingdom',
       currency: 'gbp',
       lines: [
         { product_id: colours.id, item: 'Colour Calm', quantity: 1, unit_price: 4.5 },
@@ -507,6 +508,7 @@ describe('GET /api/admin/orders/export (CSV)', () => {
       Discount: '1.00',
       'Discount code': 'TENOFF',
       Shipping: '3.83',
+      'Delivery zone': '',
       'Order total': '23.31',
       'Payment status': 'paid',
       Refunded: '0.00',

@@ -11,7 +11,13 @@ import type { AppContext } from '../../../context';
 import type { Db } from '../../../db/client';
 import { badRequest, conflict, forbidden, notFound } from '../../../lib/errors';
 import { lockPrintJob, updatePrintJob, type PrintJobRow } from '../printing/jobs';
-import { insertEvent, lockAftercareOrder, saveDeliveryAddress, type AftercareOrder } from './repository';
+import {
+  findAftercareOrder,
+  insertEvent,
+  lockAftercareOrder,
+  saveDeliveryAddress,
+  type AftercareOrder,
+} from './repository';
 
 export const AT_THE_PRINTER =
   'This order is already at the printer: cancel and send a replacement, or ask the printer.';
@@ -41,9 +47,9 @@ export function customerMayCorrect(
 }
 
 /** The typed address, normalised, or a 400 naming every bad field (the checkout's rule and words). */
-function checkedAddress(ctx: AppContext, input: DeliveryAddressInput): DeliveryAddress {
+export function checkedAddress(input: DeliveryAddressInput, countries: readonly string[]): DeliveryAddress {
   const address = normaliseAddress(input);
-  const messages = addressProblemList(address, ctx.config.SHIPPING_COUNTRIES);
+  const messages = addressProblemList(address, countries);
   if (messages.length > 0) throw badRequest(`Please check the delivery address. ${messages.join(' ')}`);
   return address;
 }
@@ -60,7 +66,12 @@ async function correct(
   input: DeliveryAddressInput,
   who: { by: string; customerId?: string },
 ): Promise<{ message: string }> {
-  const address = checkedAddress(ctx, input);
+  // Where it may go: the zone the order was priced with (read before the locks: it never changes).
+  const known = await findAftercareOrder(ctx.database.db, orderId);
+  if (!known) throw notFound('No order with that id.');
+  if (who.customerId !== undefined && known.userId !== who.customerId)
+    throw forbidden('This is not one of your orders.');
+  const address = checkedAddress(input, await ctx.flows.orderDeliveryCountries(ctx, known));
   const queued = await ctx.database.db.transaction(async (tx: Db) => {
     const order = await lockAftercareOrder(tx, orderId);
     if (!order) throw notFound('No order with that id.');

@@ -14,10 +14,11 @@ import { enqueueMail, mailCovers, renderMail } from '../../mail';
 import { recordStatusChange } from '../history';
 import { insertPrintJob, lockPrintJob } from '../printing/jobs';
 import { insertOrder } from '../repository';
-import { normaliseAddress, addressProblemList } from '@shared/delivery-address';
-import { oneLine } from './address';
+import type { DeliveryAddress } from '@shared/delivery-address';
+import { checkedAddress, oneLine } from './address';
 import {
   closeOpenProblem,
+  findAftercareOrder,
   insertEvent,
   lockAftercareOrder,
   orderLines,
@@ -49,10 +50,12 @@ export async function sendReplacement(
   body: Body | ReplacementBody,
   by: string,
 ): Promise<{ order_id: string; message: string }> {
-  const typedAddress = body.address ? normaliseAddress(body.address) : null;
-  if (typedAddress) {
-    const messages = addressProblemList(typedAddress, ctx.config.SHIPPING_COUNTRIES);
-    if (messages.length > 0) throw badRequest(`Please check the delivery address. ${messages.join(' ')}`);
+  let typedAddress: DeliveryAddress | null = null;
+  if (body.address) {
+    // Within the zone the order was priced with (read before the locks: it never changes).
+    const known = await findAftercareOrder(ctx.database.db, orderId);
+    if (!known) throw notFound('No order with that id.');
+    typedAddress = checkedAddress(body.address, await ctx.flows.orderDeliveryCountries(ctx, known));
   }
   const replacementId = await ctx.database.db.transaction(async (tx) => {
     const order = await lockAftercareOrder(tx, orderId);

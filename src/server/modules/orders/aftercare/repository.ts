@@ -39,6 +39,7 @@ export async function lockAftercareOrder(tx: Db, orderId: string) {
       bookVaultRef: orders.bookVaultRef,
       deliveryAddress: orders.deliveryAddress,
       addressMissing: orders.addressMissing,
+      deliveryZone: orders.deliveryZone,
     })
     .from(orders)
     .where(eq(orders.id, orderId))
@@ -58,6 +59,7 @@ export async function findAftercareOrder(db: Db, orderId: string): Promise<After
       bookVaultRef: orders.bookVaultRef,
       deliveryAddress: orders.deliveryAddress,
       addressMissing: orders.addressMissing,
+      deliveryZone: orders.deliveryZone,
     })
     .from(orders)
     .where(eq(orders.id, orderId));

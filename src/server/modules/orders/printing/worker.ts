@@ -222,6 +222,7 @@ export class PrintWorker {
             problem: null,
             submittedAt: new Date(),
             costPence: result.cost?.totalPence ?? null,
+            dispatchCostPence: result.cost?.dispatchPence ?? null,
             costCurrency: result.cost?.currency ?? null,
           });
           await ctx.flows.applyPrinterProgress(ctx, tx, job.orderId, {
@@ -300,7 +301,13 @@ export class PrintWorker {
 
   private async follow(ctx: AppContext, job: jobs.PrintJobRow, status: PrintStatus) {
     const changed = await ctx.database.db.transaction(async (tx) => {
-      const cost = status.cost ? { costPence: status.cost.totalPence, costCurrency: status.cost.currency } : {};
+      const cost = status.cost
+        ? {
+            costPence: status.cost.totalPence,
+            dispatchCostPence: status.cost.dispatchPence,
+            costCurrency: status.cost.currency,
+          }
+        : {};
       await jobs.updatePrintJob(tx, job.orderId, {
         partnerState: status.state,
         partnerStatus: status.partnerStatus.slice(0, 200),

@@ -15,6 +15,8 @@ interface CheckoutInput {
   userId: string | null;
   email: string;
   discountCode: string | null;
+  /** Where the books go (ISO code): the checkout is priced for its zone. */
+  country: string;
 }
 
 const createCheckout = (input: CheckoutInput) =>
@@ -25,9 +27,11 @@ const createCheckout = (input: CheckoutInput) =>
       cartItems: input.items,
       user_id: input.userId,
       user_email: input.email,
+      // The spec's field, ignored by the server (it prices delivery for the country's zone).
       shipping_cost: penceToPounds(SHIPPING_PENCE),
       currency: CURRENCY,
       discount_code: input.discountCode,
+      country: input.country,
     },
     input.userId ? {} : { token: null },
   );

@@ -20,6 +20,7 @@ import { formatPounds } from '../../../lib/format';
 import { useDashboard } from './api';
 import { Backups } from './Backups';
 import { BestSellers, OrdersNeedingYou, Reviews, UnsoldBooks } from './DashboardLists';
+import { DeliveryByZone } from './DeliveryByZone';
 import { DiscountCodes } from '../../discounts';
 import {
   compareFigure,
@@ -330,6 +331,7 @@ export function Dashboard() {
           </div>
           <OrdersNeedingYou data={data} />
           <DiscountCodes summary={data.discount_codes} />
+          <DeliveryByZone rows={data.delivery_by_zone} />
           <Reviews data={data} />
           <Backups />
         </div>

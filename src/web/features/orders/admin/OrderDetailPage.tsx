@@ -268,6 +268,7 @@ function OrderDetail({ order, overview }: { order: AdminOrderDetail; overview: s
             </table>
             <PriceRows
               subtotal={formatPounds(order.subtotal)}
+              shippingLabel={order.delivery_zone ? `Shipping (${order.delivery_zone})` : 'Shipping'}
               shipping={formatPounds(order.shipping)}
               discount={
                 order.discount > 0 || order.discount_code

@@ -90,6 +90,12 @@ export function AdminHomePage() {
             </Link>
           </li>
           <li>
+            <Link className={styles.tile} to="/admin/delivery">
+              <span className={styles.tileTitle}>Delivery</span>
+              <span className={styles.tileText}>Zones, prices per book, free delivery</span>
+            </Link>
+          </li>
+          <li>
             <a
               className={`${styles.tile} ${styles.accent}`}
               href={clientConfig.salesDashboardUrl}
