@@ -159,6 +159,7 @@ export async function bookSales(
                  i.product_key, i.product_id, i.name, i.quantity, i.unit_price_pence
           from order_items i join orders o on o.id = i.order_id
           where o.created_at >= ${iso(previous.start)}::timestamptz and o.created_at < ${iso(current.end)}::timestamptz and o.kind = 'sale'
+            and ${statusIn(sql`o.status`, 'countsAsSale')}
         ),
         totals as (
           select coalesce(sum(quantity) filter (where cur), 0)::bigint as cur_copies,
@@ -217,6 +218,7 @@ export async function unsoldBooks(
     sql`with sold as (
           select distinct i.product_key from order_items i join orders o on o.id = i.order_id
           where o.created_at >= ${iso(start)}::timestamptz and o.created_at < ${iso(end)}::timestamptz and i.product_key is not null and o.kind = 'sale'
+            and ${statusIn(sql`o.status`, 'countsAsSale')}
         ),
         unsold as (
           select p.id, p.name from products p

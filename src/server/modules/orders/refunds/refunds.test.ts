@@ -177,6 +177,8 @@ describe('refunds (demo provider)', () => {
     ).json();
     const now = dashboard.figures.current;
     expect(now.orders).toBe(before.orders + 1);
+    // The cancelled order's books were not sold: only the kept order's three copies count.
+    expect(now.books_sold).toBe(before.books_sold + 3);
     expect(now.revenue).toBeCloseTo(before.revenue + totalPence / 100, 2);
     expect(now.refunds).toBeCloseTo(before.refunds + 7.99 + cancelled.totalPence / 100, 2);
     expect(now.net_revenue).toBeCloseTo(now.revenue - now.refunds, 2);
