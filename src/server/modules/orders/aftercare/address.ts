@@ -1,8 +1,8 @@
 /**
  * Correcting an order's delivery address (issue 27, decision 143): by the owner while the print
- * job has not been sent to the partner, by the customer under the same rule (to be narrowed to the
- * cancel window of issue 26 in `customerMayCorrect`). Checked by the shared address rule
- * (decisions 110, 133); an order held for its address is queued for the printer once one is saved.
+ * job has not been sent to the partner, by the customer within the cancel window (the print hold of
+ * issue 26, `customerMayCorrect`). Checked by the shared address rule within the zone the order was
+ * priced with (decisions 110, 133, 148); an order held for its address is queued for the printer once one is saved.
  */
 import type { DeliveryAddressInput } from '@shared/contracts/orders';
 import { addressLines, addressProblemList, normaliseAddress, type DeliveryAddress } from '@shared/delivery-address';
@@ -10,6 +10,7 @@ import { statusesWhere } from '@shared/order-status';
 import type { AppContext } from '../../../context';
 import type { Db } from '../../../db/client';
 import { badRequest, conflict, forbidden, notFound } from '../../../lib/errors';
+import { customerCancellableUntil, type HoldState } from '../refunds/money';
 import { lockPrintJob, updatePrintJob, type PrintJobRow } from '../printing/jobs';
 import {
   findAftercareOrder,
@@ -21,6 +22,8 @@ import {
 
 export const AT_THE_PRINTER =
   'This order is already at the printer: cancel and send a replacement, or ask the printer.';
+export const WINDOW_PASSED =
+  'The time to change this order yourself has passed. Please ask us through the contact page and we will do our best.';
 export const ALREADY_SENT =
   'This order has already been sent, so its address can no longer be changed: send a replacement to the right address instead.';
 
@@ -36,14 +39,11 @@ export function addressLockedBecause(
 }
 
 /**
- * The customer's own correction: today the owner's rule (the job not sent yet). Issue 26's cancel
- * window (PRINT_HOLD_MINUTES) narrows it here, and only here, to "within the window".
+ * The customer's own correction: only within the cancel window (the print hold of decision 137,
+ * while the printer does not have the order), the same window as the customer's cancel.
  */
-export function customerMayCorrect(
-  order: Pick<AftercareOrder, 'status' | 'bookVaultRef'>,
-  job: Pick<PrintJobRow, 'state'> | null,
-): boolean {
-  return addressLockedBecause(order, job) === null;
+export function customerMayCorrect(order: HoldState, now = new Date()): boolean {
+  return customerCancellableUntil(order, now) !== null;
 }
 
 /** The typed address, normalised, or a 400 naming every bad field (the checkout's rule and words). */
@@ -80,7 +80,8 @@ async function correct(
     const job = await lockPrintJob(tx, orderId);
     const locked = addressLockedBecause(order, job);
     if (locked) throw conflict(locked);
-    if (who.customerId !== undefined && !customerMayCorrect(order, job)) throw conflict(AT_THE_PRINTER);
+    if (who.customerId !== undefined && !customerMayCorrect({ ...order, printJobState: job?.state ?? null }))
+      throw conflict(WINDOW_PASSED);
     await saveDeliveryAddress(tx, orderId, address);
     await insertEvent(tx, {
       orderId,

@@ -16,7 +16,7 @@ import { createTestApp, type TestApp } from '../../../test/harness';
 import { pngImage, textFile } from '../../../test/images';
 import { linkInMail, mailsTo } from '../../../test/mailbox';
 import { multipartBody, png } from '../../../test/multipart';
-import { AT_THE_PRINTER, ALREADY_SENT } from './address';
+import { AT_THE_PRINTER, ALREADY_SENT, WINDOW_PASSED } from './address';
 import { ALREADY_OPEN, NOT_SENT_YET } from './problems';
 import { NO_ADDRESS_FOR_REPLACEMENT, NOT_REPLACEABLE, REPLACEMENT_OF_REPLACEMENT } from './replacements';
 
@@ -454,7 +454,8 @@ describe('the customer: address corrections, problem reports; the owner: notes (
   }
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { DASHBOARD_CACHE_SECONDS: '0' } });
+    // The customer may correct within the cancel window (the print hold, decision 137).
+    t = await createTestApp({ env: { DASHBOARD_CACHE_SECONDS: '0', PRINT_HOLD_MINUTES: '60' } });
     maze = await createProduct(t.deps.database.db, { name: 'Maze Book', pricePence: 799 });
     admin = await createUser(t.app, { role: 'admin' });
     alice = await createUser(t.app);
@@ -490,6 +491,25 @@ describe('the customer: address corrections, problem reports; the owner: notes (
     const late = await patch(alice);
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toBe(AT_THE_PRINTER);
+  });
+
+  it('the customer’s correction ends with the cancel window, though the printer does not have the order yet', async () => {
+    const { orderId } = await createPaidOrder(t.app, { user: alice, items: [{ product: maze }] });
+    await t.deps.database.db
+      .update(orders)
+      .set({ printHoldUntil: new Date(Date.now() - 1000) })
+      .where(eq(orders.id, orderId));
+    const mine = (await historyOf(alice)).json().find((o: { order_id: string }) => o.order_id === orderId);
+    expect(mine.can_correct_address).toBe(false);
+    const late = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/orders/${orderId}/delivery_address`,
+      payload: NEW_ADDRESS,
+      headers: bearer(alice.token),
+    });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe(WINDOW_PASSED);
+    expect((await orderOf(t, orderId)).deliveryAddress?.name).toBe('Ann Reader');
   });
 
   it('a customer reports "arrived damaged" with a photo: flagged, counted, mailed to the shop; one open report per order', async () => {

@@ -106,7 +106,7 @@ export async function customerOrders(
         items: items(replacement),
         tracking_ref: replacement.trackingRef,
       })),
-    can_correct_address: customerMayCorrect(row, row.printJobState ? { state: row.printJobState } : null),
+    can_correct_address: customerMayCorrect(row),
     can_report_problem: reportable(row.status) && !row.problemOpen,
     problem_open: row.problemOpen,
   }));

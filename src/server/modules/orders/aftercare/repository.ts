@@ -40,6 +40,7 @@ export async function lockAftercareOrder(tx: Db, orderId: string) {
       deliveryAddress: orders.deliveryAddress,
       addressMissing: orders.addressMissing,
       deliveryZone: orders.deliveryZone,
+      printHoldUntil: orders.printHoldUntil,
     })
     .from(orders)
     .where(eq(orders.id, orderId))
@@ -60,6 +61,7 @@ export async function findAftercareOrder(db: Db, orderId: string): Promise<After
       deliveryAddress: orders.deliveryAddress,
       addressMissing: orders.addressMissing,
       deliveryZone: orders.deliveryZone,
+      printHoldUntil: orders.printHoldUntil,
     })
     .from(orders)
     .where(eq(orders.id, orderId));
