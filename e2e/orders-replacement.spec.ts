@@ -45,6 +45,14 @@ test('the owner sends a replacement; it is printed and the customer gets its tra
   await signInAsAdmin(ownerPage);
   const token = await adminToken(ownerPage);
   await ownerPage.goto(`/admin/orders/${order.orderId}`);
+  // The same dialog offers the other remedy: "Refund instead…" hands over to the refund dialog.
+  await ownerPage.getByRole('button', { name: 'Send a replacement' }).click();
+  await ownerPage.getByRole('button', { name: 'Refund instead…' }).click();
+  const refund = ownerPage.getByRole('dialog', { name: 'Refund' });
+  await expect(refund).toBeVisible();
+  await expect(ownerPage.getByRole('dialog', { name: 'Send a replacement' })).toBeHidden();
+  await refund.getByRole('button', { name: 'Cancel' }).click();
+  await expect(refund).toBeHidden();
   await ownerPage.getByRole('button', { name: 'Send a replacement' }).click();
   const dialog = ownerPage.getByRole('dialog', { name: 'Send a replacement' });
   await expect(dialog).toBeVisible();

@@ -19,6 +19,7 @@ import { refundProviderOf } from '../modules/checkout';
 import {
   deleteRefund,
   findRefund,
+  closeProblemWith,
   insertRefund,
   lockOrderForMoney,
   mailRefund,
@@ -160,4 +161,6 @@ async function recordRefundOutcome(
   const mailSubject = refund.notify ? await mailRefund(ctx, tx, order, refund) : null;
   const note = refund.note ? `: ${refund.note}` : '';
   await recordOrderEvent(tx, order, { by, text: `${refundEvent(refund)}${note}`, mailSubject });
+  // A refund is one of the ways a reported problem is put right (decision 144).
+  await closeProblemWith(tx, order.id, 'refund', by);
 }

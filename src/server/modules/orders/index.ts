@@ -1,6 +1,7 @@
 /** Orders: made from a paid checkout, the customer's history, the admin's fulfilment (status changes and their mails). */
 export { orderRoutes } from './routes';
 export { aftercareRoutes } from './aftercare/routes';
+export { closeProblemWith } from './aftercare/problems';
 export { orderIdOfCheckout, placeOrder, type PlacedCheckout } from './service';
 export { lastDeliveryAddress, orderOfCheckout } from './confirmation';
 export { PrintWorker, type PrintWorkerOptions } from './printing/worker';

@@ -569,6 +569,23 @@ describe('the customer: address corrections, problem reports; the owner: notes (
     expect(after.orders).toEqual([]);
   });
 
+  it('a refund closes the open report (decision 144): the owner put it right with money', async () => {
+    const orderId = await shipped();
+    expect(
+      (await report(t, orderId, { reason: 'damaged', message: 'Torn cover.' }, { token: alice.token })).statusCode,
+    ).toBe(201);
+    const refund = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${orderId}/refunds`,
+      payload: { amount: 2, reason: 'damaged' },
+      headers: bearer(admin.token),
+    });
+    expect(refund.statusCode, refund.body).toBe(201);
+    const order = await detail(orderId);
+    expect(order.problem.closed).toMatchObject({ how: 'refund', by: admin.email });
+    expect(order.events.at(-1)).toMatchObject({ kind: 'problem_closed', text: 'Problem closed: a refund was made.' });
+  });
+
   it('a guest reports through the signed link of the Shipped mail; the link is worth nothing for another order', async () => {
     const orderId = await shipped(null);
     const other = await shipped(null);

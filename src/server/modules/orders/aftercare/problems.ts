@@ -12,6 +12,7 @@ import {
 } from '@shared/contracts/orders';
 import { statusesWhere, type OrderStatus } from '@shared/order-status';
 import type { AppContext } from '../../../context';
+import type { Db } from '../../../db/client';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../../lib/errors';
 import { prepareImage, recordImages, type ImageRecord } from '../../images';
 import { enqueueMail, renderMail } from '../../mail';
@@ -148,4 +149,19 @@ export async function addNote(
   if (!order) throw notFound('No order with that id.');
   await insertEvent(ctx.database.db, { orderId, kind: 'note', text, by });
   return { message: 'Note added.' };
+}
+
+/**
+ * Closes the order's open problem report, if there is one, with a line in its log: a replacement
+ * sent or a refund made put it right (decision 144). In the caller's transaction.
+ */
+export async function closeProblemWith(tx: Db, orderId: string, how: 'replacement' | 'refund', by: string) {
+  const closed = await closeOpenProblem(tx, orderId, { how, note: null, by });
+  if (!closed) return;
+  await insertEvent(tx, {
+    orderId,
+    kind: 'problem_closed',
+    text: how === 'replacement' ? 'Problem closed: a replacement was sent.' : 'Problem closed: a refund was made.',
+    by,
+  });
 }

@@ -16,8 +16,8 @@ import { insertPrintJob, lockPrintJob } from '../printing/jobs';
 import { insertOrder } from '../repository';
 import type { DeliveryAddress } from '@shared/delivery-address';
 import { checkedAddress, oneLine } from './address';
+import { closeProblemWith } from './problems';
 import {
-  closeOpenProblem,
   findAftercareOrder,
   insertEvent,
   lockAftercareOrder,
@@ -155,14 +155,7 @@ export async function sendReplacement(
       text: `Replacement for order ${order.id.slice(-10)} (${reason}).${note}`,
       by,
     });
-    const closed = await closeOpenProblem(tx, order.id, { how: 'replacement', note: null, by });
-    if (closed)
-      await insertEvent(tx, {
-        orderId: order.id,
-        kind: 'problem_closed',
-        text: 'Problem closed: a replacement was sent.',
-        by,
-      });
+    await closeProblemWith(tx, order.id, 'replacement', by);
     return newId!;
   });
   void ctx.mailWorker.kick();

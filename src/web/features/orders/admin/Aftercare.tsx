@@ -20,6 +20,7 @@ import { serverMessage } from '../../../lib/api';
 import { useBanner } from '../../../lib/banner';
 import { formatPounds, shortOrderId } from '../../../lib/format';
 import { AddressFields, AddressForm } from '../AddressForm';
+import { RefundDialog } from './RefundDialog';
 import { useAddNote, useCloseProblem, useCorrectAddress, useSendReplacement } from './api';
 import { formatDateTime } from './date-time';
 import page from '../../../styles/admin.module.css';
@@ -241,6 +242,7 @@ function ReplacementDialog({ order, onClose }: { order: AdminOrderDetail; onClos
 export function ReplacementsPanel({ order }: { order: AdminOrderDetail }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [open, setOpen] = useState(false);
+  const [refunding, setRefunding] = useState(false);
   const { original, replacements } = order.linked_orders;
   if (!original && replacements.length === 0 && !order.can_replace) return null;
   const show = () => {
@@ -290,8 +292,24 @@ export function ReplacementsPanel({ order }: { order: AdminOrderDetail }) {
         <p className={page.muted}>
           The books chosen are printed again at no charge to the customer, who is told by e-mail.
         </p>
+        {order.refundable > 0 && (
+          <p className={page.muted}>
+            Or put it right with money:{' '}
+            <button
+              type="button"
+              className={styles.linkButton}
+              onClick={() => {
+                close();
+                setRefunding(true);
+              }}
+            >
+              Refund instead…
+            </button>
+          </p>
+        )}
         {open && <ReplacementDialog order={order} onClose={close} />}
       </dialog>
+      <RefundDialog order={order} open={refunding} onClose={() => setRefunding(false)} />
     </section>
   );
 }
