@@ -29,6 +29,7 @@ import { dashboardScenario } from './scenarios/dashboard';
 import { pageFloodScenario } from './scenarios/page-flood';
 import { importScenario } from './scenarios/import';
 import { speedScenario } from './scenarios/speed';
+import { refundRaceScenario } from './scenarios/refunds';
 import { compareWithBare, type CompareOptions } from './lib/rows';
 import { printTable, writeResults, type Row } from './lib/report';
 import { ensureWebBuild, fetchBytes, ROOT, startServer, type StartedServer } from './lib/server';
@@ -116,6 +117,7 @@ export const scenarios: Scenario[] = [
   pageFloodScenario,
   importScenario,
   speedScenario,
+  refundRaceScenario,
 ];
 
 async function main(): Promise<void> {

@@ -58,6 +58,8 @@ test.beforeAll(async () => {
       BOOKVAULT_API_KEY: bv.apiKey,
       BOOKVAULT_API_URL: bv.url,
       PRINT_PARTNER_POLL_SECONDS: '3600',
+      // No cancel window (decision 137): the paid order goes to the fake BookVault at once.
+      PRINT_HOLD_MINUTES: '0',
     },
     180_000,
   );
