@@ -66,6 +66,8 @@ async function startShop(
     BOOKVAULT_API_URL: bv.url,
     // Only submissions are measured: no status polls during the run.
     PRINT_PARTNER_POLL_SECONDS: '3600',
+    // No cancel window (decision 137): paid orders are sent at once, which is what is measured.
+    PRINT_HOLD_MINUTES: '0',
     ...env,
   });
   const deps = await createDeps(config);

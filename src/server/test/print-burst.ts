@@ -45,6 +45,8 @@ export function printShopEnv(
     // No status polls during the test: only submissions reach the fake.
     PRINT_PARTNER_POLL_SECONDS: '3600',
     PRINT_SUBMIT_LEASE_SECONDS: String(options.leaseSeconds),
+    // No cancel window (decision 137): a paid order is sent at once, which is what these tests follow.
+    PRINT_HOLD_MINUTES: '0',
   };
 }
 
