@@ -6,7 +6,7 @@
  * discount (refund-choice.ts), or the owner's own figure. Never more than what is left to refund
  * (the server checks it again under a lock: a refused refund's sentence stays in the dialog).
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import type { AdminOrderDetail, RefundReason } from '@shared/contracts/orders';
 import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
@@ -55,6 +55,7 @@ function RefundForm({
   const [note, setNote] = useState('');
   const [notify, setNotify] = useState(true);
   const [problem, setProblem] = useState<string | null>(null);
+  const sent = useRef<{ key: string; id: string | undefined } | null>(null);
 
   const fromChoice = choiceAmountPence(order, { copies, shipping });
   const amountField = amountText ?? (fromChoice > 0 ? penceToField(fromChoice) : '');
@@ -72,15 +73,13 @@ function RefundForm({
       return setProblem(`At most ${formatPounds(order.refundable)} is left to refund on this order.`);
     if (!reason) return setProblem('Choose a reason.');
     setProblem(null);
+    const body = { lines: chosenLines, shipping, amount: amount / 100, reason, note, notify };
+    // The same request sent again (after an error, a lost answer) carries the same refund id, which
+    // is the payment provider's idempotency key: it can only ever make one refund (decision 138).
+    const key = JSON.stringify(body);
+    if (sent.current?.key !== key) sent.current = { key, id: globalThis.crypto?.randomUUID?.() };
     refund.mutate(
-      {
-        lines: chosenLines,
-        shipping,
-        amount: amount / 100,
-        reason,
-        note,
-        notify,
-      },
+      { ...body, ...(sent.current.id ? { id: sent.current.id } : {}) },
       {
         onSuccess: (made) => {
           banner.show({
