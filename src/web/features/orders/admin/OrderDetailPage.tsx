@@ -139,34 +139,37 @@ function History({ history }: { history: AdminOrderDetail['history'] }) {
   if (history.length === 0) return <p className={page.muted}>No changes recorded.</p>;
   return (
     <ol className={styles.history}>
-      {history.map((change, index) => (
-        <li key={index} className={styles.event}>
-          <p className={styles.change}>
-            <Change from={change.from} to={change.to} />
-          </p>
-          <p className={styles.eventMeta}>
-            <time dateTime={change.at}>{formatDateTime(change.at)}</time>
-            <span aria-hidden="true"> · </span>
-            <span>by {change.by.includes('@') ? <EmailAddress email={change.by} /> : change.by}</span>
-          </p>
-          {(change.bookVault_ref || change.tracking_ref) && (
-            <p className={styles.eventRefs}>
-              {change.bookVault_ref && (
-                <span>
-                  BookVault: <span className={styles.ref}>{change.bookVault_ref}</span>
-                </span>
-              )}
-              {change.tracking_ref && (
-                <span>
-                  Tracking: <span className={styles.ref}>{change.tracking_ref}</span>
-                </span>
-              )}
+      {history.map((change, index) => {
+        // A refund, a dispute or a refused cancel without a move: the event is the line's title.
+        const eventOnly =
+          change.event !== null && change.from === change.to && !change.bookVault_ref && !change.tracking_ref;
+        return (
+          <li key={index} className={styles.event}>
+            <p className={styles.change}>{eventOnly ? change.event : <Change from={change.from} to={change.to} />}</p>
+            <p className={styles.eventMeta}>
+              <time dateTime={change.at}>{formatDateTime(change.at)}</time>
+              <span aria-hidden="true"> · </span>
+              <span>by {change.by.includes('@') ? <EmailAddress email={change.by} /> : change.by}</span>
             </p>
-          )}
-          {change.event && <p className={styles.eventNote}>{change.event}</p>}
-          <p className={styles.eventMail}>{change.mail ? <>Mail sent: “{change.mail}”</> : 'No mail sent'}</p>
-        </li>
-      ))}
+            {(change.bookVault_ref || change.tracking_ref) && (
+              <p className={styles.eventRefs}>
+                {change.bookVault_ref && (
+                  <span>
+                    BookVault: <span className={styles.ref}>{change.bookVault_ref}</span>
+                  </span>
+                )}
+                {change.tracking_ref && (
+                  <span>
+                    Tracking: <span className={styles.ref}>{change.tracking_ref}</span>
+                  </span>
+                )}
+              </p>
+            )}
+            {change.event && !eventOnly && <p className={styles.eventNote}>{change.event}</p>}
+            <p className={styles.eventMail}>{change.mail ? <>Mail sent: “{change.mail}”</> : 'No mail sent'}</p>
+          </li>
+        );
+      })}
     </ol>
   );
 }
