@@ -27,6 +27,8 @@ export interface FakeStripe {
   /** Refunds made (POST /v1/refunds), by id; `payments` the paid amount of each payment intent a completed event named. */
   refunds: Map<string, Json>;
   payments: Map<string, number>;
+  /** Refunds are made at once but answered only once the returned function is called (Stripe slow to answer). */
+  holdRefundAnswers(): () => void;
   /** The status new refunds answer (succeeded unless told). */
   refundStatus(status: 'succeeded' | 'pending' | 'failed'): void;
   /** Every request: method, path, parsed form body and idempotency key. */
@@ -214,6 +216,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     return error(404, `Unrecognized request URL (${method}: ${path})`);
   };
 
+  let refundGate: Promise<void> | null = null;
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -225,8 +228,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const cacheKey = key && !failure ? `${req.method} ${path} ${key}` : null;
       const answer = failure ?? ((cacheKey && idempotent.get(cacheKey)) || handle(req.method ?? 'GET', path, body));
       if (cacheKey && !idempotent.has(cacheKey)) idempotent.set(cacheKey, answer);
-      res.writeHead(answer.status, { 'content-type': 'application/json', 'request-id': id('req') });
-      res.end(JSON.stringify(answer.body));
+      const send = () => {
+        res.writeHead(answer.status, { 'content-type': 'application/json', 'request-id': id('req') });
+        res.end(JSON.stringify(answer.body));
+      };
+      // A held refund is made at once but answered only when released (its event can come first).
+      if (refundGate && req.method === 'POST' && path === '/v1/refunds') void refundGate.then(send);
+      else send();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -257,6 +265,14 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     coupons,
     refunds,
     payments,
+    holdRefundAnswers() {
+      let release!: () => void;
+      refundGate = new Promise<void>((resolve) => (release = resolve));
+      return () => {
+        refundGate = null;
+        release();
+      };
+    },
     refundStatus(status) {
       newRefundStatus = status;
     },

@@ -102,18 +102,26 @@ describe('refunds through Stripe', () => {
 
   it("our own refund's event before our write: matched by our id in its metadata, one row, its outcome recorded once", async () => {
     const order = await paidOrder();
-    // Stripe answers slowly: its event arrives while we wait for the answer.
+    // Stripe makes the refund but answers only when released: its event arrives before its answer.
     const id = crypto.randomUUID();
     stripe.refundStatus('pending');
+    const release = stripe.holdRefundAnswers();
     const pending = refund(order.id, { id, amount: 3, reason: 'late' });
-    // Wait until our pending row is written, then deliver the event for the refund Stripe made.
-    let stripeRefund;
-    for (let i = 0; i < 200 && !stripeRefund; i++) {
-      stripeRefund = [...stripe.refunds.values()].find((r) => (r.metadata as { refund_id?: string }).refund_id === id);
-      if (!stripeRefund) await new Promise((resolve) => setTimeout(resolve, 5));
-    }
+    const madeAtStripe = () =>
+      [...stripe.refunds.values()].find((r) => (r.metadata as { refund_id?: string }).refund_id === id);
+    await expect.poll(madeAtStripe).toBeDefined();
+    const stripeRefund = madeAtStripe()!;
     stripe.refundStatus('succeeded');
-    await deliver(stripe.event('refund.updated', { ...stripeRefund!, status: 'succeeded' }));
+    expect((await deliver(stripe.event('refund.updated', { ...stripeRefund, status: 'succeeded' }))).statusCode).toBe(
+      200,
+    );
+    // The event was recorded on our pending row before Stripe's answer came back.
+    expect((await refundRows(order.id))[0]).toMatchObject({
+      id,
+      providerRefundId: stripeRefund.id,
+      state: 'succeeded',
+    });
+    release();
     expect((await pending).statusCode).toBe(201);
     const rows = await refundRows(order.id);
     expect(rows).toHaveLength(1);
