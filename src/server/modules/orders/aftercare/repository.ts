@@ -27,44 +27,30 @@ export function listEvents(db: Db, orderId: string) {
     .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id));
 }
 
+/** What after-care reads of an order. */
+const aftercareColumns = {
+  id: orders.id,
+  email: orders.email,
+  userId: orders.userId,
+  status: orders.status,
+  kind: orders.kind,
+  bookVaultRef: orders.bookVaultRef,
+  deliveryAddress: orders.deliveryAddress,
+  addressMissing: orders.addressMissing,
+  deliveryZone: orders.deliveryZone,
+  printHoldUntil: orders.printHoldUntil,
+};
+
 /** The order's row with what after-care needs, locked for the rest of the transaction. */
 export async function lockAftercareOrder(tx: Db, orderId: string) {
-  const [row] = await tx
-    .select({
-      id: orders.id,
-      email: orders.email,
-      userId: orders.userId,
-      status: orders.status,
-      kind: orders.kind,
-      bookVaultRef: orders.bookVaultRef,
-      deliveryAddress: orders.deliveryAddress,
-      addressMissing: orders.addressMissing,
-      deliveryZone: orders.deliveryZone,
-      printHoldUntil: orders.printHoldUntil,
-    })
-    .from(orders)
-    .where(eq(orders.id, orderId))
-    .for('update');
+  const [row] = await tx.select(aftercareColumns).from(orders).where(eq(orders.id, orderId)).for('update');
   return row ?? null;
 }
 export type AftercareOrder = NonNullable<Awaited<ReturnType<typeof lockAftercareOrder>>>;
 
+/** The same row, unlocked. */
 export async function findAftercareOrder(db: Db, orderId: string): Promise<AftercareOrder | null> {
-  const [row] = await db
-    .select({
-      id: orders.id,
-      email: orders.email,
-      userId: orders.userId,
-      status: orders.status,
-      kind: orders.kind,
-      bookVaultRef: orders.bookVaultRef,
-      deliveryAddress: orders.deliveryAddress,
-      addressMissing: orders.addressMissing,
-      deliveryZone: orders.deliveryZone,
-      printHoldUntil: orders.printHoldUntil,
-    })
-    .from(orders)
-    .where(eq(orders.id, orderId));
+  const [row] = await db.select(aftercareColumns).from(orders).where(eq(orders.id, orderId));
   return row ?? null;
 }
 
