@@ -127,6 +127,7 @@ test('the owner finds a new order, reads it in full, ships it and exports it as 
     'Cancelled',
     'Address missing',
     'Needs attention',
+    'Problem reported',
   ]);
   await show.selectOption('Shipped');
   await expect(page).toHaveURL((url) => url.searchParams.get('status') === 'Shipped');
