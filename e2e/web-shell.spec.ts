@@ -40,6 +40,7 @@ test('the admin header fits a phone, with the admin links in the menu', async ({
     'Orders',
     'Discounts',
     'Reviews',
+    'Privacy requests',
     'Sales',
     'About',
     'Contact',
@@ -62,6 +63,7 @@ test('the admin header has Discounts beside Add Item and Orders on a wide screen
     'Orders',
     'Discounts',
     'Reviews',
+    'Privacy requests',
     'Sales',
   ]);
   await nav.getByRole('button', { name: 'Log out' }).hover();
