@@ -10,7 +10,7 @@ import styles from './Dashboard.module.css';
 
 export function DeliveryByZone({ rows }: { rows: Dashboard['delivery_by_zone'] }) {
   return (
-    <section className={page.panel} aria-labelledby="dashboard-delivery">
+    <section className={`${page.panel} ${styles.widePanel}`} aria-labelledby="dashboard-delivery">
       <h3 id="dashboard-delivery">Delivery by zone</h3>
       {rows.length === 0 ? (
         <p className={page.muted}>No orders in this period.</p>
