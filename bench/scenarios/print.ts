@@ -47,11 +47,14 @@ interface Burst {
   settled: boolean;
 }
 
-/** The shop as main.ts builds it (production settings, the demo checkout, BookVault at the fake), with a short retry base. */
-async function startShop(
+/**
+ * A shop as main.ts builds it (production settings, the demo checkout), in the bench's process and
+ * listening on a free port; `env` adds to the settings (the print partner, say), `options` to buildApp.
+ */
+export async function startBenchShop(
   dataDir: string,
   env: Record<string, string>,
-  bv: FakeBookVault,
+  options: Parameters<typeof buildApp>[2] = {},
 ): Promise<{ app: App; deps: AppDeps; url: string }> {
   const config = loadConfig({
     ...BENCH_ENV,
@@ -61,20 +64,30 @@ async function startShop(
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'error',
-    PRINT_PARTNER: 'bookvault',
-    BOOKVAULT_API_KEY: bv.apiKey,
-    BOOKVAULT_API_URL: bv.url,
-    // Only submissions are measured: no status polls during the run.
-    PRINT_PARTNER_POLL_SECONDS: '3600',
-    // No cancel window (decision 137): paid orders are sent at once, which is what is measured.
-    PRINT_HOLD_MINUTES: '0',
     ...env,
   });
   const deps = await createDeps(config);
-  const app = await buildApp(config, deps, { printWorker: { retryBaseMs: RETRY_BASE_MS } });
+  const app = await buildApp(config, deps, options);
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, deps, url };
 }
+
+/** The print burst's shop: BookVault at the fake, no status polls, no cancel window, a short retry base. */
+const startShop = (dataDir: string, env: Record<string, string>, bv: FakeBookVault) =>
+  startBenchShop(
+    dataDir,
+    {
+      PRINT_PARTNER: 'bookvault',
+      BOOKVAULT_API_KEY: bv.apiKey,
+      BOOKVAULT_API_URL: bv.url,
+      // Only submissions are measured: no status polls during the run.
+      PRINT_PARTNER_POLL_SECONDS: '3600',
+      // No cancel window (decision 137): paid orders are sent at once, which is what is measured.
+      PRINT_HOLD_MINUTES: '0',
+      ...env,
+    },
+    { printWorker: { retryBaseMs: RETRY_BASE_MS } },
+  );
 
 const rowsOf = async <T>(app: App, query: ReturnType<typeof sql>) =>
   ((await app.ctx.database.db.execute(query)) as unknown as { rows: T[] }).rows;

@@ -8,42 +8,18 @@
  * owner's session; the orders are written by the API tests' factories. PGlite and PostgreSQL.
  */
 import { sql } from 'drizzle-orm';
-import { buildApp, type App } from '../../src/server/app';
-import { loadConfig } from '../../src/server/config';
-import type { AppDeps } from '../../src/server/context';
-import { createDeps } from '../../src/server/deps';
 import { createPaidOrder } from '../../src/server/test/factories/orders';
 import { createProduct } from '../../src/server/test/factories/products';
 import { createUser } from '../../src/server/test/factories/users';
-import { BENCH_ENV, catalogue, type DbKind } from '../lib/catalogues';
+import { catalogue, type DbKind } from '../lib/catalogues';
 import { call } from '../lib/http';
 import { percentile } from '../lib/load';
 import type { Row } from '../lib/report';
 import type { Scenario } from '../run';
+import { startBenchShop } from './print';
 
 const ORDERS = Number(process.env.BENCH_REFUND_ORDERS ?? 100);
 const PER_ORDER = 4;
-
-async function startShop(
-  dataDir: string,
-  env: Record<string, string>,
-): Promise<{ app: App; deps: AppDeps; url: string }> {
-  const config = loadConfig({
-    ...BENCH_ENV,
-    NODE_ENV: 'production',
-    DEMO_PAYMENTS: 'true',
-    PUBLIC_URL: 'http://127.0.0.1',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'error',
-    PRINT_PARTNER: 'manual',
-    ...env,
-  });
-  const deps = await createDeps(config);
-  const app = await buildApp(config, deps);
-  const url = await app.listen({ port: 0, host: '127.0.0.1' });
-  return { app, deps, url };
-}
 
 interface Answer {
   orderId: string;
@@ -58,7 +34,7 @@ async function raceOn(kind: DbKind): Promise<Row[]> {
     return [
       { scenario, metric: 'not run', value: NaN, unit: '', note: 'PostgreSQL not reachable (BENCH_DATABASE_URL)' },
     ];
-  const shop = await startShop(cat.dataDir, cat.env);
+  const shop = await startBenchShop(cat.dataDir, { ...cat.env, PRINT_PARTNER: 'manual' });
   try {
     const db = shop.app.ctx.database.db;
     const owner = await createUser(shop.app, { role: 'admin' });
