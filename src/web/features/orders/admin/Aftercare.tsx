@@ -67,7 +67,8 @@ export function ProblemPanel({ order }: { order: AdminOrderDetail }) {
       ) : (
         <form className={styles.form} onSubmit={submit} aria-label="Close the problem">
           <p className={page.muted}>
-            Send a replacement (it closes the report), or close it with a note saying what was done.
+            Send a replacement or make a refund (either closes the report), or close it with a note saying what was
+            done.
           </p>
           <div className={styles.field}>
             <label htmlFor="problem-close-note" className={styles.label}>
