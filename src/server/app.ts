@@ -31,7 +31,7 @@ import { mailboxRoutes, MailWorker } from './modules/mail';
 import { aftercareRoutes, orderRoutes, PrintWorker, type PrintWorkerOptions } from './modules/orders';
 import { CatalogueCache, ListingCache, catalogueRoutes, productAdminRoutes } from './modules/products';
 import { reviewAdminRoutes, reviewRoutes } from './modules/reviews';
-import { backupRoutes, Backups, Retention, systemRoutes, type BackupOptions } from './modules/system';
+import { backupRoutes, Backups, RefundCheck, Retention, systemRoutes, type BackupOptions } from './modules/system';
 import { wishlistRoutes } from './modules/wishlist';
 import { webRoutes } from './modules/web';
 
@@ -167,6 +167,7 @@ export async function buildApp(config: Config, deps: AppDeps, options: BuildOpti
     sessionVersions: sessionVersionsOf(deps.database),
     backups: new Backups(() => ctx, options.backups),
     retention: new Retention(() => ctx),
+    refundCheck: new RefundCheck(() => ctx),
     log: app.log,
   };
   app.decorate('ctx', ctx);
@@ -197,11 +198,13 @@ export async function buildApp(config: Config, deps: AppDeps, options: BuildOpti
       ctx.printWorker.start();
       ctx.backups.start();
       ctx.retention.start();
+      ctx.refundCheck.start();
     }
   });
   app.addHook('onClose', async () => {
     await ctx.backups.stop();
     await ctx.retention.stop();
+    await ctx.refundCheck.stop();
     await ctx.printWorker.stop();
     await ctx.mailWorker.stop();
     await events.stop();

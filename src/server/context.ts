@@ -19,7 +19,7 @@ import type { ProductEvents } from './modules/events';
 import type { MailWorker } from './modules/mail';
 import type { PrintWorker } from './modules/orders';
 import type { CatalogueCache, ListingCache } from './modules/products';
-import type { Backups, Retention } from './modules/system';
+import type { Backups, RefundCheck, Retention } from './modules/system';
 
 /** The outside services, each one interface with a real and an embedded implementation. */
 export interface AppDeps {
@@ -52,5 +52,7 @@ export interface AppContext extends AppDeps {
   backups: Backups;
   /** The daily retention job's schedule: one instance runs it (decision 146). */
   retention: Retention;
+  /** Refunds the payment provider has not answered, asked about again every few minutes (decision 163). */
+  refundCheck: RefundCheck;
   log: FastifyBaseLogger;
 }

@@ -148,6 +148,12 @@ export const sessionEnded = 'Your session has ended. Please sign in again.';
 /** A refund the payment provider could not be asked to make: nothing was refunded (issue 26). */
 export const refundUnavailable =
   'The payment provider cannot be reached right now, so nothing was refunded. Please try again shortly.';
+/**
+ * A refund the payment provider may have made without saying so (no answer, its own error): kept
+ * pending, asked again with the same key by the shop every few minutes (decision 163).
+ */
+export const refundUnanswered =
+  'The payment provider did not answer, so this refund is kept as pending and counts against what can still be refunded. The shop asks the provider again within minutes; do not refund it again another way.';
 /** A refund the payment provider refused (already refunded there, or more than the payment). */
 export const refundRefused =
   'The payment provider refused this refund (the payment may already have been refunded there). Nothing was refunded here.';

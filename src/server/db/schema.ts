@@ -401,6 +401,12 @@ export const refunds = pgTable(
     failure: text('failure'),
     /** Mail the customer when it succeeds. */
     notify: boolean('notify').notNull().default(true),
+    /**
+     * When its outcome (history line, customer's or owner's mail) was recorded: once, by whichever
+     * comes first of our request's answer, the provider's event and the check of unanswered
+     * refunds (decision 163).
+     */
+    outcomeRecordedAt: timestamp('outcome_recorded_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

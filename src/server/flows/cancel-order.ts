@@ -15,6 +15,7 @@
 import type { CancelResult, RefundReason } from '@shared/contracts/orders';
 import { formatPence } from '@shared/money';
 import { PrintPartnerError } from '../adapters/print';
+import { isRefundUnanswered } from '../adapters/payments/provider';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { AppError, conflict, notFound, refused } from '../lib/errors';
@@ -38,7 +39,7 @@ import {
   type MoneyOrder,
   type RefundRow,
 } from '../modules/orders';
-import { askProvider } from './refund-order';
+import { askProvider, noteUnanswered } from './refund-order';
 
 export type Canceller = { kind: 'owner'; email: string } | ({ kind: 'customer' } & CustomerAsk);
 
@@ -82,7 +83,11 @@ export async function cancelOrder(ctx: AppContext, input: CancelInput): Promise<
       made = await askProvider(ctx, first.order, refund, actor(input.who), false);
     } catch (error) {
       delayed = true;
-      made = await markRefundFailed(ctx, first.order, refund, error);
+      // No answer: it may have been made, so it stays pending and is finished later (decision 163);
+      // the customer is mailed then, as the cancel's mail promises.
+      made = isRefundUnanswered(error)
+        ? await keepUnanswered(ctx, first.order, refund, actor(input.who))
+        : await markRefundFailed(ctx, first.order, refund, error);
     }
   }
   await db.transaction(async (tx) => {
@@ -184,6 +189,12 @@ async function askPartnerToCancel(ctx: AppContext, order: MoneyOrder, ref: strin
   throw refused(sentence, refusal.kind);
 }
 
+/** The cancel's refund the provider did not answer: pending, noted, and mailed to the customer when made. */
+async function keepUnanswered(ctx: AppContext, order: MoneyOrder, refund: RefundRow, by: string): Promise<RefundRow> {
+  await noteUnanswered(ctx, order, refund, by);
+  return (await updateRefund(ctx.database.db, refund.id, { notify: true })) ?? refund;
+}
+
 /** The cancel's refund could not be made now: marked failed (it returns nothing), and the owner told. */
 async function markRefundFailed(ctx: AppContext, order: MoneyOrder, refund: RefundRow, error: unknown) {
   const reason = error instanceof AppError ? error.message : 'The payment provider could not be asked.';
@@ -209,12 +220,15 @@ async function markRefundFailed(ctx: AppContext, order: MoneyOrder, refund: Refu
 
 function resultMessage(who: Canceller, refund: RefundRow | null): string {
   const failed = refund?.state === 'failed';
+  const unanswered = refund?.state === 'pending' && !refund.providerRefundId;
   if (who.kind === 'customer') {
-    if (!refund || failed)
+    if (!refund || failed || unanswered)
       return 'Your order has been cancelled. We will refund you shortly and e-mail you when it is done.';
     return `Your order has been cancelled. ${formatPence(refund.amountPence)} will be back on your card in 5 to 10 working days.`;
   }
   if (!refund) return 'Order cancelled. Nothing was refunded.';
+  if (unanswered)
+    return `Order cancelled. The refund of ${formatPence(refund.amountPence)} is waiting for the payment provider's answer: the shop asks it again every few minutes.`;
   if (failed)
     return `Order cancelled, but the refund of ${formatPence(refund.amountPence)} could not be made: ${refund.failure ?? ''} Refund it from the money panel.`;
   return `Order cancelled and ${formatPence(refund.amountPence)} refunded.`;

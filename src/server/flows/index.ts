@@ -11,7 +11,7 @@ import { cancelOrder } from './cancel-order';
 import { completeCheckout } from './complete-checkout';
 import { orderDeliveryCountries } from './delivery-countries';
 import { applyAfterSaleEvent } from './payment-events';
-import { refundOrder } from './refund-order';
+import { refundOrder, resumeUnansweredRefunds } from './refund-order';
 import { sendDiscountCode } from './send-discount-code';
 import { addToWishlist, wishlistProducts } from './wishlist-books';
 
@@ -31,6 +31,7 @@ export const flows = {
   applyRetention,
   cancelOrder,
   refundOrder,
+  resumeUnansweredRefunds,
   applyAfterSaleEvent,
   orderDeliveryCountries,
 };

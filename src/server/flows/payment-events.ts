@@ -14,6 +14,7 @@ import type { PaymentEvent, ProviderRefund } from '../adapters/payments/provider
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { recordPaymentEvent } from '../modules/checkout';
+import { recordOutcomeOnce } from './refund-order';
 import {
   findOrderIdByPaymentRef,
   findRefund,
@@ -63,12 +64,14 @@ async function applyRefund(ctx: AppContext, tx: Db, event: PaymentEvent, reporte
     (reported.refundId ? await findRefund(tx, reported.refundId) : null);
   if (ours && ours.orderId === order.id) {
     const before = ours.state;
-    await updateRefund(tx, ours.id, {
+    const updated = await updateRefund(tx, ours.id, {
       providerRefundId: reported.id,
       state: reported.state,
       failure: reported.failure,
     });
-    // Our own answer records the outcome the first time (flows/refund-order.ts); a later change is the event's to tell.
+    // The outcome is recorded once, by this event or our own answer, whichever comes first (decision 163);
+    // a later change is the event's to tell.
+    if (updated && (await recordOutcomeOnce(ctx, tx, order, updated, updated.byEmail ?? updated.by))) return true;
     if (ours.providerRefundId && before !== 'failed' && reported.state === 'failed') {
       await refundFailed(ctx, tx, order, ours.amountPence, reported.failure);
       return true;

@@ -35,6 +35,8 @@ export interface FakeStripe {
   requests: { method: string; path: string; body: Json; idempotencyKey: string | undefined }[];
   /** Until called again with null, every request answers Stripe's error shape with this status, type and message. */
   failWith(failure: { status: number; error: { type: string; message: string; code?: string } } | null): void;
+  /** While true, refunds are made but answered with a 500 (the answer lost on the way): a retry with the key replays the refund. */
+  loseRefundAnswers(lose: boolean): void;
   /** A checkout.session.completed event for a session, paid; `override` changes the session object. */
   completedEvent(
     sessionId: string,
@@ -97,7 +99,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const requests: FakeStripe['requests'] = [];
   let failure: { status: number; body: Json } | null = null;
 
-  const handle = (method: string, path: string, body: Json): { status: number; body: Json } => {
+  const handle = (method: string, path: string, body: Json, query: URLSearchParams): { status: number; body: Json } => {
     if (method === 'POST' && path === '/v1/coupons') {
       const amountOff = Number(body.amount_off);
       if (!Number.isInteger(amountOff) || amountOff <= 0) return error(400, 'amount_off must be a positive integer');
@@ -194,6 +196,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       refunds.set(String(refund.id), refund);
       return { status: 200, body: refund };
     }
+    if (method === 'GET' && path === '/v1/refunds') {
+      const intent = query.get('payment_intent');
+      const data = [...refunds.values()].filter((refund) => intent === null || refund.payment_intent === intent);
+      return { status: 200, body: { object: 'list', url: '/v1/refunds', has_more: false, data } };
+    }
     const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path);
     if (method === 'POST' && expire) {
       const session = sessions.get(expire[1]!);
@@ -217,20 +224,27 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   };
 
   let refundGate: Promise<void> | null = null;
+  let losingRefundAnswers = false;
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const body = parseStripeForm(Buffer.concat(chunks).toString('utf8'));
-      const path = (req.url ?? '/').split('?')[0]!;
+      const [path = '/', search = ''] = (req.url ?? '/').split('?');
       const key = req.headers['idempotency-key'] as string | undefined;
       requests.push({ method: req.method ?? 'GET', path, body, idempotencyKey: key });
       const cacheKey = key && !failure ? `${req.method} ${path} ${key}` : null;
-      const answer = failure ?? ((cacheKey && idempotent.get(cacheKey)) || handle(req.method ?? 'GET', path, body));
+      const answer =
+        failure ??
+        ((cacheKey && idempotent.get(cacheKey)) ||
+          handle(req.method ?? 'GET', path, body, new URLSearchParams(search)));
       if (cacheKey && !idempotent.has(cacheKey)) idempotent.set(cacheKey, answer);
+      // A lost answer: the refund is made (and its key keeps it), but the caller hears Stripe's 500.
+      const lost = losingRefundAnswers && req.method === 'POST' && path === '/v1/refunds';
+      const sent = lost ? { status: 500, body: { error: { type: 'api_error', message: 'lost' } } } : answer;
       const send = () => {
-        res.writeHead(answer.status, { 'content-type': 'application/json', 'request-id': id('req') });
-        res.end(JSON.stringify(answer.body));
+        res.writeHead(sent.status, { 'content-type': 'application/json', 'request-id': id('req') });
+        res.end(JSON.stringify(sent.body));
       };
       // A held refund is made at once but answered only when released (its event can come first).
       if (refundGate && req.method === 'POST' && path === '/v1/refunds') void refundGate.then(send);
@@ -279,6 +293,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     requests,
     sign,
     event,
+    loseRefundAnswers(lose) {
+      losingRefundAnswers = lose;
+    },
     failWith(next) {
       failure = next ? { status: next.status, body: { error: next.error } } : null;
     },

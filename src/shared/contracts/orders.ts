@@ -218,6 +218,15 @@ export const refusalSchema = z.object({ message: z.string(), kind: z.enum(REFUSA
 export type Refusal = z.infer<typeof refusalSchema>;
 
 /**
+ * A refund the payment provider was not able to answer (503): nothing refunded, or, with
+ * `kind: 'refund_unanswered'`, possibly made and kept pending until the provider confirms (decision 163).
+ */
+export const refundUnavailableSchema = z.object({
+  message: z.string(),
+  kind: z.literal('refund_unanswered').optional(),
+});
+
+/**
  * POST /api/admin/orders/:orderId/refunds. Lines and quantities, and/or shipping, and/or `amount`
  * (pounds). With `amount` the refund is that amount (the owner edited the prefilled figure); without
  * it, the lines' prices plus the shipping. Never more than paid minus refunded (409).

@@ -8,7 +8,8 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { DeliveryAddress } from '@shared/delivery-address';
-import { badRequest } from '../../lib/errors';
+import * as MSG from '@shared/messages';
+import { AppError, badRequest } from '../../lib/errors';
 
 export interface CheckoutRequestLine {
   productId: string;
@@ -128,11 +129,17 @@ export interface PaymentProvider {
    */
   expireCheckout(sessionId: string): Promise<boolean>;
   /**
-   * Refunds part or all of a payment, with our refund id as the idempotency key. Throws a 503
-   * AppError when the provider cannot be reached (nothing was refunded, or the retry with the same
-   * key answers the same refund), a 409 when it refuses.
+   * Refunds part or all of a payment, with our refund id as the idempotency key. Throws a 409
+   * when it refuses, a 503 when it certainly made nothing (it refused to look at the request), and
+   * `refundUnanswered` when it may have made the refund but its answer was lost (no connection, a
+   * timeout, its own 5xx): only asking again with the same key tells (decision 163).
    */
   refund(request: RefundRequest): Promise<ProviderRefund>;
+  /**
+   * The refund the provider made with our refund id, if any (Stripe: the payment's refunds, by
+   * their metadata): how the shop learns what became of a refund it was not answered about.
+   */
+  findRefund(request: { refundId: string; paymentRef: string }): Promise<ProviderRefund | null>;
 }
 
 /** The configured providers: the one new checkouts use, and every one by name (for webhooks and open checkouts). */
@@ -147,6 +154,16 @@ export function paymentProviders(checkout: PaymentProvider, ...others: PaymentPr
   if (byName.size !== others.length + 1) throw new Error('Two payment providers have the same name');
   return { checkout, byName };
 }
+
+/** The `kind` of a refund the provider did not answer: it may have been made (decision 163). */
+export const REFUND_UNANSWERED = 'refund_unanswered';
+
+/** The provider may have made the refund, but did not say: the shop keeps it pending and asks again. */
+export const refundUnanswered = (cause: unknown) =>
+  new AppError(503, MSG.refundUnanswered, 'UNAVAILABLE', { cause, extra: { kind: REFUND_UNANSWERED } });
+
+export const isRefundUnanswered = (error: unknown): boolean =>
+  error instanceof AppError && error.extra?.kind === REFUND_UNANSWERED;
 
 export const DEMO_PROVIDER = 'demo';
 export const DEMO_SESSION_PREFIX = 'demo_';
@@ -177,6 +194,10 @@ export function demoPaymentProvider(): PaymentProvider {
         state: 'succeeded',
         failure: null,
       };
+    },
+    // The demo answers every refund at once, so none is ever left without an answer.
+    async findRefund() {
+      return null;
     },
   };
 }

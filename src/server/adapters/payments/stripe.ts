@@ -15,7 +15,13 @@ import Stripe from 'stripe';
 import type { DeliveryAddress } from '@shared/delivery-address';
 import * as MSG from '@shared/messages';
 import { AppError, badRequest, unavailable } from '../../lib/errors';
-import type { CheckoutRequest, PaymentEvent, PaymentProvider, ProviderRefund } from './provider';
+import {
+  refundUnanswered,
+  type CheckoutRequest,
+  type PaymentEvent,
+  type PaymentProvider,
+  type ProviderRefund,
+} from './provider';
 
 export interface StripeOptions {
   secretKey: string;
@@ -196,11 +202,32 @@ export function stripePaymentProvider(options: StripeOptions): PaymentProvider {
         // Stripe refused the refund itself (already refunded, amount too large ...): a conflict, in our words.
         if (error instanceof Stripe.errors.StripeInvalidRequestError)
           throw new AppError(409, MSG.refundRefused, 'CONFLICT', { cause: error, extra: { kind: 'conflict' } });
-        throw unavailable(MSG.refundUnavailable, error);
+        // Stripe turned the request away before doing anything (limits, keys, the key used otherwise).
+        if (error instanceof Stripe.errors.StripeError && REFUND_NOT_MADE.has(error.type))
+          throw unavailable(MSG.refundUnavailable, error);
+        // No answer, a timeout or Stripe's own 5xx: it may have made the refund (decision 163).
+        throw refundUnanswered(error);
+      }
+    },
+    async findRefund({ refundId, paymentRef }) {
+      try {
+        for await (const refund of stripe.refunds.list({ payment_intent: paymentRef, limit: 100 }))
+          if (refund.metadata?.refund_id === refundId) return toProviderRefund(refund);
+        return null;
+      } catch (error) {
+        throw stripeFailure(error) ?? unavailable(MSG.refundUnavailable, error);
       }
     },
   };
 }
+
+/** Stripe errors that say the request was not carried out (so nothing was refunded). */
+const REFUND_NOT_MADE = new Set([
+  'StripeRateLimitError',
+  'StripeAuthenticationError',
+  'StripePermissionError',
+  'StripeIdempotencyError',
+]);
 
 const REFUND_STATES: Record<string, ProviderRefund['state']> = {
   succeeded: 'succeeded',

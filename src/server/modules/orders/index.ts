@@ -35,6 +35,7 @@ export {
   type MoneyOrder,
 } from './refunds/service';
 export {
+  claimRefundOutcome,
   deleteRefund,
   findRefund,
   findRefundByProviderId,
@@ -43,6 +44,7 @@ export {
   insertRefund,
   refundedPence,
   toRefundAnswer,
+  unansweredRefunds,
   updateRefund,
   type RefundRow,
 } from './refunds/repository';

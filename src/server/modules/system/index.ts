@@ -5,4 +5,4 @@ export { Backups, type BackupOptions } from './backups/service';
 export { DataDirInUseError, holdDataDir, askHolderToBackUp, type ControlServer } from './backups/control';
 export { pgToolsProblem } from './backups/database';
 export { restoreBackup, RestoreRefusedError } from './backups/restore';
-export { Retention } from './retention';
+export { RefundCheck, Retention } from './retention';

@@ -1,5 +1,5 @@
 /** Refund SQL (issue 26, decision 138): an order's refunds, what they return, and their provider ids. */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Refund } from '@shared/contracts/orders';
 import { penceToPounds } from '@shared/money';
 import type { Db } from '../../../db/client';
@@ -43,7 +43,7 @@ export async function findRefundByProviderId(db: Db, providerRefundId: string): 
 export async function updateRefund(
   db: Db,
   id: string,
-  change: Partial<Pick<RefundRow, 'state' | 'providerRefundId' | 'failure'>>,
+  change: Partial<Pick<RefundRow, 'state' | 'providerRefundId' | 'failure' | 'notify'>>,
 ): Promise<RefundRow | null> {
   const [row] = await db
     .update(refunds)
@@ -51,6 +51,26 @@ export async function updateRefund(
     .where(eq(refunds.id, id))
     .returning();
   return row ?? null;
+}
+
+/** Pending refunds the provider has not answered, made before `before`, oldest first (decision 163). */
+export async function unansweredRefunds(db: Db, before: Date, limit = 100): Promise<RefundRow[]> {
+  return db
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.state, 'pending'), isNull(refunds.providerRefundId), lt(refunds.createdAt, before)))
+    .orderBy(asc(refunds.createdAt))
+    .limit(limit);
+}
+
+/** Claims the recording of a refund's outcome: true for the one caller that gets it (decision 163). */
+export async function claimRefundOutcome(db: Db, id: string): Promise<boolean> {
+  const claimed = await db
+    .update(refunds)
+    .set({ outcomeRecordedAt: sql`now()` })
+    .where(and(eq(refunds.id, id), isNull(refunds.outcomeRecordedAt)))
+    .returning({ id: refunds.id });
+  return claimed.length > 0;
 }
 
 export async function deleteRefund(db: Db, id: string): Promise<void> {

@@ -15,6 +15,7 @@ import {
   refundBodySchema,
   refundSchema,
   refusalSchema,
+  refundUnavailableSchema,
 } from '@shared/contracts/orders';
 import type { ModuleRoutes } from '../../../http';
 import { notFound, refused } from '../../../lib/errors';
@@ -59,7 +60,7 @@ export const refundRoutes: ModuleRoutes = async (app, ctx) => {
           'Refund books (by line and quantity), the delivery charge and/or an amount, never more than paid minus refunded; the id (optional, the client’s) makes a repeat answer the same refund',
         params: orderParams,
         body: refundBodySchema,
-        response: { 200: refundSchema, 201: refundSchema, ...errors, 409: refusalSchema, 503: messageSchema },
+        response: { 200: refundSchema, 201: refundSchema, ...errors, 409: refusalSchema, 503: refundUnavailableSchema },
       },
     },
     async (request, reply) => {

@@ -75,7 +75,7 @@ export function MoneyPanel({ order }: { order: AdminOrderDetail }) {
                   {covered(refund, order)} · {REFUND_REASONS[refund.reason]}
                 </p>
                 {refund.note && <p className={styles.refundNote}>“{refund.note}”</p>}
-                {refund.state === 'failed' && refund.failure && (
+                {refund.state !== 'succeeded' && refund.failure && (
                   <p className={styles.refundFailure}>{refund.failure}</p>
                 )}
                 <p className={styles.refundMeta}>

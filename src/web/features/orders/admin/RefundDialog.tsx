@@ -8,6 +8,7 @@
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
 import type { AdminOrderDetail, RefundReason } from '@shared/contracts/orders';
+import * as MSG from '@shared/messages';
 import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
 import { serverMessage } from '../../../lib/api';
@@ -91,7 +92,15 @@ function RefundForm({
           });
           onClose();
         },
-        onError: (error) => setProblem(serverMessage(error) ?? 'The refund could not be made. Please try again.'),
+        onError: (error) => {
+          const message = serverMessage(error);
+          // Possibly made and kept pending (decision 163): the shop finishes it; nothing more to do here.
+          if (message === MSG.refundUnanswered) {
+            banner.show({ content: message, action: 'error' });
+            return onClose();
+          }
+          setProblem(message ?? 'The refund could not be made. Please try again.');
+        },
       },
     );
   };
