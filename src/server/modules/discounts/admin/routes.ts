@@ -14,20 +14,17 @@ import {
 import type { ModuleRoutes } from '../../../http';
 import { sentCodesPage } from './codes';
 
-const admin = { access: 'admin' as const };
-const adminErrors = { 400: messageSchema, 401: messageSchema, 403: messageSchema };
-
 export const discountAdminRoutes: ModuleRoutes = async (app, ctx) => {
   app.get(
     '/api/admin/dashboard/discount-codes',
     {
-      config: admin,
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary:
           'Every discount code sent, newest first, with its state and the order that used it; next_cursor asks for the next page',
         querystring: discountCodePageQuerySchema,
-        response: { 200: discountCodePageSchema, ...adminErrors },
+        response: { 200: discountCodePageSchema, 400: messageSchema, 401: messageSchema, 403: messageSchema },
       },
     },
     async (request) => sentCodesPage(ctx.database.db, request.query),
@@ -36,13 +33,20 @@ export const discountAdminRoutes: ModuleRoutes = async (app, ctx) => {
   app.post(
     '/api/admin/discount-codes/:code/revoke',
     {
-      config: admin,
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary:
           'Revokes an unused discount code: no checkout can use it after (409 when used, or held by a checkout being paid)',
         params: revokeDiscountCodeParamsSchema,
-        response: { 200: revokeDiscountCodeAnswerSchema, ...adminErrors, 404: messageSchema, 409: messageSchema },
+        response: {
+          200: revokeDiscountCodeAnswerSchema,
+          400: messageSchema,
+          401: messageSchema,
+          403: messageSchema,
+          404: messageSchema,
+          409: messageSchema,
+        },
       },
     },
     async (request) => ctx.flows.revokeDiscountCode(ctx, request.params.code, request.user!.email),
