@@ -39,18 +39,6 @@ const publicEntryPolicy = {
 // calls more than one lives in src/server/flows (decision 135). The infrastructure's `web` module
 // (the page loaders' answers) composes domains for a page, as the web's route modules do.
 const DOMAINS = '{accounts,products,cart,wishlist,checkout,orders,discounts,reviews,contact,dashboard}';
-// The imports between domain modules that remain, each to be moved into a flow (issue 25). This
-// list only shrinks: a new import between domains is an error.
-const REMAINING_DOMAIN_IMPORTS = [
-  // checkout prices the basket (products, discounts), holds the code, and shows the order made.
-  ['checkout', '{discounts,orders,products}'],
-  // The basket reads the books it holds.
-  ['cart', 'products'],
-  // A review names its book and needs a proven address.
-  ['reviews', '{products,accounts}'],
-  // The revoke route clears the dashboard's answer cache.
-  ['dashboard', 'discounts'],
-];
 const domainPolicies = [
   {
     from: { element: { type: 'module', captured: { name: DOMAINS } } },
@@ -62,10 +50,6 @@ const domainPolicies = [
     from: { element: { type: 'module' } },
     allow: { to: { element: { type: 'module', captured: { name: '{{from.element.captured.name}}' } } } },
   },
-  ...REMAINING_DOMAIN_IMPORTS.map(([from, to]) => ({
-    from: { element: { type: 'module', captured: { name: from } } },
-    allow: { to: { element: { type: 'module', captured: { name: to } } } },
-  })),
   {
     from: { element: { types: { anyOf: ['module', 'shared', 'web', 'feature'] } } },
     disallow: { to: { element: { type: 'flow' } } },

@@ -4,15 +4,7 @@
  * scroll restoration and scripts.
  */
 import { useState, type ReactNode } from 'react';
-import {
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useRouteLoaderData,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from 'react-router';
+import { Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router';
 import { jsonForScript } from '@shared/json-script';
 import { SHOP_DESCRIPTION } from '@shared/seo';
 import { App, makeQueryClient } from './app/App';
@@ -22,8 +14,9 @@ import { RouteStyles } from './app/RouteStyles';
 import { setClientConfig } from './lib/config';
 import { cookieChoiceScript } from './lib/cookie-choice';
 import './styles/global.css';
+import type { Route } from './+types/root';
 
-export async function loader({ context }: LoaderFunctionArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   // The server's own copy of the configuration, for the components that read it while rendering.
   setClientConfig(context.shop.clientConfig);
   return { config: context.shop.clientConfig, publicUrl: context.shop.publicUrl };
@@ -33,7 +26,7 @@ export type RootData = Awaited<ReturnType<typeof loader>>;
 /** The configuration never changes while the page is open. */
 export const shouldRevalidate = () => false;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
+export const meta: Route.MetaFunction = ({ data }) => [
   { title: `${data?.config.shopName ?? 'Book shop'}: activity, puzzle, colouring and journal books` },
   { name: 'description', content: SHOP_DESCRIPTION },
 ];

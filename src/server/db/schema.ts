@@ -2,7 +2,7 @@
  * The shop's one database schema. Money is integer pence; times are timestamptz (UTC).
  * After changing this file run `npm run db:generate` and commit the new migration.
  */
-import { sql } from 'drizzle-orm';
+import { isNull, sql } from 'drizzle-orm';
 import { PRODUCT_AGES } from '@shared/constants';
 import { ORDER_KINDS, PRINT_JOB_STATES, PROBLEM_REASONS, REFUND_BY, REFUND_STATES } from '@shared/contracts/orders';
 import { REVIEW_ACTIONS, REVIEW_STATES } from '@shared/contracts/reviews';
@@ -132,6 +132,14 @@ export const products = pgTable(
     check('products_price_positive', sql`${t.pricePence} > 0`),
   ],
 );
+
+/**
+ * The books of the shop: not archived (decision 039). Every read a shopper's call makes (the
+ * catalogue and its cache, one product, carts, wishlists, checkout, reviews) keeps to these; the
+ * search function has the same condition in SQL (migrations product_keys, search_returns_ids).
+ * Here beside the table, since the products' and the reviews' queries both join on it (decision 135).
+ */
+export const productOnSale = isNull(products.archivedAt);
 
 /** Stored image bytes, content-addressed: `key` is the SHA-256 of the original bytes. */
 export const images = pgTable('images', {

@@ -7,21 +7,39 @@ import { applyPrinterProgress, changeOrderStatus } from './change-order-status';
 import { applyRetention } from './apply-retention';
 import { erasePersonalData } from './erase-personal-data';
 import { addressSubject, collectPersonalData, countsOf, customerSubject, personalDataFileName } from './personal-data';
+import { basketBooks, mergeBasket, setBasketQty } from './basket-books';
 import { cancelOrder } from './cancel-order';
+import { checkoutOrder, orderIdOfPaidCheckout, savedDeliveryAddress } from './checkout-orders';
 import { completeCheckout } from './complete-checkout';
+import { expireCheckout, keepCodeWhilePaymentPends } from './expire-checkout';
+import { openCheckout } from './open-checkout';
+import { validateDiscount } from './price-basket';
 import { orderDeliveryCountries } from './delivery-countries';
 import { applyAfterSaleEvent } from './payment-events';
 import { refundOrder, resumeUnansweredRefunds } from './refund-order';
+import { bookReviews, booksToReview, signInWithReviewLink } from './review-books';
+import { revokeDiscountCode } from './revoke-discount-code';
 import { sendDiscountCode } from './send-discount-code';
 import { addToWishlist, wishlistProducts } from './wishlist-books';
 
 export const flows = {
+  validateDiscount,
+  openCheckout,
+  expireCheckout,
+  keepCodeWhilePaymentPends,
   completeCheckout,
+  orderIdOfPaidCheckout,
+  checkoutOrder,
+  savedDeliveryAddress,
   changeOrderStatus,
   applyPrinterProgress,
   sendDiscountCode,
+  revokeDiscountCode,
   wishlistProducts,
   addToWishlist,
+  basketBooks,
+  setBasketQty,
+  mergeBasket,
   customerSubject,
   addressSubject,
   collectPersonalData,
@@ -34,5 +52,8 @@ export const flows = {
   resumeUnansweredRefunds,
   applyAfterSaleEvent,
   orderDeliveryCountries,
+  signInWithReviewLink,
+  booksToReview,
+  bookReviews,
 };
 export type Flows = typeof flows;

@@ -1,7 +1,7 @@
 /** Change your password: the home page with its form over it. */
-import { useLoaderData } from 'react-router';
 import { ChangePasswordForm } from '../features/accounts/ChangePasswordForm';
-import { HomePage, type HomeData } from '../features/products/HomePage';
+import { HomePage } from '../features/products/HomePage';
+import type { Route } from './+types/change-password';
 import { homeHandle, homeLoader, homeShouldRevalidate } from './home-data';
 import { titledPage } from './meta';
 
@@ -10,7 +10,6 @@ export const shouldRevalidate = homeShouldRevalidate;
 export const meta = titledPage('Change your password', { noindex: true });
 export const handle = homeHandle;
 
-export default function Page() {
-  const data = useLoaderData<HomeData>();
+export default function Page({ loaderData: data }: Route.ComponentProps) {
   return <HomePage data={data} overlay={<ChangePasswordForm />} />;
 }

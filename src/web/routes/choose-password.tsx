@@ -1,7 +1,7 @@
 /** Choose your password after verifying in another browser (decision 130): the home page with its form over it. */
-import { useLoaderData } from 'react-router';
 import { ChoosePasswordForm } from '../features/accounts/ChoosePasswordForm';
-import { HomePage, type HomeData } from '../features/products/HomePage';
+import { HomePage } from '../features/products/HomePage';
+import type { Route } from './+types/choose-password';
 import { homeLoader, homeShouldRevalidate } from './home-data';
 import { titledPage } from './meta';
 
@@ -10,7 +10,6 @@ export const shouldRevalidate = homeShouldRevalidate;
 export const meta = titledPage('Choose your password', { noindex: true });
 export const handle = { pageCache: true };
 
-export default function Page() {
-  const data = useLoaderData<HomeData>();
+export default function Page({ loaderData: data }: Route.ComponentProps) {
   return <HomePage data={data} overlay={<ChoosePasswordForm />} />;
 }

@@ -1,8 +1,8 @@
 /** Create an account: the home page with its form over it. */
-import { useLoaderData } from 'react-router';
 import { GuestOnly } from '../app/guards';
 import { CreateAccountForm } from '../features/accounts/CreateAccountForm';
-import { HomePage, type HomeData } from '../features/products/HomePage';
+import { HomePage } from '../features/products/HomePage';
+import type { Route } from './+types/create-account';
 import { homeHandle, homeLoader, homeShouldRevalidate } from './home-data';
 import { titledPage } from './meta';
 
@@ -11,8 +11,7 @@ export const shouldRevalidate = homeShouldRevalidate;
 export const meta = titledPage('Create an account', { noindex: true });
 export const handle = homeHandle;
 
-export default function Page() {
-  const data = useLoaderData<HomeData>();
+export default function Page({ loaderData: data }: Route.ComponentProps) {
   return (
     <GuestOnly>
       <HomePage data={data} overlay={<CreateAccountForm />} />

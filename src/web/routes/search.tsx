@@ -1,11 +1,11 @@
 /** Search results (/search?q=…): every match of the header's search, paged like the home grid. */
-import { useLoaderData, type LoaderFunctionArgs, type MetaArgs } from 'react-router';
 import { SearchResultsPage, type SearchData } from '../features/products/search/SearchResultsPage';
 import { pageHead } from '@shared/seo';
 import { SEARCH_PAGE_SIZE, SEARCH_QUERY, searchPath } from '../features/products/search/search-address';
 import { siteOf, toMeta } from './meta';
+import type { Route } from './+types/search';
 
-export async function loader({ request, context }: LoaderFunctionArgs): Promise<SearchData> {
+export async function loader({ request, context }: Route.LoaderArgs): Promise<SearchData> {
   const view = SEARCH_QUERY.read(new URL(request.url).searchParams);
   const found = view.query
     ? await context.shop.search(view.query, SEARCH_PAGE_SIZE * view.pages)
@@ -18,7 +18,7 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
  * query alone (`/search?q=…`, not how many pages are shown). An empty search or one that finds
  * nothing is `noindex`, so thin pages stay out of an index.
  */
-export const meta = ({ data, matches }: MetaArgs<typeof loader>) => {
+export const meta: Route.MetaFunction = ({ data, matches }) => {
   const site = siteOf(matches);
   const query = data?.view.query ?? '';
   const found = (data?.products.length ?? 0) > 0;
@@ -40,6 +40,6 @@ export const meta = ({ data, matches }: MetaArgs<typeof loader>) => {
  */
 export const handle = { pageCache: true, query: SEARCH_QUERY };
 
-export default function Search() {
-  return <SearchResultsPage data={useLoaderData<SearchData>()} />;
+export default function Search({ loaderData }: Route.ComponentProps) {
+  return <SearchResultsPage data={loaderData} />;
 }

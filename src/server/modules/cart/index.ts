@@ -1,4 +1,4 @@
 /** The signed-in shopper's cart. */
 export { cartRoutes } from './routes';
-export { removeBoughtLines } from './service';
+export { addCartLines, cartLines, removeBoughtLines, setCartQty, summedLines } from './service';
 export { basketForExport, deleteBasket } from './privacy';

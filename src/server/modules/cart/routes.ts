@@ -26,13 +26,13 @@ export const cartRoutes: ModuleRoutes = async (app, ctx) => {
   app.get(
     '/api/server/get_cart_products/:userId',
     { config: owner, schema: { tags: ['cart'], params: userIdParamsSchema, response: { 200: cartProductsSchema } } },
-    (request) => cart.cartProducts(ctx, request.params.userId),
+    (request) => ctx.flows.basketBooks(ctx, request.params.userId),
   );
   app.post(
     '/api/server/update_cart',
     { config: bodyOwner, schema: { tags: ['cart'], body: updateCartBodySchema, response: { 200: okSchema } } },
     async (request) => {
-      await cart.setCartQty(ctx, request.body.user_id, request.body.product_id, request.body.qty);
+      await ctx.flows.setBasketQty(ctx, request.body.user_id, request.body.product_id, request.body.qty);
       return ok;
     },
   );
@@ -47,6 +47,6 @@ export const cartRoutes: ModuleRoutes = async (app, ctx) => {
   app.post(
     '/api/server/merge_cart',
     { config: bodyOwner, schema: { tags: ['cart'], body: mergeCartBodySchema, response: { 200: cartLinesSchema } } },
-    (request) => cart.mergeCart(ctx, request.body.user_id, request.body.items),
+    (request) => ctx.flows.mergeBasket(ctx, request.body.user_id, request.body.items),
   );
 };

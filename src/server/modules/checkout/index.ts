@@ -1,6 +1,20 @@
 /** Checkout: turning a basket into a payment with a payment provider, and the paid checkout into an order (through the orders module). */
 export { checkoutRoutes } from './routes';
-export { CHECKOUT_EXPIRED } from './service';
-export { lockCheckoutSession, recordPaymentEvent, setCheckoutStatus, type CheckoutSessionRow } from './repository';
+export {
+  CHECKOUT_EXPIRED,
+  CHECKOUT_TTL_MS,
+  HOLD_GRACE_MS,
+  emailSchema,
+  noZoneSentence,
+  orderSuccessPath,
+} from './service';
+export {
+  findCheckoutSession,
+  insertCheckoutSession,
+  lockCheckoutSession,
+  recordPaymentEvent,
+  setCheckoutStatus,
+  type CheckoutSessionRow,
+} from './repository';
 export { refundProviderOf } from './refund-provider';
 export { currentZones } from './delivery-zones';

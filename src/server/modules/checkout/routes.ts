@@ -34,7 +34,7 @@ export const checkoutRoutes: ModuleRoutes = async (app, ctx) => {
       config: { access: 'public', rateLimit: perMinute(30) },
       schema: { tags: ['checkout'], body: createCheckoutBodySchema, response: { 200: createCheckoutAnswerSchema } },
     },
-    (request) => checkout.createCheckoutSession(ctx, request.body, request.user),
+    (request) => ctx.flows.openCheckout(ctx, request.body, request.user),
   );
 
   await app.register(paymentWebhookPlugin, { ctx });
@@ -89,7 +89,7 @@ export const checkoutRoutes: ModuleRoutes = async (app, ctx) => {
         response: { 200: checkoutOrderSchema },
       },
     },
-    (request) => checkout.checkoutOrder(ctx, request.params.sessionId),
+    (request) => ctx.flows.checkoutOrder(ctx, request.params.sessionId),
   );
 
   app.get(
@@ -103,7 +103,7 @@ export const checkoutRoutes: ModuleRoutes = async (app, ctx) => {
         response: { 200: lastDeliveryAddressSchema },
       },
     },
-    (request) => checkout.savedDeliveryAddress(ctx, request.params.userId),
+    (request) => ctx.flows.savedDeliveryAddress(ctx, request.params.userId),
   );
 
   app.post(
@@ -112,7 +112,7 @@ export const checkoutRoutes: ModuleRoutes = async (app, ctx) => {
       config: { access: 'public', rateLimit: perMinute(30) },
       schema: { tags: ['checkout'], body: validateDiscountBodySchema, response: { 200: validateDiscountAnswerSchema } },
     },
-    (request) => checkout.validateDiscount(ctx, request.body.code, request.body.cartItems),
+    (request) => ctx.flows.validateDiscount(ctx, request.body.code, request.body.cartItems),
   );
 
   // Delivery zones (issue 29, decision 148): the basket reads them when it opens; the owner replaces the whole list.

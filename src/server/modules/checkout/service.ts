@@ -1,42 +1,19 @@
 /**
- * Checkout: a basket turned into a payment. The server never trusts a price, total or discount from the browser: every
- * checkout is priced here from database prices by the one pricing function, stored as a
+ * Checkout: a basket turned into a payment. The server never trusts a price, total or discount
+ * from the browser: every checkout is priced from database prices by the one pricing function
+ * (`flows/price-basket.ts`), opened with its code held (`flows/open-checkout.ts`), stored as a
  * checkout_sessions row, and the order is made from that row when the payment completes, by
- * `flows/complete-checkout.ts`, once per session however often the payment event arrives.
+ * `flows/complete-checkout.ts`, once per session however often the payment event arrives. This
+ * module keeps the session itself: cancelling it, the provider's events, the demo checkout.
  */
-import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { CART_QTY_MAX } from '@shared/constants';
-import type { ValidateDiscountAnswer } from '@shared/contracts/discounts';
-import type { CreateCheckoutBody, DemoCheckout, DemoPayBody } from '@shared/contracts/checkout';
-import type { CheckoutOrder } from '@shared/contracts/orders';
+import type { DemoCheckout, DemoPayBody } from '@shared/contracts/checkout';
 import { addressProblemList, countryName, normaliseAddress, type DeliveryAddress } from '@shared/delivery-address';
-import { zoneCountries, zoneOf, type DeliveryZone } from '@shared/delivery-zones';
+import { zoneCountries } from '@shared/delivery-zones';
 import { penceToPounds } from '@shared/money';
-import { priceCart, type CartPrice } from '@shared/pricing';
-import {
-  DEMO_PROVIDER,
-  type CreatedCheckout,
-  type PaymentEvent,
-  type PaymentProvider,
-} from '../../adapters/payments/provider';
+import { DEMO_PROVIDER, type PaymentEvent } from '../../adapters/payments/provider';
 import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
-import type { CheckoutLine } from '../../db/schema';
-import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors';
-import type { SessionClaims } from '../../lib/tokens';
-import {
-  DISCOUNT_PROBLEMS,
-  discountCodeUsage,
-  holdDiscountCode,
-  holdDiscountCodeUntilItExpires,
-  passDiscountHold,
-  releaseDiscountHold,
-  usableDiscount,
-  type UsableDiscount,
-} from '../discounts';
-import { lastDeliveryAddress, orderIdOfCheckout, orderOfCheckout } from '../orders';
-import { pricedProducts } from '../products';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { currentZones } from './delivery-zones';
 import * as repo from './repository';
 
@@ -51,156 +28,13 @@ export const HOLD_GRACE_MS = 5 * 60 * 1000;
 export const CHECKOUT_EXPIRED = 'This checkout has expired. Please go back to your basket and check out again.';
 
 /** The basket page after a payment: it shows the order's confirmation. `sessionRef` is the provider's session id (or its template for it). */
-const orderSuccessPath = (sessionRef: string) => `/cart?order_success=true&token=${sessionRef}`;
+export const orderSuccessPath = (sessionRef: string) => `/cart?order_success=true&token=${sessionRef}`;
 
-interface PricedBasket {
-  lines: (CheckoutLine & { type: string; age: string })[];
-  price: CartPrice;
-  discount: UsableDiscount | null;
-}
-
-const emailSchema = z.email();
-
-/**
- * Prices a basket from database prices. Refuses (400) an empty basket, an unknown product, a bad
- * quantity and a code that cannot be used, saying why.
- */
-export async function priceBasket(
-  ctx: AppContext,
-  items: { product_id: string; qty: number }[],
-  code?: string | null,
-  zone?: DeliveryZone,
-): Promise<PricedBasket> {
-  if (items.length === 0) throw badRequest('Your basket is empty.');
-  const quantities = new Map<string, number>();
-  for (const item of items) quantities.set(item.product_id, (quantities.get(item.product_id) ?? 0) + item.qty);
-  for (const [productId, qty] of quantities) {
-    if (qty > CART_QTY_MAX)
-      throw badRequest(`qty must be a whole number from 1 to ${CART_QTY_MAX} (product ${productId}).`);
-  }
-  const found = new Map((await pricedProducts(ctx.database.db, [...quantities.keys()])).map((p) => [p.id, p]));
-  const lines = [...quantities].map(([productId, qty]) => {
-    const product = found.get(productId);
-    if (!product)
-      throw badRequest(
-        `A book in your basket is no longer sold (product ${productId}). Please remove it and try again.`,
-      );
-    return {
-      productId,
-      productKey: product.key,
-      name: product.name,
-      qty,
-      unitPence: product.pricePence,
-      type: product.type,
-      age: product.age,
-    };
-  });
-  const pricing = lines.map((line) => ({ unitPence: line.unitPence, qty: line.qty, type: line.type, age: line.age }));
-
-  const typed = code?.trim();
-  const discount = typed ? await usableDiscount(ctx.database.db, typed, pricing) : null;
-  return { lines, price: priceCart(pricing, discount, zone), discount };
-}
-
-export async function validateDiscount(
-  ctx: AppContext,
-  code: string,
-  items: { product_id: string; qty: number }[],
-): Promise<ValidateDiscountAnswer> {
-  const { price, discount } = await priceBasket(ctx, items, code);
-  return {
-    code: discount!.code,
-    percentage: discount!.percentage,
-    types: [...discount!.types],
-    ages: [...discount!.ages],
-    discount: penceToPounds(price.discountPence),
-    total: penceToPounds(price.totalPence),
-  };
-}
-
-/**
- * POST /api/checkout/create_checkout_session. A code is held for this checkout before the payment
- * page is made (docs/decisions/036): of checkouts opened with one code, only one at a time gets a
- * page; the others are refused before anything is written, here or at the provider.
- */
-export async function createCheckoutSession(ctx: AppContext, body: CreateCheckoutBody, user: SessionClaims | null) {
-  const userId = body.user_id ?? null;
-  if (userId !== null) {
-    if (!user) throw unauthorized();
-    if (user.id !== userId) throw forbidden('You can only check out your own basket.');
-  }
-  const country = body.country;
-  const zone = zoneOf(await currentZones(ctx.database.db), country);
-  if (!zone) throw badRequest(await noZoneSentence(ctx, country));
-  const basket = await priceBasket(ctx, body.cartItems, body.discount_code, zone);
-  const typedEmail = body.user_email?.trim().toLowerCase() ?? '';
-  const email = userId && user ? user.email : emailSchema.safeParse(typedEmail).success ? typedEmail : '';
-  const reference = randomUUID();
-  const base = ctx.config.PUBLIC_URL;
-  const lines = basket.lines.map(({ productId, productKey, name, qty, unitPence }) => ({
-    productId,
-    productKey,
-    name,
-    qty,
-    unitPence,
-  }));
-  const code = basket.discount?.code ?? null;
-  const expiresAt = new Date(Math.floor((Date.now() + CHECKOUT_TTL_MS) / 1000) * 1000);
-  if (code) await holdCode(ctx, code, reference, new Date(expiresAt.getTime() + HOLD_GRACE_MS));
-
-  const provider = ctx.payments.checkout;
-  let created: CreatedCheckout | null = null;
-  try {
-    created = await provider.createCheckout({
-      reference,
-      lines,
-      shippingPence: basket.price.shippingPence,
-      discountPence: basket.price.discountPence,
-      discountLabel: basket.discount ? `Code ${basket.discount.code} (${basket.discount.percentage}% off)` : null,
-      totalPence: basket.price.totalPence,
-      customerEmail: email || null,
-      metadata: {
-        checkout_ref: reference,
-        user_id: userId ?? '',
-        discount_code: code ?? '',
-        total_pence: String(basket.price.totalPence),
-      },
-      successUrl: (sessionRef) => `${base}${orderSuccessPath(sessionRef)}`,
-      cancelUrl: `${base}/cart`,
-      expiresAt,
-      shippingCountries: zone.countries,
-      shippingLabel: `Delivery (${zone.name})`,
-    });
-    const sessionId = created.sessionId;
-    await ctx.database.db.transaction(async (tx) => {
-      await repo.insertCheckoutSession(tx, {
-        id: sessionId,
-        provider: provider.name,
-        userId,
-        email,
-        lines,
-        subtotalPence: basket.price.subtotalPence,
-        shippingPence: basket.price.shippingPence,
-        discountPence: basket.price.discountPence,
-        totalPence: basket.price.totalPence,
-        discountCode: code,
-        deliveryCountry: country,
-        deliveryZone: zone.name,
-        deliveryCountries: zone.countries,
-        expiresAt,
-      });
-      // From now on the hold is the session's, which the provider's events and Cancel name.
-      if (code && !(await passDiscountHold(tx, code, reference, sessionId))) throw badRequest(DISCOUNT_PROBLEMS.held);
-    });
-    return { sessionId, url: created.url };
-  } catch (error) {
-    if (code) await letGoOfCode(ctx, provider, code, reference, created?.sessionId ?? null);
-    throw error;
-  }
-}
+/** A receipt's e-mail address as the checkout takes it. */
+export const emailSchema = z.email();
 
 /** Why a basket can not go to a country in no zone, and where it can go instead. */
-async function noZoneSentence(ctx: AppContext, country: string): Promise<string> {
+export async function noZoneSentence(ctx: AppContext, country: string): Promise<string> {
   const names = zoneCountries(await currentZones(ctx.database.db)).map(countryName);
   return `We do not deliver to ${countryName(country)}. Please choose another destination in your basket: we send books to ${names.join(', ')}.`;
 }
@@ -214,45 +48,6 @@ export function outsideZoneSentence(
   country: string,
 ): string {
   return `Your basket was priced for delivery to ${countryName(checkout.deliveryCountry)} (${checkout.deliveryZone}), so this checkout can only send to an address there. To send to ${countryName(country)}, go back to your basket, choose ${countryName(country)} as the destination and check out again.`;
-}
-
-/** Holds a code for a checkout being opened, or refuses (400) saying why: used by now, or held by another open checkout. */
-async function holdCode(ctx: AppContext, code: string, holder: string, until: Date) {
-  if (await holdDiscountCode(ctx.database.db, code, holder, until)) return;
-  throw badRequest((await discountCodeUsage(ctx.database.db, code)) ? DISCOUNT_PROBLEMS.used : DISCOUNT_PROBLEMS.held);
-}
-
-/**
- * A checkout that could not be opened lets go of its code. When the provider made a payment page,
- * it is closed first; if that fails the hold stays until its time is up, since the page might
- * still be paid.
- */
-async function letGoOfCode(
-  ctx: AppContext,
-  provider: PaymentProvider,
-  code: string,
-  reference: string,
-  sessionId: string | null,
-) {
-  try {
-    if (sessionId && !(await provider.expireCheckout(sessionId))) return;
-    await releaseDiscountHold(ctx.database.db, code, reference);
-  } catch (error) {
-    ctx.log.warn({ err: error, code, sessionId }, 'discount code hold left to run out after a failed checkout');
-  }
-}
-
-/**
- * An open checkout that can no longer be paid: marked expired, and its hold on a discount code let
- * go. Answers the checkout's status afterwards (null for an unknown session).
- */
-async function expireCheckout(tx: Db, sessionId: string): Promise<repo.CheckoutSessionRow['status'] | null> {
-  const checkout = await repo.lockCheckoutSession(tx, sessionId);
-  if (!checkout) return null;
-  if (checkout.status !== 'open') return checkout.status;
-  await repo.setCheckoutStatus(tx, sessionId, 'expired');
-  if (checkout.discountCode) await releaseDiscountHold(tx, checkout.discountCode, sessionId);
-  return 'expired';
 }
 
 /**
@@ -271,7 +66,7 @@ export async function cancelCheckout(
   if (!provider)
     throw conflict('This checkout was opened with another payment provider and can not be cancelled here.');
   if (!(await provider.expireCheckout(sessionId))) return { status: 'open' };
-  return { status: (await ctx.database.db.transaction((tx) => expireCheckout(tx, sessionId))) ?? 'expired' };
+  return { status: (await ctx.database.db.transaction((tx) => ctx.flows.expireCheckout(tx, sessionId))) ?? 'expired' };
 }
 
 /** A verified provider event: complete, expire, or ignore. */
@@ -294,23 +89,12 @@ export async function handlePaymentEvent(ctx: AppContext, event: PaymentEvent): 
   if (event.kind === 'expired' || event.kind === 'payment_failed') {
     await ctx.database.db.transaction(async (tx) => {
       if (!(await repo.recordPaymentEvent(tx, event.id, event.providerType))) return;
-      await expireCheckout(tx, event.sessionId!);
+      await ctx.flows.expireCheckout(tx, event.sessionId!);
     });
     return;
   }
-  if (event.kind === 'completed') {
-    // Completed with the payment pending (a bank debit): async_payment_succeeded or _failed will
-    // follow, maybe days later. The session can no longer expire, so its code stays held until then.
-    const checkout = await repo.findCheckoutSession(ctx.database.db, event.sessionId);
-    if (checkout?.status === 'open' && checkout.discountCode) {
-      if (!(await holdDiscountCodeUntilItExpires(ctx.database.db, checkout.discountCode, checkout.id))) {
-        ctx.log.warn(
-          { sessionId: checkout.id, code: checkout.discountCode },
-          'a checkout with a pending payment could not keep its discount code',
-        );
-      }
-    }
-  }
+  // Completed with the payment pending (a bank debit): its code stays held until the payment's outcome.
+  if (event.kind === 'completed') await ctx.flows.keepCodeWhilePaymentPends(ctx, event.sessionId);
 }
 
 // ---- the demo checkout ------------------------------------------------------------------------
@@ -319,7 +103,7 @@ async function demoCheckout(ctx: AppContext, sessionId: string) {
   const checkout = await repo.findCheckoutSession(ctx.database.db, sessionId);
   if (!checkout || checkout.provider !== DEMO_PROVIDER) throw notFound('This checkout does not exist.');
   if (checkout.status === 'open' && checkout.expiresAt.getTime() <= Date.now()) {
-    const status = await ctx.database.db.transaction((tx) => expireCheckout(tx, sessionId));
+    const status = await ctx.database.db.transaction((tx) => ctx.flows.expireCheckout(tx, sessionId));
     return { ...checkout, status: status ?? 'expired' };
   }
   return checkout;
@@ -377,7 +161,7 @@ export async function payDemoCheckout(ctx: AppContext, sessionId: string, body: 
   const typedEmail = body.email;
   const redirect = orderSuccessPath(encodeURIComponent(sessionId));
   if (checkout.status === 'completed') {
-    const orderId = await orderIdOfCheckout(ctx.database.db, sessionId);
+    const orderId = await ctx.flows.orderIdOfPaidCheckout(ctx, sessionId);
     return { order_id: orderId ?? '', redirect };
   }
   if (checkout.status === 'expired') throw conflict(CHECKOUT_EXPIRED);
@@ -397,19 +181,4 @@ export async function payDemoCheckout(ctx: AppContext, sessionId: string, body: 
   });
   if (!done.orderId) throw new AppError(500, 'The order could not be made.');
   return { order_id: done.orderId, redirect };
-}
-
-/** GET /api/checkout/sessions/:sessionId/order: the thank-you view's order; 404 until the payment has made it. */
-export async function checkoutOrder(ctx: AppContext, sessionId: string): Promise<CheckoutOrder> {
-  const order = await orderOfCheckout(ctx.database.db, sessionId);
-  if (!order) throw notFound('We have not received the payment for this checkout yet.');
-  return order;
-}
-
-/** GET /api/server/delivery_address/:userId: the customer's last delivery address, offered at the next checkout. */
-export async function savedDeliveryAddress(
-  ctx: AppContext,
-  userId: string,
-): Promise<{ address: DeliveryAddress | null }> {
-  return { address: await lastDeliveryAddress(ctx.database.db, userId) };
 }

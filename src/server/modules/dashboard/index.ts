@@ -1,2 +1,8 @@
-/** The owner's dashboard (issue #20): figures over a period, the codes sent, revoking a code. */
+/** The owner's dashboard (issue #20): figures over a period, kept a few seconds per query (cache.ts). */
+import type { AppContext } from '../../context';
+
 export { dashboardRoutes } from './routes';
+export { AnswerCache } from './cache';
+
+/** Forgets the dashboard's kept answers: a change the owner made (a code revoked) shows at once. */
+export const forgetDashboardAnswers = (ctx: Pick<AppContext, 'dashboardAnswers'>) => ctx.dashboardAnswers.clear();

@@ -1,5 +1,6 @@
 /** Discount codes: made and mailed by the admin, checked against a basket, redeemed by a paid order. */
 export { discountRoutes } from './routes';
+export { discountAdminRoutes } from './admin/routes';
 export {
   DISCOUNT_PROBLEMS,
   discountCodeUsage,
@@ -14,4 +15,4 @@ export {
   usableDiscount,
   type UsableDiscount,
 } from './service';
-export { revokeCode, sentCodesPage } from './admin/codes';
+export { revokeCode } from './admin/codes';

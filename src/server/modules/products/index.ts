@@ -7,7 +7,6 @@ export { ListingCache } from './listing/cache';
 export { listingPage, productPageData, searchPage } from './storefront';
 export { productAdminRoutes } from './admin/routes';
 export { CatalogueCache, type CatalogueSnapshot } from './catalogue-cache';
-export { onSale } from './repository';
 export {
   existingProductIds,
   existingProductTypes,

@@ -4,10 +4,10 @@
  * product shape by `toProduct`. The columns read and their mapping come from the one declaration
  * of a book's fields (PRODUCT_FIELDS, src/shared/contracts/products.ts).
  */
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, ne, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { productImages, products } from '../../db/schema';
+import { productImages, productOnSale, products } from '../../db/schema';
 import { imagePath } from '@shared/images';
 import {
   PRODUCT_FIELD_NAMES,
@@ -66,12 +66,8 @@ const selectProducts = (db: Db) =>
 type ProductRead = ProductFields & { key: string; imageKeys: string[] | null };
 const toProducts = (rows: ProductRead[]) => rows.map((row) => toProduct(row, row.imageKeys ?? []));
 
-/**
- * The books of the shop: not archived (decision 039). Every read a shopper's call makes (the
- * catalogue and its cache, one product, carts, wishlists, checkout, reviews) keeps to these; the
- * search function has the same condition in SQL (migrations product_keys, search_returns_ids).
- */
-export const onSale = isNull(products.archivedAt);
+/** The books of the shop (decision 039): the condition is the schema's, beside the table (reviews join on it too). */
+export const onSale = productOnSale;
 
 /** In shop order (oldest first) unless told; books of the shop unless `includeArchived`. */
 function findWhere(

@@ -2,5 +2,14 @@
 export { reviewRoutes } from './routes';
 export { reviewAdminRoutes } from './admin/routes';
 export { createReviewLink } from './review-links';
-export { productReviews } from './service';
+export {
+  PRODUCT_NOT_FOUND,
+  attachLinkOrder,
+  keysToReview,
+  reviewLinkAccount,
+  reviewLinkOrder,
+  reviewSession,
+  reviewsOfBook,
+  type ReviewSession,
+} from './service';
 export { releaseReviews, reviewsForExport } from './privacy';

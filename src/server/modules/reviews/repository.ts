@@ -5,9 +5,17 @@
 import { and, asc, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { appSettings, orderItems, orders, products, reviewHistory, reviews, users } from '../../db/schema';
+import {
+  appSettings,
+  orderItems,
+  orders,
+  productOnSale,
+  products,
+  reviewHistory,
+  reviews,
+  users,
+} from '../../db/schema';
 import type { ReviewAction, ReviewFilter, ReviewState } from '@shared/contracts/reviews';
-import { onSale } from '../products';
 
 export interface ReviewOrder {
   id: string;
@@ -28,7 +36,7 @@ export async function findOrder(db: Db, orderId: string): Promise<ReviewOrder | 
  * An order line's book that can be reviewed: the book the line names by its key (whatever its ID
  * is now, decision 038), while it is in the shop (not archived, not deleted: see docs/decisions/051).
  */
-const reviewableBook = and(eq(products.productKey, orderItems.productKey), onSale);
+const reviewableBook = and(eq(products.productKey, orderItems.productKey), productOnSale);
 
 /**
  * The keys of the order's books still waiting for a review on this order, in the order's line

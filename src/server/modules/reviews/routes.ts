@@ -36,7 +36,7 @@ export const reviewRoutes: ModuleRoutes = async (app, ctx) => {
         response: { 200: sessionAnswerSchema },
       },
     },
-    async (request) => reviews.verifyReviewToken(ctx, request.body.token),
+    async (request) => ctx.flows.signInWithReviewLink(ctx, request.body.token),
   );
 
   app.get(
@@ -50,7 +50,7 @@ export const reviewRoutes: ModuleRoutes = async (app, ctx) => {
         response: { 200: productListSchema },
       },
     },
-    async (request) => reviews.orderProductsToReview(ctx, request.user!, request.params.orderId),
+    async (request) => ctx.flows.booksToReview(ctx, request.user!, request.params.orderId),
   );
 
   app.post(
@@ -78,7 +78,7 @@ export const reviewRoutes: ModuleRoutes = async (app, ctx) => {
         response: { 200: productReviewsSchema },
       },
     },
-    async (request) => reviews.productReviews(ctx, request.params.productId),
+    async (request) => ctx.flows.bookReviews(ctx, request.params.productId),
   );
 
   app.get(

@@ -17,13 +17,11 @@ import {
   type Review,
   type UserReview,
 } from '@shared/contracts/reviews';
-import type { Product } from '@shared/contracts/products';
 import { normaliseEmail } from '@shared/validation';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
 import { forbidden, notFound, conflict, unauthorized } from '../../lib/errors';
 import type { SessionClaims } from '../../lib/tokens';
-import { addressProven, afterAddressProof } from '../accounts';
-import { findProductKey, findProductsByKeys } from '../products';
 import { holdRules } from './hold-rules';
 import { readReviewToken } from './review-links';
 import * as repo from './repository';
@@ -32,7 +30,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const ORDER_NOT_FOUND = 'We could not find that order.';
 export const REVIEW_NOT_FOUND = 'We could not find that review.';
-const PRODUCT_NOT_FOUND = 'We could not find that book.';
+export const PRODUCT_NOT_FOUND = 'We could not find that book.';
 const NOT_YOUR_ORDER = 'This order belongs to another account.';
 
 type Ctx = Pick<AppContext, 'database' | 'tokens' | 'sessionVersions'>;
@@ -78,54 +76,65 @@ function linkStillValid(ver: number, account: repo.AccountRow): boolean {
   return account.sessionVersion === ver + 1 && account.addressProvenVersion === account.sessionVersion;
 }
 
+/** A review link's order and the session version it was mailed with, once its token is read. */
+export interface ReviewLink {
+  order: repo.ReviewOrder;
+  ver: number;
+}
+
 /**
- * Exchanges a mailed review token for a session of the order's customer. Any doubt (bad token,
- * unknown order, e-mail not the order's, an admin account, an account whose sessions were ended
- * since the link was mailed: `ver` is no longer its session version) answers 401: a mailed link
- * never signs in an admin, whose sign-in is two-step. An order with nothing left to review
- * answers 409 'All reviews have been submitted, thank you!' and signs no one in (decisions/050).
- *
- * The link was mailed to the order's address, so using it proves that address: an account of it
- * that was never verified loses the password it was made with and its sessions before the
- * order is attached to it (accounts/address-proof.ts, decisions/029).
+ * The order a mailed review token names. Any doubt (bad token, unknown order, e-mail not the
+ * order's) answers 401. Signing in with the link is a flow (flows/review-books.ts), since using it
+ * proves the address, which is the accounts module's (decisions 029, 050).
  */
-export async function verifyReviewToken(ctx: Ctx, token: string): Promise<ReviewSession> {
+export async function reviewLinkOrder(ctx: Ctx, token: string): Promise<ReviewLink> {
   const claims = await readReviewToken(ctx, token);
   if (!claims) throw unauthorized(MSG.invalidReviewToken);
   const order = await findOrder(ctx, claims.orderId);
   if (!order || normaliseEmail(order.email) !== normaliseEmail(claims.email))
     throw unauthorized(MSG.invalidReviewToken);
-
-  // Errors thrown inside roll back: a refused link makes no account and attaches nothing.
-  const { account, proof } = await ctx.database.db.transaction(async (tx) => {
-    const found = order.userId
-      ? await repo.findUserById(tx, order.userId)
-      : await repo.findOrCreatePasswordlessCustomer(tx, order.email);
-    if (!found || found.role === 'admin' || !linkStillValid(claims.ver, found))
-      throw unauthorized(MSG.invalidReviewToken);
-    if ((await repo.findUnreviewedProductKeys(tx, order.id)).length === 0) throw conflict(MSG.allReviewsSubmitted);
-    const proven = found.email === normaliseEmail(order.email) ? await addressProven(tx, found.id) : null;
-    if (!order.userId) await repo.attachGuestOrder(tx, order.id, found.id);
-    return { account: found, proof: proven };
-  });
-  afterAddressProof(ctx, account.id, proof);
-
-  const session: SessionClaims = { id: account.id, email: account.email, role: account.role, method: account.method };
-  return {
-    ...session,
-    token: await ctx.tokens.signSession(session, SESSION_TTL_S, proof?.sessionVersion ?? account.sessionVersion),
-  };
+  return { order, ver: claims.ver };
 }
 
 /**
- * The order's books still waiting for a review, in the product shape, as they are now: a book
- * whose ID changed since the order is offered under its new ID (decision 038).
+ * The account a review link signs in, in the caller's transaction: the order's, or for a guest
+ * order a password-less account of its e-mail. An admin account, or one whose sessions were ended
+ * since the link was mailed (`ver` is no longer its session version), answers 401: a mailed link
+ * never signs in an admin, whose sign-in is two-step. An order with nothing left to review answers
+ * 409 'All reviews have been submitted, thank you!' and signs no one in (decisions/050).
  */
-export async function orderProductsToReview(ctx: Ctx, user: SessionClaims, orderId: string): Promise<Product[]> {
+export async function reviewLinkAccount(tx: Db, { order, ver }: ReviewLink): Promise<repo.AccountRow> {
+  const found = order.userId
+    ? await repo.findUserById(tx, order.userId)
+    : await repo.findOrCreatePasswordlessCustomer(tx, order.email);
+  if (!found || found.role === 'admin' || !linkStillValid(ver, found)) throw unauthorized(MSG.invalidReviewToken);
+  if ((await repo.findUnreviewedProductKeys(tx, order.id)).length === 0) throw conflict(MSG.allReviewsSubmitted);
+  return found;
+}
+
+/** A guest order is attached to the account its review link signed in (in the caller's transaction). */
+export async function attachLinkOrder(tx: Db, order: repo.ReviewOrder, account: repo.AccountRow): Promise<void> {
+  if (!order.userId) await repo.attachGuestOrder(tx, order.id, account.id);
+}
+
+/** The session a review link gives, at the account's session version (after a proof of its address, the new one). */
+export async function reviewSession(
+  ctx: Ctx,
+  account: repo.AccountRow,
+  sessionVersion: number,
+): Promise<ReviewSession> {
+  const session: SessionClaims = { id: account.id, email: account.email, role: account.role, method: account.method };
+  return { ...session, token: await ctx.tokens.signSession(session, SESSION_TTL_S, sessionVersion) };
+}
+
+/**
+ * The keys of the order's books still waiting for a review, when the user owns the order (404
+ * unknown, 403 someone else's). The books themselves, as they are now, are the products module's:
+ * flows/review-books.ts reads them (decision 038).
+ */
+export async function keysToReview(ctx: Ctx, user: SessionClaims, orderId: string): Promise<string[]> {
   await ownedOrder(ctx, user, orderId);
-  const keys = await repo.findUnreviewedProductKeys(ctx.database.db, orderId);
-  const byKey = await findProductsByKeys(ctx.database.db, keys);
-  return keys.flatMap((key) => byKey.get(key) ?? []);
+  return repo.findUnreviewedProductKeys(ctx.database.db, orderId);
 }
 
 export async function addReview(
@@ -169,12 +178,12 @@ export async function reportReview(ctx: Ctx, id: string): Promise<{ message: str
   return { message: REVIEW_REPORTED };
 }
 
-/** A book's reviews; 404 for an unknown or archived book (its reviews are kept, and shown again if it is restored). */
-export async function productReviews(ctx: Ctx, productId: string): Promise<ProductReviews> {
-  const db = ctx.database.db;
-  const productKey = await findProductKey(db, productId);
-  if (!productKey) throw notFound(PRODUCT_NOT_FOUND);
-  const { list, sum, count } = await repo.findProductReviews(db, productKey);
+/**
+ * The reviews of the book with this key (flows/review-books.ts finds the key of a book in the shop,
+ * 404 for an unknown or archived one: its reviews are kept, and shown again if it is restored).
+ */
+export async function reviewsOfBook(ctx: Ctx, productKey: string): Promise<ProductReviews> {
+  const { list, sum, count } = await repo.findProductReviews(ctx.database.db, productKey);
   return {
     average: averageRating(sum, count),
     count,

@@ -2,7 +2,6 @@
 import type { AppContext } from '../../context';
 import type { StorefrontServer } from '@shared/contracts/web';
 import { listingPage, productPageData, searchPage } from '../products';
-import { productReviews } from '../reviews';
 import { publicClientConfig } from './client-config';
 
 export function storefrontServer(ctx: AppContext): StorefrontServer {
@@ -15,7 +14,7 @@ export function storefrontServer(ctx: AppContext): StorefrontServer {
     productPage: async (nameOrId) => {
       const page = await productPageData(ctx, nameOrId);
       if (!page) return null;
-      const reviews = await productReviews(ctx, page.product.id).catch((error: unknown) => {
+      const reviews = await ctx.flows.bookReviews(ctx, page.product.id).catch((error: unknown) => {
         ctx.log.warn({ err: error, productId: page.product.id }, 'reviews not read for the book page');
         return null;
       });

@@ -3,10 +3,11 @@
  * line's place), the Order Summary in the order the sum is made (Subtotal, Shipping, then the Discount
  * when a code is applied, taken from both, Total:
  * priced by the same function the server charges with), a discount code field that says why a
- * code fails, and Checkout. With ?order_success=true&token=… it is the thank-you view instead.
+ * code fails, and Checkout. (With ?order_success=true&token=… the route shows the checkout's thank-you view
+ * instead: routes/cart.tsx.)
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { CART_QTY_MAX, CART_QTY_MIN } from '@shared/constants';
 import { countryName } from '@shared/delivery-address';
 import { DEFAULT_DELIVERY_ZONES, zoneOf, type DeliveryZone } from '@shared/delivery-zones';
@@ -31,17 +32,10 @@ import { useAppliedDiscount, type AppliedDiscount } from './applied-discount';
 import { DeliveryChoice } from './DeliveryChoice';
 import { destinationIn, useDestinationChoice } from './destination';
 import { priceLines, pricedLines, type PricedLine } from './priced-lines';
-import { ThankYou } from './ThankYou';
 import { UNDO_MS } from './undo';
 import { useStartCheckout } from './use-start-checkout';
+import totals from '../../styles/totals.module.css';
 import styles from './Cart.module.css';
-
-export function CartPage() {
-  const [params] = useSearchParams();
-  const token = params.get('token');
-  if (params.get('order_success') === 'true' && token) return <ThankYou token={token} />;
-  return <Basket />;
-}
 
 /** A line removed on this page, offered back in its place until it expires. */
 interface Removed {
@@ -54,7 +48,7 @@ function discountBase(applied: AppliedDiscount): string {
   return applied.types.length || applied.ages.length ? 'eligible books and shipping' : 'books and shipping';
 }
 
-function Basket() {
+export function CartPage() {
   const basket = useBasket();
   const products = useProductsByIds(basket.items.map((item) => item.product_id));
   const [applied, setApplied] = useAppliedDiscount();
@@ -399,7 +393,7 @@ function OrderSummary({
                 label: (
                   <>
                     Discount {applied.percentage}% on {discountBase(applied)}{' '}
-                    <span className={styles.codeTag}>{applied.code}</span>
+                    <span className={totals.codeTag}>{applied.code}</span>
                   </>
                 ),
                 amount: formatPence(price.discountPence),
@@ -407,7 +401,7 @@ function OrderSummary({
             : null
         }
         total={{ label: 'Total', amount: formatPence(price.totalPence), testId: 'cart-total' }}
-        classes={{ list: styles.totals, discount: styles.discountRow, total: styles.totalRow }}
+        classes={{ list: totals.basketTotals, discount: totals.discountRow, total: totals.totalRow }}
       />
 
       {applied ? (

@@ -1,6 +1,6 @@
 /**
  * The owner's view of the codes sent (issue #20, decision 120): every code, newest first, with
- * its state and the order that used it, and revoking an unused one. The dashboard's routes call these.
+ * its state and the order that used it, and revoking an unused one. Its routes are admin/routes.ts.
  */
 import { z } from 'zod';
 import type { AdminDiscountCode, DiscountCodePage, RevokeDiscountCodeAnswer } from '@shared/contracts/discounts';

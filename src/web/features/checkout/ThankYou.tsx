@@ -1,38 +1,22 @@
 /**
- * The thank-you view on /cart?order_success=true&token=…: clears the local basket, shows the order
- * the checkout made (read through the checkout's token, asked again while the payment is being
- * confirmed), and offers guests an account.
+ * The thank-you view on /cart?order_success=true&token=…: shows the order the checkout made (read
+ * through the checkout's token, asked again while the payment is being confirmed), and offers
+ * guests an account. The route (routes/cart.tsx) empties the basket it bought (cart's useBasketBought).
  */
-import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import type { CheckoutOrder } from '@shared/contracts/orders';
 import { addressLines } from '@shared/delivery-address';
 import { buttonClass } from '../../components/Button';
 import { PriceRows } from '../../components/PriceRows';
-// Through the feature's entry, as every other importer: a direct import makes the bundler put the
-// basket in a chunk of its own, 0.7 kB more on the home page (decision 094).
-import { useBasket } from '.';
 import { formatPounds, shortOrderId } from '../../lib/format';
-import { forgetLeftCheckout } from '../../lib/left-checkout';
 import { useSession } from '../../lib/session';
 import { useCheckoutOrder } from './api/checkout-order';
-import { useAppliedDiscount } from './applied-discount';
-import styles from './Cart.module.css';
+import totals from '../../styles/totals.module.css';
+import styles from './ThankYou.module.css';
 
 export function ThankYou({ token }: { token: string }) {
   const { session } = useSession();
-  const { clear } = useBasket();
-  const [, setApplied] = useAppliedDiscount();
   const order = useCheckoutOrder(token);
-  const cleared = useRef<string | null>(null);
-
-  useEffect(() => {
-    if (cleared.current === token) return;
-    cleared.current = token;
-    clear();
-    setApplied(null);
-    forgetLeftCheckout(token);
-  }, [token, clear, setApplied]);
 
   return (
     <main className={`page ${styles.page}`}>
@@ -142,7 +126,7 @@ function OrderSummary({ order }: { order: CheckoutOrder }) {
                         {order.discount_code && (
                           <>
                             {' '}
-                            <span className={styles.codeTag}>{order.discount_code}</span>
+                            <span className={totals.codeTag}>{order.discount_code}</span>
                           </>
                         )}
                       </>
@@ -152,7 +136,7 @@ function OrderSummary({ order }: { order: CheckoutOrder }) {
                 : null
             }
             total={{ label: 'Total paid', amount: formatPounds(order.total), testId: 'order-total' }}
-            classes={{ list: styles.totals, discount: styles.discountRow, total: styles.totalRow }}
+            classes={{ list: totals.basketTotals, discount: totals.discountRow, total: totals.totalRow }}
           />
         </section>
 
