@@ -29,7 +29,7 @@ test('the customer and then the owner correct an address before printing; not on
 }) => {
   test.setTimeout(120_000);
   const products = (await (await request.get('/api/server/get_products')).json()) as { id: string }[];
-  const book = products.find((p) => p.id.startsWith('BV-'))!;
+  const book = products.find((p) => /^BV-\d+$/.test(p.id))!;
   const customer = await createCustomer(request, uniqueEmail('moved'));
   const order = await placePaidOrder(request, {
     email: customer.email,

@@ -30,7 +30,7 @@ test('the owner sends a replacement; it is printed and the customer gets its tra
 }) => {
   test.setTimeout(150_000);
   const products = (await (await request.get('/api/server/get_products')).json()) as { id: string; name: string }[];
-  const book = products.find((p) => p.id.startsWith('BV-'))!;
+  const book = products.find((p) => /^BV-\d+$/.test(p.id))!;
   const customer = await createCustomer(request, uniqueEmail('replace'));
   const order = await placePaidOrder(request, {
     email: customer.email,

@@ -99,8 +99,8 @@ test('a buyer follows the Delivered mail’s review link signed out, reviews bot
 
   const catalogue = (await (await request.get('/api/server/get_products')).json()) as Product[];
   expect(catalogue.length).toBeGreaterThanOrEqual(2);
-  // Two demo books: other journeys add and delete books of their own while this one runs.
-  const [first, second] = catalogue.filter((product) => product.id.startsWith('BV-')).slice(-2) as [Product, Product];
+  // Two demo books (BV- and digits): other journeys add and delete books of their own (BV-DASH-…) while this one runs.
+  const [first, second] = catalogue.filter((product) => /^BV-\d+$/.test(product.id)).slice(-2) as [Product, Product];
 
   // Checkout as the signed-up customer, paid on the demo checkout page.
   const checkout = await request.post('/api/checkout/create_checkout_session', {
