@@ -12,6 +12,7 @@
  * - The refund is then made like any refund (flows/refund-order.ts); if the payment provider cannot
  *   make it now, the order stays cancelled, the refund is marked failed and the owner told.
  */
+import { ORDER_STATUS_TABLE } from '@shared/order-status';
 import type { CancelResult, RefundReason } from '@shared/contracts/orders';
 import { formatPence } from '@shared/money';
 import { PrintPartnerError } from '../adapters/print';
@@ -128,7 +129,7 @@ async function lockedForCancel(ctx: AppContext, tx: Db, input: CancelInput): Pro
       new Date(),
     );
     if (refusal) throw refused(refusal.message, refusal.kind);
-  } else if (order.status === 'Cancelled') {
+  } else if (ORDER_STATUS_TABLE[order.status].cancelled) {
     throw refused(ALREADY_CANCELLED, 'not_cancellable');
   }
   return order;

@@ -2,6 +2,7 @@
  * What the owner's order page adds for cancel and refund (issue 26): the refunds, what may still be
  * refunded, a dispute, the print hold and what a cancel would do at the printer.
  */
+import { ORDER_STATUS_TABLE } from '@shared/order-status';
 import type { AdminOrderDetail } from '@shared/contracts/orders';
 import { penceToPounds } from '@shared/money';
 import type { Db } from '../../../db/client';
@@ -23,7 +24,7 @@ export async function adminMoneyAnswer(db: Db, row: OrderWithItems, job: PrintJo
   const now = new Date();
   const refunds = await listRefunds(db, row.id);
   const plan = planCancel({ status: row.status, bookVaultRef: row.bookVaultRef, job });
-  const held = row.printHoldUntil !== null && row.printHoldUntil > now && row.status === 'Printing';
+  const held = row.printHoldUntil !== null && row.printHoldUntil > now && ORDER_STATUS_TABLE[row.status].awaitsPrinter;
   return {
     refunds: refunds.map(toRefundAnswer),
     refundable: penceToPounds(Math.max(0, row.totalPence - row.refundedPence)),

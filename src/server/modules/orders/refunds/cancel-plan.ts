@@ -6,7 +6,7 @@
  * for sending again), by hand (manual mode), or not cancellable at all.
  */
 import type { PrintJobState } from '@shared/contracts/orders';
-import { canBeCancelled, statusLabel, type OrderStatus } from '@shared/order-status';
+import { ORDER_STATUS_TABLE, canBeCancelled, statusLabel, type OrderStatus } from '@shared/order-status';
 
 export interface CancelFacts {
   status: OrderStatus;
@@ -26,10 +26,9 @@ export const UNCERTAIN_AT_PRINTER =
 
 export function planCancel(order: CancelFacts): CancelPlan {
   if (!canBeCancelled(order.status)) {
-    const message =
-      order.status === 'Cancelled'
-        ? 'This order has already been cancelled.'
-        : `This order is ${statusLabel(order.status)}: it has left the printer and can no longer be cancelled. Refund it instead.`;
+    const message = ORDER_STATUS_TABLE[order.status].cancelled
+      ? 'This order has already been cancelled.'
+      : `This order is ${statusLabel(order.status)}: it has left the printer and can no longer be cancelled. Refund it instead.`;
     return { at: 'none', ok: false, message };
   }
   const job = order.job;

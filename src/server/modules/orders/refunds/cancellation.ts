@@ -2,6 +2,7 @@
  * The customer's side of a cancel (decision 137): who may (the signed-in customer of the order, or
  * the holder of the mailed link's token), what the cancel page shows, and why a cancel is refused.
  */
+import { ORDER_STATUS_TABLE } from '@shared/order-status';
 import type { Cancellation } from '@shared/contracts/orders';
 import { penceToPounds } from '@shared/money';
 import type { AppContext } from '../../../context';
@@ -41,7 +42,7 @@ export function customerRefusal(
   order: Parameters<typeof customerCancellableUntil>[0],
   now: Date,
 ): { message: string; kind: 'link_used' | 'window_closed' } | null {
-  if (order.status === 'Cancelled') return { message: ALREADY_CANCELLED, kind: 'link_used' };
+  if (ORDER_STATUS_TABLE[order.status].cancelled) return { message: ALREADY_CANCELLED, kind: 'link_used' };
   return customerCancellableUntil(order, now) ? null : { message: WINDOW_CLOSED, kind: 'window_closed' };
 }
 
