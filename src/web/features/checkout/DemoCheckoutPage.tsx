@@ -22,6 +22,7 @@ import {
 import { IMPORT_CHARGES_NOTICE, isAbroad } from '@shared/delivery-zones';
 import * as MSG from '@shared/messages';
 import { Button } from '../../components/Button';
+import { PricedLines } from '../../components/PricedLines';
 import { PriceRows } from '../../components/PriceRows';
 import { Spinner } from '../../components/Spinner';
 import { ApiError } from '../../lib/api';
@@ -316,29 +317,16 @@ function CheckoutForm({
           <h2 id={`${id}-summary`} className={styles.panelTitle}>
             Your order
           </h2>
-          <table className={styles.lines}>
-            <caption className="visually-hidden">Your order</caption>
-            <thead>
-              <tr>
-                <th scope="col">Book</th>
-                <th scope="col" className={styles.num}>
-                  Qty
-                </th>
-                <th scope="col" className={styles.num}>
-                  Price
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {checkout.lines.map((line) => (
-                <tr key={line.product_id}>
-                  <td>{line.name}</td>
-                  <td className={styles.num}>{line.qty}</td>
-                  <td className={styles.num}>{formatPounds(line.unit_price * line.qty)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <PricedLines
+            caption="Your order"
+            lines={checkout.lines.map((line) => ({
+              key: line.product_id,
+              name: line.name,
+              qty: line.qty,
+              unitPrice: line.unit_price,
+            }))}
+            classes={{ table: styles.lines, num: styles.num }}
+          />
           <PriceRows
             subtotal={formatPounds(checkout.subtotal)}
             shippingLabel={`Delivery (${checkout.zone})`}

@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import type { CheckoutOrder } from '@shared/contracts/orders';
 import { addressLines } from '@shared/delivery-address';
 import { buttonClass } from '../../components/Button';
+import { PricedLines } from '../../components/PricedLines';
 import { PriceRows } from '../../components/PriceRows';
 import { formatPounds, shortOrderId } from '../../lib/format';
 import { useSession } from '../../lib/session';
@@ -91,29 +92,16 @@ function OrderSummary({ order }: { order: CheckoutOrder }) {
           <h2 id="thanks-items" className={styles.partTitle}>
             Your books
           </h2>
-          <table className={styles.orderLines}>
-            <caption className="visually-hidden">Your books</caption>
-            <thead>
-              <tr>
-                <th scope="col">Book</th>
-                <th scope="col" className={styles.num}>
-                  Qty
-                </th>
-                <th scope="col" className={styles.num}>
-                  Price
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {order.items.map((line) => (
-                <tr key={line.product_id}>
-                  <td>{line.item}</td>
-                  <td className={styles.num}>{line.quantity}</td>
-                  <td className={styles.num}>{formatPounds(line.unit_price * line.quantity)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <PricedLines
+            caption="Your books"
+            lines={order.items.map((line) => ({
+              key: line.product_id,
+              name: line.item,
+              qty: line.quantity,
+              unitPrice: line.unit_price,
+            }))}
+            classes={{ table: styles.orderLines, num: styles.num }}
+          />
           <PriceRows
             subtotal={formatPounds(order.subtotal)}
             shipping={formatPounds(order.shipping)}

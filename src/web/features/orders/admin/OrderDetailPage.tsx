@@ -13,6 +13,7 @@ import type { AdminOrderDetail } from '@shared/contracts/orders';
 import { addressLines, codePointName, splitAtInvisible, type DeliveryAddress } from '@shared/delivery-address';
 import { statusLabel, type OrderStatus } from '@shared/order-status';
 import { Button } from '../../../components/Button';
+import { PricedLines } from '../../../components/PricedLines';
 import { PriceRows } from '../../../components/PriceRows';
 import { Spinner } from '../../../components/Spinner';
 import { ApiError } from '../../../lib/api';
@@ -240,35 +241,22 @@ function OrderDetail({ order, overview }: { order: AdminOrderDetail; overview: s
           <ProblemPanel order={order} />
           <section className={`${page.panel} ${styles.items}`} aria-labelledby="order-items">
             <h2 id="order-items">Items</h2>
-            <table className={styles.lines}>
-              <thead>
-                <tr>
-                  <th scope="col">Book</th>
-                  <th scope="col" className={styles.num}>
-                    Qty
-                  </th>
-                  <th scope="col" className={styles.num}>
-                    Unit price
-                  </th>
-                  <th scope="col" className={styles.num}>
-                    Line total
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {order.lines.map((line) => (
-                  <tr key={line.product_id}>
-                    <th scope="row">
-                      {line.item}
-                      <span className={styles.productId}>{line.product_id}</span>
-                    </th>
-                    <td className={styles.num}>{line.quantity}</td>
-                    <td className={styles.num}>{formatPounds(line.unit_price)}</td>
-                    <td className={styles.num}>{formatPounds(line.unit_price * line.quantity)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <PricedLines
+              unitColumn
+              rowHeaders
+              lines={order.lines.map((line) => ({
+                key: line.product_id,
+                name: (
+                  <>
+                    {line.item}
+                    <span className={styles.productId}>{line.product_id}</span>
+                  </>
+                ),
+                qty: line.quantity,
+                unitPrice: line.unit_price,
+              }))}
+              classes={{ table: styles.lines, num: styles.num }}
+            />
             <PriceRows
               subtotal={formatPounds(order.subtotal)}
               shippingLabel={order.delivery_zone ? `Shipping (${order.delivery_zone})` : 'Shipping'}
