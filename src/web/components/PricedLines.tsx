@@ -5,6 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import { formatPounds } from '../lib/format';
+import styles from './PricedLines.module.css';
 
 /** One line: what was bought, how many, at what price each (pounds). */
 export interface PricedLine {
@@ -22,10 +23,17 @@ export interface PricedLinesProps {
   unitColumn?: boolean;
   /** The book's cell heads its row (the owner's page, where it also holds the book's id). */
   rowHeaders?: boolean;
-  classes: { table?: string | undefined; num?: string | undefined };
+  /** The owner's page's own styles; the shopper's pages share PricedLines.module.css. */
+  classes?: { table?: string | undefined; num?: string | undefined };
 }
 
-export function PricedLines({ lines, caption, unitColumn = false, rowHeaders = false, classes }: PricedLinesProps) {
+export function PricedLines({
+  lines,
+  caption,
+  unitColumn = false,
+  rowHeaders = false,
+  classes = { table: styles.table, num: styles.num },
+}: PricedLinesProps) {
   const Name = rowHeaders ? 'th' : 'td';
   return (
     <table className={classes.table}>

@@ -325,7 +325,6 @@ function CheckoutForm({
               qty: line.qty,
               unitPrice: line.unit_price,
             }))}
-            classes={{ table: styles.lines, num: styles.num }}
           />
           <PriceRows
             subtotal={formatPounds(checkout.subtotal)}

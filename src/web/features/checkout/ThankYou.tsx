@@ -100,7 +100,6 @@ function OrderSummary({ order }: { order: CheckoutOrder }) {
               qty: line.quantity,
               unitPrice: line.unit_price,
             }))}
-            classes={{ table: styles.orderLines, num: styles.num }}
           />
           <PriceRows
             subtotal={formatPounds(order.subtotal)}
