@@ -1,17 +1,27 @@
-/** The spec's route table (section 2), shared so the server can answer 404 for unknown pages. */
+/**
+ * The web app's pages (src/web/routes.ts, where the spec's table of section 2 lives), for the
+ * server when the web app is not built: 503 "not built" for these, 404 for anything else.
+ * scripts/page-routes.test.ts keeps the two lists equal.
+ */
 export const PAGE_ROUTES = [
   '/',
   '/home',
   '/index',
+  '/search',
   '/login',
   '/createAccount',
   '/change_password',
+  '/choose_password',
   '/item/:name',
   '/about',
   '/contact',
-  '/cart',
   '/privacy',
+  '/terms',
+  '/cancel_order',
+  '/cart',
+  '/checkout/demo/:sessionId',
   '/review/order/:orderId',
+  '/orders/:orderId/problem',
   '/wishlist',
   '/profile',
   '/profile/change_password/:id',
@@ -20,10 +30,11 @@ export const PAGE_ROUTES = [
   '/admin/orders/:orderId',
   '/admin/discounts',
   '/admin/reviews',
+  '/admin/privacy',
   '/admin/delivery',
   '/admin/add_product',
+  '/admin/products/spreadsheet',
   '/admin/edit_product/:id',
-  '/checkout/demo/:sessionId',
 ] as const;
 
 /** True when the path is one of the app's pages (so the server answers 200, else 404). */
