@@ -20,7 +20,6 @@ import { imagePath } from '@shared/images';
 import { penceToPounds } from '@shared/money';
 import { ORDER_STATUSES } from '@shared/order-status';
 import type { Db } from '../../db/client';
-import { deliveryByZone } from './delivery';
 import { bucketsOf, periodAnswer, resolvePeriod, type DayRange } from './periods';
 import * as repo from './repository';
 
@@ -110,23 +109,29 @@ export function dashboardKey(query: DashboardQueryInput, now: Date): string {
   return `${query.period}:${current.from}:${current.to}:${staleDays}`;
 }
 
-/** GET /api/admin/dashboard. */
-export async function dashboard(db: Db, query: DashboardQueryInput, now = new Date()): Promise<Dashboard> {
+/** GET /api/admin/dashboard: from the figures kept per day (`source`: the orders themselves, to check them). */
+export async function dashboard(
+  db: Db,
+  query: DashboardQueryInput,
+  now = new Date(),
+  source: repo.FigureSource = repo.keptFigures,
+): Promise<Dashboard> {
   const resolved = resolvePeriod(query, now);
   const { current, previous } = resolved;
   const shippedBefore = new Date(now.getTime() - resolved.staleDays * 86_400_000);
+  const both = { from: previous.from, to: current.to, start: previous.start, end: current.end };
   const [days, refundDays, customers, sales, unsold, needs, codes, reviews, replacements, delivery] = await Promise.all(
     [
-      repo.dayFigures(db, { start: previous.start, end: current.end }),
-      repo.refundDays(db, { start: previous.start, end: current.end }),
-      repo.newCustomers(db, previous, current),
-      repo.bookSales(db, previous, current, BEST_SELLERS_MAX),
-      repo.unsoldBooks(db, current, DASHBOARD_LIST_MAX),
+      source.dayFigures(db, both),
+      repo.refundDays(db, both),
+      source.newCustomers(db, previous, current),
+      source.bookSales(db, previous, current, BEST_SELLERS_MAX),
+      source.unsoldBooks(db, current, DASHBOARD_LIST_MAX),
       repo.attention(db, shippedBefore, DASHBOARD_LIST_MAX),
       repo.codeStates(db),
       repo.reviewFigures(db, current, NEWEST_REVIEWS_MAX),
-      repo.replacementFigures(db, current),
-      deliveryByZone(db, current),
+      source.replacementFigures(db, current),
+      source.deliveryByZone(db, current),
     ],
   );
   const currentDays = days.filter(inRange(current));
