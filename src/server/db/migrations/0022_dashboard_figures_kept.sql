@@ -173,23 +173,32 @@ BEGIN
 END $$;
 --> statement-breakpoint
 
--- Keeps orders.first_sale on the first sale order (by created_at, then id) of each of these addresses.
+-- Keeps orders.first_sale on the first sale order (by created_at, then id) of each of these
+-- addresses: one index lookup per address (orders_email_created) and one for its flagged order
+-- (orders_first_sale_email), joined as sets so that a bulk insert of many addresses stays linear.
 CREATE FUNCTION dashboard_mark_first_sales(emails text[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   IF cardinality(emails) = 0 THEN
     RETURN;
   END IF;
-  UPDATE orders o SET first_sale = false
-  WHERE o.first_sale AND o.email = ANY (emails)
-    AND o.id IS DISTINCT FROM (
-      SELECT x.id FROM orders x WHERE x.email = o.email AND x.kind = 'sale' ORDER BY x.created_at, x.id LIMIT 1
-    );
-  UPDATE orders o SET first_sale = true
-  FROM (
-    SELECT (SELECT x.id FROM orders x WHERE x.email = e.email AND x.kind = 'sale' ORDER BY x.created_at, x.id LIMIT 1) AS id
-    FROM unnest(emails) AS e(email)
-  ) AS f
-  WHERE o.id = f.id AND NOT o.first_sale;
+  WITH addresses AS (
+    SELECT DISTINCT e.email FROM unnest(emails) AS e(email)
+  ),
+  firsts AS (
+    SELECT a.email, f.id
+    FROM addresses a
+    LEFT JOIN LATERAL (
+      SELECT x.id FROM orders x WHERE x.email = a.email AND x.kind = 'sale' ORDER BY x.created_at, x.id LIMIT 1
+    ) AS f ON true
+  ),
+  changes AS (
+    SELECT o.id, false AS first FROM firsts f JOIN orders o ON o.email = f.email
+    WHERE o.first_sale AND o.id IS DISTINCT FROM f.id
+    UNION ALL
+    SELECT o.id, true FROM firsts f JOIN orders o ON o.id = f.id
+    WHERE NOT o.first_sale
+  )
+  UPDATE orders o SET first_sale = c.first FROM changes c WHERE o.id = c.id;
 END $$;
 --> statement-breakpoint
 

@@ -65,7 +65,10 @@ let sessions = 0;
 
 /** Order rows and their lines for `count` new orders, inserted in one statement each. */
 async function makeOrders(tx: Db, count: number) {
-  const sales = await rowsIn<{ id: string }>(tx, sql`select id from orders where kind = 'sale' order by created_at, id`);
+  const sales = await rowsIn<{ id: string }>(
+    tx,
+    sql`select id from orders where kind = 'sale' order by created_at, id`,
+  );
   const made = Array.from({ length: count }, () => {
     const replacement = sales.length > 0 && random.chance(0.1);
     const lines = Array.from({ length: 1 + random.int(3) }, () => {

@@ -358,7 +358,14 @@ export async function attention(db: Db, shippedBefore: Date, limit: number) {
       sql`${statusIn(sql`o.status`, 'inTransit')} and coalesce(${shippedAt}, o.updated_at) < ${iso(shippedBefore)}::timestamptz`,
       limit,
     ),
-    attentionList(db, withJob, problemSince, sql`${problemSince} is not null`, limit),
+    // From the open problems (partial index order_problems_open…), not a look at every order.
+    attentionList(
+      db,
+      withJob,
+      problemSince,
+      sql`o.id in (select p.order_id from order_problems p where p.closed_at is null)`,
+      limit,
+    ),
   ]);
   return { waiting, failed, addressMissing, shipped, problems };
 }
