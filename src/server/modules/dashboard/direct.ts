@@ -224,8 +224,13 @@ async function deliveryByZone(db: Db, { start, end }: Bounds): Promise<DeliveryB
 export const directFigures: FigureSource = {
   dayFigures,
   newCustomers,
-  bookSales,
-  unsoldBooks,
+  async books(db, previous, current, limits) {
+    const [sales, unsold] = [
+      await bookSales(db, previous, current, limits.best),
+      await unsoldBooks(db, current, limits.unsold),
+    ];
+    return { ...sales, unsold };
+  },
   replacementFigures,
   deliveryByZone,
 };

@@ -65,25 +65,24 @@ export interface BookSales {
   revenuePence: number;
 }
 
+export interface BookFigures {
+  copies: { current: number; previous: number };
+  byCopies: BookSales[];
+  byRevenue: BookSales[];
+  unsold: { count: number; books: { productId: string; name: string; imageKey: string | null }[] };
+}
+
 /** The figures the orders give a period: kept per day (this file), or counted from the orders (direct.ts). */
 export interface FigureSource {
   /** Per UK day of the bounds (only days with orders): the sums of its sales, and its orders by status. */
   dayFigures(db: Db, bounds: Bounds): Promise<DayFigures[]>;
   /** Addresses whose first sale order ever was made in each period. */
   newCustomers(db: Db, previous: Bounds, current: Bounds): Promise<{ current: number; previous: number }>;
-  /** Copies sold in each period, and the current period's top `limit` books by copies and by revenue. */
-  bookSales(
-    db: Db,
-    previous: Bounds,
-    current: Bounds,
-    limit: number,
-  ): Promise<{ copies: { current: number; previous: number }; byCopies: BookSales[]; byRevenue: BookSales[] }>;
-  /** Books on sale now of which no copy was sold in the period: how many, and the first `limit` by name. */
-  unsoldBooks(
-    db: Db,
-    bounds: Bounds,
-    limit: number,
-  ): Promise<{ count: number; books: { productId: string; name: string; imageKey: string | null }[] }>;
+  /**
+   * Copies sold in each period; the current period's top `best` books by copies and by revenue; the
+   * books on sale now of which no copy was sold in it: how many, and the first `unsold` by name.
+   */
+  books(db: Db, previous: Bounds, current: Bounds, limits: { best: number; unsold: number }): Promise<BookFigures>;
   /** Replacements made in the period (decision 142): how many, and what the printer charged for those it priced. */
   replacementFigures(db: Db, bounds: Bounds): Promise<{ count: number; costPence: number }>;
   /** Per delivery zone: what the period's orders paid for delivery against the printer's delivery cost (decision 150). */
@@ -166,88 +165,86 @@ function bookRowsOf(bounds: Bounds): SQL {
     where (${sql.join(parts, sql` or `)}) and ${SALE} and ${statusIn(sql`status`, 'countsAsSale')}`;
 }
 
-/** The first image of a product (`p`), as a column. */
-const firstImage = sql`(select image_key from product_images pi where pi.product_id = p.id order by pi.position limit 1)`;
+/** The first image of the product with this id, as a column. */
+const firstImageOf = (id: SQL) =>
+  sql`(select image_key from product_images pi where pi.product_id = ${id} order by pi.position limit 1)`;
 
 /**
- * Lines group by the book's stable key (its ID may have changed since; decision 038), or by the
- * ID bought when the book had none. Copies of each period from the day rows.
+ * One statement over the period's book rows: lines group by the book's stable key (its ID may have
+ * changed since; decision 038), or by the ID bought when the book had none; a book sold is one
+ * with a line. Covers are looked up for the books answered only. Copies of each period from the day rows.
  */
-async function bookSales(db: Db, previous: Bounds, current: Bounds, limit: number) {
+async function books(db: Db, previous: Bounds, current: Bounds, limits: { best: number; unsold: number }) {
   const sale = statusIn(sql`status`, 'countsAsSale');
-  const [rows, [copies]] = await Promise.all([
-    rowsOf<Record<string, unknown>>(
-      db,
-      sql`with books as (
-            select product_key, min(product_id) as bought_id, min(name) as bought_name,
-                   sum(copies)::bigint as copies, sum(revenue_pence)::bigint as revenue
-            from (${bookRowsOf(current)}) as lines
-            group by product_key, case when product_key is null then product_id end
-            having sum(lines) > 0
-          ),
-          ranked as (
-            select b.*, p.id as id, p.name as name, p.archived_at is null and p.id is not null as on_sale, ${firstImage} as image_key,
-                   row_number() over (order by b.copies desc, b.revenue desc, coalesce(p.name, b.bought_name)) as by_copies,
-                   row_number() over (order by b.revenue desc, b.copies desc, coalesce(p.name, b.bought_name)) as by_revenue
-            from books b left join products p on p.product_key = b.product_key
-          )
-          select * from ranked where by_copies <= ${limit} or by_revenue <= ${limit}`,
-    ),
-    rowsOf<Record<string, unknown>>(
-      db,
-      sql`select sum(copies) filter (where day >= ${current.from}::date)::bigint as cur,
-                 sum(copies) filter (where day < ${current.from}::date)::bigint as prev
-          from order_day_figures
-          where ${days({ from: previous.from, to: current.to })} and ${SALE} and ${sale}`,
-    ),
-  ]);
-  const books = rows.map((row) => ({
-    rankCopies: num(row.by_copies),
-    rankRevenue: num(row.by_revenue),
-    book: {
-      productId: String(row.id ?? row.bought_id),
-      name: String(row.name ?? row.bought_name),
-      imageKey: row.image_key === null || row.image_key === undefined ? null : String(row.image_key),
-      onSale: row.on_sale === true,
-      copies: num(row.copies),
-      revenuePence: num(row.revenue),
-    },
-  }));
-  const top = (rank: 'rankCopies' | 'rankRevenue') =>
-    books
-      .filter((entry) => entry[rank] <= limit)
-      .sort((a, b) => a[rank] - b[rank])
-      .map((entry) => entry.book);
-  return {
-    copies: { current: num(copies?.cur), previous: num(copies?.prev) },
-    byCopies: top('rankCopies'),
-    byRevenue: top('rankRevenue'),
-  };
-}
-
-async function unsoldBooks(db: Db, bounds: Bounds, limit: number) {
-  const rows = await rowsOf<Record<string, unknown>>(
+  const [row] = await rowsOf<Record<string, unknown>>(
     db,
-    sql`with sold as (
-          select distinct product_key from (${bookRowsOf(bounds)}) as lines where product_key is not null and lines > 0
+    sql`with books as (
+          select product_key, min(product_id) as bought_id, min(name) as bought_name,
+                 sum(copies)::bigint as copies, sum(revenue_pence)::bigint as revenue
+          from (${bookRowsOf(current)}) as lines
+          group by product_key, case when product_key is null then product_id end
+        ),
+        ranked as (
+          select b.copies, b.revenue, coalesce(p.id, b.bought_id) as id, coalesce(p.name, b.bought_name) as name,
+                 p.id as current_id, p.archived_at is null and p.id is not null as on_sale,
+                 row_number() over (order by b.copies desc, b.revenue desc, coalesce(p.name, b.bought_name)) as by_copies,
+                 row_number() over (order by b.revenue desc, b.copies desc, coalesce(p.name, b.bought_name)) as by_revenue
+          from books b left join products p on p.product_key = b.product_key
         ),
         unsold as (
           select p.id, p.name from products p
-          where p.archived_at is null and not exists (select 1 from sold where sold.product_key = p.product_key)
+          where p.archived_at is null and not exists (select 1 from books b where b.product_key = p.product_key)
         )
-        select (select count(*) from unsold)::int as total, u.id, u.name,
-               (select image_key from product_images pi where pi.product_id = u.id order by pi.position limit 1) as image_key
-        from (select 1) as one left join lateral (select * from unsold order by name limit ${limit}) u on true`,
+        select
+          (select json_agg(json_build_object('id', r.id, 'name', r.name, 'on_sale', r.on_sale, 'copies', r.copies,
+                   'revenue', r.revenue, 'by_copies', r.by_copies, 'by_revenue', r.by_revenue,
+                   'image_key', ${firstImageOf(sql`r.current_id`)}))
+           from ranked r where r.by_copies <= ${limits.best} or r.by_revenue <= ${limits.best}) as top,
+          (select count(*) from unsold)::int as unsold_count,
+          (select json_agg(json_build_object('id', u.id, 'name', u.name, 'image_key', ${firstImageOf(sql`u.id`)}) order by u.name)
+           from (select * from unsold order by name limit ${limits.unsold}) u) as unsold,
+          (select sum(copies) filter (where day >= ${current.from}::date)::bigint
+           from order_day_figures where ${days({ from: previous.from, to: current.to })} and ${SALE} and ${sale}) as cur_copies,
+          (select sum(copies) filter (where day < ${current.from}::date)::bigint
+           from order_day_figures where ${days({ from: previous.from, to: current.to })} and ${SALE} and ${sale}) as prev_copies`,
   );
+  const json = <T>(value: unknown): T[] =>
+    (value === null || value === undefined ? [] : typeof value === 'string' ? JSON.parse(value) : value) as T[];
+  type Top = {
+    id: string;
+    name: string;
+    on_sale: boolean;
+    copies: number;
+    revenue: number;
+    by_copies: number;
+    by_revenue: number;
+    image_key: string | null;
+  };
+  const top = json<Top>(row?.top);
+  const rank = (key: 'by_copies' | 'by_revenue') =>
+    top
+      .filter((book) => book[key] <= limits.best)
+      .sort((a, b) => a[key] - b[key])
+      .map((book) => ({
+        productId: String(book.id),
+        name: String(book.name),
+        imageKey: book.image_key ?? null,
+        onSale: book.on_sale === true,
+        copies: num(book.copies),
+        revenuePence: num(book.revenue),
+      }));
   return {
-    count: num(rows[0]?.total),
-    books: rows
-      .filter((row) => row.id !== null && row.id !== undefined)
-      .map((row) => ({
-        productId: String(row.id),
-        name: String(row.name),
-        imageKey: row.image_key ? String(row.image_key) : null,
+    copies: { current: num(row?.cur_copies), previous: num(row?.prev_copies) },
+    byCopies: rank('by_copies'),
+    byRevenue: rank('by_revenue'),
+    unsold: {
+      count: num(row?.unsold_count),
+      books: json<{ id: string; name: string; image_key: string | null }>(row?.unsold).map((book) => ({
+        productId: String(book.id),
+        name: String(book.name),
+        imageKey: book.image_key ? String(book.image_key) : null,
       })),
+    },
   };
 }
 
@@ -265,8 +262,7 @@ async function replacementFigures(db: Db, bounds: Bounds) {
 export const keptFigures: FigureSource = {
   dayFigures,
   newCustomers,
-  bookSales,
-  unsoldBooks,
+  books,
   replacementFigures,
   deliveryByZone,
 };

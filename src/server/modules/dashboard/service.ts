@@ -120,20 +120,17 @@ export async function dashboard(
   const { current, previous } = resolved;
   const shippedBefore = new Date(now.getTime() - resolved.staleDays * 86_400_000);
   const both = { from: previous.from, to: current.to, start: previous.start, end: current.end };
-  const [days, refundDays, customers, sales, unsold, needs, codes, reviews, replacements, delivery] = await Promise.all(
-    [
-      source.dayFigures(db, both),
-      repo.refundDays(db, both),
-      source.newCustomers(db, previous, current),
-      source.bookSales(db, previous, current, BEST_SELLERS_MAX),
-      source.unsoldBooks(db, current, DASHBOARD_LIST_MAX),
-      repo.attention(db, shippedBefore, DASHBOARD_LIST_MAX),
-      repo.codeStates(db),
-      repo.reviewFigures(db, current, NEWEST_REVIEWS_MAX),
-      source.replacementFigures(db, current),
-      source.deliveryByZone(db, current),
-    ],
-  );
+  const [days, refundDays, customers, sales, needs, codes, reviews, replacements, delivery] = await Promise.all([
+    source.dayFigures(db, both),
+    repo.refundDays(db, both),
+    source.newCustomers(db, previous, current),
+    source.books(db, previous, current, { best: BEST_SELLERS_MAX, unsold: DASHBOARD_LIST_MAX }),
+    repo.attention(db, shippedBefore, DASHBOARD_LIST_MAX),
+    repo.codeStates(db),
+    repo.reviewFigures(db, current, NEWEST_REVIEWS_MAX),
+    source.replacementFigures(db, current),
+    source.deliveryByZone(db, current),
+  ]);
   const currentDays = days.filter(inRange(current));
   const currentSums = sumDays(currentDays);
   const byDay = new Map(currentDays.map((day) => [day.day, day]));
@@ -164,8 +161,8 @@ export async function dashboard(
       by_copies: sales.byCopies.map(bestSeller),
       by_revenue: sales.byRevenue.map(bestSeller),
       unsold: {
-        count: unsold.count,
-        books: unsold.books.map((book) => ({
+        count: sales.unsold.count,
+        books: sales.unsold.books.map((book) => ({
           product_id: book.productId,
           name: book.name,
           image: book.imageKey ? imagePath(book.imageKey) : null,
