@@ -106,22 +106,21 @@ const statusSums = sql.join(
 );
 
 async function dayFigures(db: Db, bounds: Bounds): Promise<DayFigures[]> {
-  const sale = statusIn(sql`status`, 'countsAsSale');
   const rows = await rowsOf<Record<string, unknown>>(
     db,
     sql`select to_char(day, 'YYYY-MM-DD') as day,
-          sum(orders) filter (where ${sale})::int as orders,
-          sum(total_pence) filter (where ${sale})::bigint as total,
-          sum(shipping_pence) filter (where ${sale})::bigint as shipping,
-          sum(discount_pence) filter (where ${sale})::bigint as discount,
-          sum(guest_orders) filter (where ${sale})::int as guests,
-          sum(code_orders) filter (where ${sale})::int as code_orders,
-          sum(code_total_pence) filter (where ${sale})::bigint as code_total,
-          sum(code_shipping_pence) filter (where ${sale})::bigint as code_shipping,
-          sum(code_discount_pence) filter (where ${sale})::bigint as code_discount,
+          sum(orders) filter (where sale)::int as orders,
+          sum(total_pence) filter (where sale)::bigint as total,
+          sum(shipping_pence) filter (where sale)::bigint as shipping,
+          sum(discount_pence) filter (where sale)::bigint as discount,
+          sum(guest_orders) filter (where sale)::int as guests,
+          sum(code_orders) filter (where sale)::int as code_orders,
+          sum(code_total_pence) filter (where sale)::bigint as code_total,
+          sum(code_shipping_pence) filter (where sale)::bigint as code_shipping,
+          sum(code_discount_pence) filter (where sale)::bigint as code_discount,
           ${statusSums}
-        from order_day_figures
-        where ${days(bounds)} and ${SALE}
+        from (select f.*, ${statusIn(sql`f.status`, 'countsAsSale')} as sale from order_day_figures f
+              where ${days(bounds)} and ${SALE}) as f
         group by day`,
   );
   return rows.map((row) => ({
@@ -347,11 +346,12 @@ export async function attention(db: Db, shippedBefore: Date, limit: number) {
       sql`o.address_missing and ${statusIn(sql`o.status`, 'awaitsPrinter')}`,
       limit,
     ),
+    // When each order in transit was sent, looked up once per order (a lateral join), not twice.
     attentionList(
       db,
-      withJob,
-      sql`coalesce(${shippedAt}, o.updated_at)`,
-      sql`${statusIn(sql`o.status`, 'inTransit')} and coalesce(${shippedAt}, o.updated_at) < ${iso(shippedBefore)}::timestamptz`,
+      sql`${withJob} cross join lateral (select coalesce(${shippedAt}, o.updated_at) as at offset 0) as sent`,
+      sql`sent.at`,
+      sql`${statusIn(sql`o.status`, 'inTransit')} and sent.at < ${iso(shippedBefore)}::timestamptz`,
       limit,
     ),
     // From the open problems (partial index order_problems_open…), not a look at every order.
