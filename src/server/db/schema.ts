@@ -10,9 +10,11 @@ import type { DeliveryAddress } from '@shared/delivery-address';
 import { INITIAL_ORDER_STATUS, ORDER_STATUSES } from '@shared/order-status';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -331,6 +333,12 @@ export const orders = pgTable(
     parentOrderId: uuid('parent_order_id').references((): AnyPgColumn => orders.id, { onDelete: 'restrict' }),
     /** Why a replacement was sent (REPLACEMENT_REASONS); null for a sale. */
     replacementReason: text('replacement_reason'),
+    /**
+     * The first sale order ever made with this e-mail address (by created_at, then id): the
+     * dashboard's new customers are these, counted per day (decision 158). Kept by the database's
+     * triggers (migration 0022), never written by the shop's code.
+     */
+    firstSale: boolean('first_sale').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -345,10 +353,85 @@ export const orders = pgTable(
     index('orders_status_created_id').on(t.status, t.createdAt, t.id),
     // The dashboard's new customers (decision 120): has this address ordered before the period?
     index('orders_email_created').on(t.email, t.createdAt),
+    // Finding the order flagged first_sale of an address when another becomes its first (decision 158).
+    index('orders_first_sale_email')
+      .on(t.email)
+      .where(sql`${t.firstSale}`),
     // The dashboard's "address missing" list: the few orders still waiting for an address.
     index('orders_address_missing_created')
       .on(t.createdAt)
       .where(sql`${t.addressMissing}`),
+  ],
+);
+
+/**
+ * The dashboard's figures per UK day (decision 158): sums over the orders made on that day
+ * (`(created_at at time zone 'Europe/London')::date`), by the order's raw status, kind and
+ * delivery zone, with their lines' copies and their print job's costs. Kept in the transaction of
+ * every change to orders, order_items and print_jobs by the triggers of migration 0022, never
+ * written by the shop's code; a row whose orders are all gone is deleted. The read side decides
+ * which statuses count as a sale (src/shared/order-status.ts), so no status name is in the SQL.
+ */
+export const orderDayFigures = pgTable(
+  'order_day_figures',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    status: text('status').notNull(),
+    kind: text('kind').notNull(),
+    /** orders.delivery_zone: null for orders made before zones. */
+    zone: text('zone'),
+    orders: integer('orders').notNull().default(0),
+    totalPence: bigint('total_pence', { mode: 'number' }).notNull().default(0),
+    shippingPence: bigint('shipping_pence', { mode: 'number' }).notNull().default(0),
+    discountPence: bigint('discount_pence', { mode: 'number' }).notNull().default(0),
+    /** Orders without an account (user_id null). */
+    guestOrders: integer('guest_orders').notNull().default(0),
+    /** Orders with a discount code, and their sums. */
+    codeOrders: integer('code_orders').notNull().default(0),
+    codeTotalPence: bigint('code_total_pence', { mode: 'number' }).notNull().default(0),
+    codeShippingPence: bigint('code_shipping_pence', { mode: 'number' }).notNull().default(0),
+    codeDiscountPence: bigint('code_discount_pence', { mode: 'number' }).notNull().default(0),
+    /** Orders flagged first_sale: their address's first sale order. */
+    newCustomers: integer('new_customers').notNull().default(0),
+    /** Copies in the orders' lines. */
+    copies: bigint('copies', { mode: 'number' }).notNull().default(0),
+    /** Orders whose print job has a delivery cost in GBP, what they charged for delivery, and that cost. */
+    costedOrders: integer('costed_orders').notNull().default(0),
+    costedShippingPence: bigint('costed_shipping_pence', { mode: 'number' }).notNull().default(0),
+    dispatchCostPence: bigint('dispatch_cost_pence', { mode: 'number' }).notNull().default(0),
+    /** What the printer charged for the orders' print jobs (any currency, as the replacements' figure sums it). */
+    printCostPence: bigint('print_cost_pence', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [unique('order_day_figures_key').on(t.day, t.status, t.kind, t.zone).nullsNotDistinct()],
+);
+
+/**
+ * Copies and revenue per book, per UK day and per UK month (decision 158), by the order's raw status
+ * and kind: best sellers and unsold books read a year as twelve months and the days at its edges.
+ * A book is its stable key; lines without one (books deleted before keys) keep the ID and name
+ * they were bought under. Kept by the same triggers as order_day_figures.
+ */
+export const bookSaleFigures = pgTable(
+  'book_sale_figures',
+  {
+    /** 'day' or 'month'. */
+    span: text('span', { enum: ['day', 'month'] }).notNull(),
+    /** The day, or the first day of the month. */
+    starts: date('starts', { mode: 'string' }).notNull(),
+    status: text('status').notNull(),
+    kind: text('kind').notNull(),
+    productKey: uuid('product_key'),
+    /** Only for lines without a product key: the ID and name bought ('' otherwise). */
+    productId: text('product_id').notNull().default(''),
+    name: text('name').notNull().default(''),
+    lines: integer('lines').notNull().default(0),
+    copies: bigint('copies', { mode: 'number' }).notNull().default(0),
+    revenuePence: bigint('revenue_pence', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    unique('book_sale_figures_key')
+      .on(t.span, t.starts, t.status, t.kind, t.productKey, t.productId, t.name)
+      .nullsNotDistinct(),
   ],
 );
 

@@ -1,7 +1,7 @@
 /** UK days and the dashboard's periods (decision 120), clock changes included. */
 import { describe, expect, it } from 'vitest';
 import { dashboardQuerySchema } from '@shared/contracts/dashboard';
-import { bucketsOf, londonDay, londonMidnight, resolvePeriod } from './periods';
+import { bucketsOf, londonDay, londonMidnight, resolvePeriod, spansOf } from './periods';
 
 const q = (query: Record<string, string>) => dashboardQuerySchema.parse(query);
 
@@ -76,5 +76,37 @@ describe('periods', () => {
     expect(buckets.length).toBe(27);
     const joined = buckets.every((b, i) => i === 0 || b.from > buckets[i - 1]!.to);
     expect(joined).toBe(true);
+  });
+});
+
+describe('spansOf', () => {
+  it('cuts a run of days into its whole months and the days around them', () => {
+    expect(spansOf('2026-01-01', '2026-11-28')).toEqual({
+      months: { from: '2026-01-01', to: '2026-10-01' },
+      days: [{ from: '2026-11-01', to: '2026-11-28' }],
+    });
+    expect(spansOf('2025-02-03', '2025-12-31')).toEqual({
+      months: { from: '2025-03-01', to: '2025-12-01' },
+      days: [{ from: '2025-02-03', to: '2025-02-28' }],
+    });
+    expect(spansOf('2024-12-15', '2026-01-02')).toEqual({
+      months: { from: '2025-01-01', to: '2025-12-01' },
+      days: [
+        { from: '2024-12-15', to: '2024-12-31' },
+        { from: '2026-01-01', to: '2026-01-02' },
+      ],
+    });
+  });
+
+  it('answers only days when the run holds no whole month', () => {
+    expect(spansOf('2026-03-02', '2026-03-31')).toEqual({
+      months: null,
+      days: [{ from: '2026-03-02', to: '2026-03-31' }],
+    });
+    expect(spansOf('2026-02-15', '2026-03-14')).toEqual({
+      months: null,
+      days: [{ from: '2026-02-15', to: '2026-03-14' }],
+    });
+    expect(spansOf('2026-02-01', '2026-02-28')).toEqual({ months: { from: '2026-02-01', to: '2026-02-01' }, days: [] });
   });
 });

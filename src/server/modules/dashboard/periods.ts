@@ -141,3 +141,30 @@ export function bucketsOf(current: DayRange, bucket: 'day' | 'week'): { from: st
   }
   return buckets;
 }
+
+/** The first day of the month of `day`. */
+const monthOf = (day: string) => `${day.slice(0, 7)}-01`;
+
+/** The first day of the month after the one of `day`. */
+function nextMonth(day: string): string {
+  const [year, month] = day.slice(0, 7).split('-').map(Number) as [number, number];
+  return month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`;
+}
+
+/**
+ * A run of days cut into the whole months it holds (their first days, `months.from` to
+ * `months.to`) and the runs of days before and after them (decision 158: the books sold are kept
+ * per day and per month, so a year reads twelve month rows per book and the days at its edges).
+ */
+export function spansOf(
+  from: string,
+  to: string,
+): { months: { from: string; to: string } | null; days: { from: string; to: string }[] } {
+  const first = from === monthOf(from) ? from : nextMonth(from);
+  const afterLast = monthOf(addDays(to, 1));
+  if (first >= afterLast) return { months: null, days: [{ from, to }] };
+  const days: { from: string; to: string }[] = [];
+  if (from < first) days.push({ from, to: addDays(first, -1) });
+  if (afterLast <= to) days.push({ from: afterLast, to });
+  return { months: { from: first, to: monthOf(addDays(afterLast, -1)) }, days };
+}

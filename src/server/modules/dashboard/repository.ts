@@ -1,13 +1,20 @@
 /**
- * The dashboard's SQL (decision 120): every figure is an aggregate made in the database (GROUP BY
- * over the period's orders and lines), never every order read into memory. Money is summed in
- * integer pence (bigint). Days are UK days: `(created_at at time zone 'Europe/London')::date`;
- * periods are bounded by the instants of London midnights, given by the caller.
+ * The dashboard's SQL (decisions 120, 158). The period's sales, customers, books, replacements and
+ * delivery costs are read from the figures kept per UK day (order_day_figures) and per book per
+ * day and month (book_sale_figures), which the database's triggers keep in the transaction of
+ * every order change: a year is a few hundred day rows and twelve months of books, not every
+ * order. Those tables hold raw statuses; which count as a sale is decided here, from the status
+ * table. What needs the owner, refunds, codes and reviews are read where they are (few rows, by
+ * index). Money is summed in integer pence (bigint). Days are UK days:
+ * `(created_at at time zone 'Europe/London')::date`; a period is a run of whole UK days.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import type { DeliveryByZone } from '@shared/contracts/dashboard';
 import type { PrintJobState } from '@shared/contracts/orders';
 import { ORDER_STATUSES, statusesWhere, type OrderStatus, type StatusMeaning } from '@shared/order-status';
 import type { Db } from '../../db/client';
+import { deliveryByZone } from './delivery';
+import { addDays, spansOf } from './periods';
 
 /** Rows of a raw statement (PGlite and node-postgres both answer `{ rows }`). */
 async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
@@ -21,8 +28,13 @@ const num = (value: unknown): number => (value === null || value === undefined ?
 const date = (value: unknown): Date => (value instanceof Date ? value : new Date(String(value)));
 const iso = (instant: Date) => instant.toISOString();
 
-/** A period: from its first London midnight (included) to the one after its last day (excluded). */
+/**
+ * A period: its first and last UK days ('YYYY-MM-DD'), and the instants of the London midnights
+ * that bound it (from its first, included, to the one after its last, excluded).
+ */
 export interface Bounds {
+  from: string;
+  to: string;
   start: Date;
   end: Date;
 }
@@ -43,36 +55,77 @@ export interface DayFigures {
   byStatus: Record<OrderStatus, number>;
 }
 
-const statusColumns = sql.join(
-  ORDER_STATUSES.map((status, i) => sql`count(*) filter (where status = ${status})::int as ${sql.identifier(`s${i}`)}`),
+export interface BookSales {
+  /** The book's current ID, or the ID it was bought under when it no longer exists. */
+  productId: string;
+  name: string;
+  imageKey: string | null;
+  onSale: boolean;
+  copies: number;
+  revenuePence: number;
+}
+
+export interface BookFigures {
+  copies: { current: number; previous: number };
+  byCopies: BookSales[];
+  byRevenue: BookSales[];
+  unsold: { count: number; books: { productId: string; name: string; imageKey: string | null }[] };
+}
+
+/** The figures the orders give a period: kept per day (this file), or counted from the orders (direct.ts). */
+export interface FigureSource {
+  /** Per UK day of the bounds (only days with orders): the sums of its sales, and its orders by status. */
+  dayFigures(db: Db, bounds: Bounds): Promise<DayFigures[]>;
+  /** Addresses whose first sale order ever was made in each period. */
+  newCustomers(db: Db, previous: Bounds, current: Bounds): Promise<{ current: number; previous: number }>;
+  /**
+   * Copies sold in each period; the current period's top `best` books by copies and by revenue; the
+   * books on sale now of which no copy was sold in it: how many, and the first `unsold` by name.
+   */
+  books(db: Db, previous: Bounds, current: Bounds, limits: { best: number; unsold: number }): Promise<BookFigures>;
+  /** Replacements made in the period (decision 142): how many, and what the printer charged for those it priced. */
+  replacementFigures(db: Db, bounds: Bounds): Promise<{ count: number; costPence: number }>;
+  /** Per delivery zone: what the period's orders paid for delivery against the printer's delivery cost (decision 150). */
+  deliveryByZone(db: Db, bounds: Bounds): Promise<DeliveryByZone[]>;
+}
+
+/** `column in (…)`: the statuses with this meaning in the status table (one place names them). */
+export const statusIn = (column: SQL, meaning: StatusMeaning) =>
+  sql`${column} in (${sql.join(
+    statusesWhere(meaning).map((status) => sql`${status}`),
+    sql`, `,
+  )})`;
+
+const days = ({ from, to }: { from: string; to: string }) => sql`day between ${from}::date and ${to}::date`;
+
+const statusSums = sql.join(
+  ORDER_STATUSES.map(
+    (status, i) => sql`sum(orders) filter (where status = ${status})::int as ${sql.identifier(`s${i}`)}`,
+  ),
   sql`, `,
 );
 
-/**
- * Per UK day from `start` to `end` (only days with orders): counts and sums of the orders made on
- * it that count as a sale (a cancelled order does not, decision 138), and every order by status.
- */
-export async function dayFigures(db: Db, { start, end }: Bounds): Promise<DayFigures[]> {
-  const sale = statusIn(sql`status`, 'countsAsSale');
+async function dayFigures(db: Db, bounds: Bounds): Promise<DayFigures[]> {
   const rows = await rowsOf<Record<string, unknown>>(
     db,
-    sql`select to_char((created_at at time zone 'Europe/London')::date, 'YYYY-MM-DD') as day,
-          count(*) filter (where ${sale})::int as orders,
-          coalesce(sum(total_pence) filter (where ${sale}), 0)::bigint as total,
-          coalesce(sum(shipping_pence) filter (where ${sale}), 0)::bigint as shipping,
-          coalesce(sum(discount_pence) filter (where ${sale}), 0)::bigint as discount,
-          count(*) filter (where ${sale} and user_id is null)::int as guests,
-          count(*) filter (where ${sale} and discount_code is not null)::int as code_orders,
-          coalesce(sum(total_pence) filter (where ${sale} and discount_code is not null), 0)::bigint as code_total,
-          coalesce(sum(shipping_pence) filter (where ${sale} and discount_code is not null), 0)::bigint as code_shipping,
-          coalesce(sum(discount_pence) filter (where ${sale} and discount_code is not null), 0)::bigint as code_discount,
-          ${statusColumns}
-        from orders
-        where created_at >= ${iso(start)}::timestamptz and created_at < ${iso(end)}::timestamptz and ${SALE}
-        group by 1`,
+    // The day as a number of days since 2000-01-01: to_char costs PGlite 40 ms for a year's rows.
+    sql`select (day - date '2000-01-01')::int as day_number,
+          sum(orders) filter (where sale)::int as orders,
+          sum(total_pence) filter (where sale)::bigint as total,
+          sum(shipping_pence) filter (where sale)::bigint as shipping,
+          sum(discount_pence) filter (where sale)::bigint as discount,
+          sum(guest_orders) filter (where sale)::int as guests,
+          sum(code_orders) filter (where sale)::int as code_orders,
+          sum(code_total_pence) filter (where sale)::bigint as code_total,
+          sum(code_shipping_pence) filter (where sale)::bigint as code_shipping,
+          sum(code_discount_pence) filter (where sale)::bigint as code_discount,
+          ${statusSums}
+        from (select f.*, ${statusIn(sql`f.status`, 'countsAsSale')} as sale from order_day_figures f
+              where ${days(bounds)} and ${SALE}) as f
+        group by day`,
   );
   return rows.map((row) => ({
-    day: String(row.day),
+    day: addDays('2000-01-01', num(row.day_number)),
     orders: num(row.orders),
     totalPence: num(row.total),
     shippingPence: num(row.shipping),
@@ -89,6 +142,131 @@ export async function dayFigures(db: Db, { start, end }: Bounds): Promise<DayFig
   }));
 }
 
+/** Orders flagged first_sale (their address's first sale order ever, kept by the triggers), per period. */
+async function newCustomers(db: Db, previous: Bounds, current: Bounds) {
+  const [row] = await rowsOf<{ cur: unknown; prev: unknown }>(
+    db,
+    sql`select sum(new_customers) filter (where day >= ${current.from}::date)::int as cur,
+               sum(new_customers) filter (where day < ${current.from}::date)::int as prev
+        from order_day_figures
+        where ${days({ from: previous.from, to: current.to })} and ${SALE}`,
+  );
+  return { current: num(row?.cur), previous: num(row?.prev) };
+}
+
+/** The book rows of a period: its whole UK months, and its days outside them. */
+function bookRowsOf(bounds: Bounds): SQL {
+  const { months, days: edges } = spansOf(bounds.from, bounds.to);
+  const parts = [
+    ...(months ? [sql`(span = 'month' and starts between ${months.from}::date and ${months.to}::date)`] : []),
+    ...edges.map((run) => sql`(span = 'day' and starts between ${run.from}::date and ${run.to}::date)`),
+  ];
+  return sql`select product_key, product_id, name, lines, copies, revenue_pence from book_sale_figures
+    where (${sql.join(parts, sql` or `)}) and ${SALE} and ${statusIn(sql`status`, 'countsAsSale')}`;
+}
+
+/** The first image of the product with this id, as a column. */
+const firstImageOf = (id: SQL) =>
+  sql`(select image_key from product_images pi where pi.product_id = ${id} order by pi.position limit 1)`;
+
+/**
+ * One statement over the period's book rows: lines group by the book's stable key (its ID may have
+ * changed since; decision 038), or by the ID bought when the book had none; a book sold is one
+ * with a line. Covers are looked up for the books answered only. Copies of each period from the day rows.
+ */
+async function books(db: Db, previous: Bounds, current: Bounds, limits: { best: number; unsold: number }) {
+  const sale = statusIn(sql`status`, 'countsAsSale');
+  const [row] = await rowsOf<Record<string, unknown>>(
+    db,
+    sql`with books as (
+          select product_key, min(product_id) as bought_id, min(name) as bought_name,
+                 sum(copies)::bigint as copies, sum(revenue_pence)::bigint as revenue
+          from (${bookRowsOf(current)}) as lines
+          group by product_key, case when product_key is null then product_id end
+        ),
+        ranked as (
+          select b.copies, b.revenue, coalesce(p.id, b.bought_id) as id, coalesce(p.name, b.bought_name) as name,
+                 p.id as current_id, p.archived_at is null and p.id is not null as on_sale,
+                 row_number() over (order by b.copies desc, b.revenue desc, coalesce(p.name, b.bought_name)) as by_copies,
+                 row_number() over (order by b.revenue desc, b.copies desc, coalesce(p.name, b.bought_name)) as by_revenue
+          from books b left join products p on p.product_key = b.product_key
+        ),
+        unsold as (
+          select p.id, p.name from products p
+          where p.archived_at is null and not exists (select 1 from books b where b.product_key = p.product_key)
+        )
+        select
+          (select json_agg(json_build_object('id', r.id, 'name', r.name, 'on_sale', r.on_sale, 'copies', r.copies,
+                   'revenue', r.revenue, 'by_copies', r.by_copies, 'by_revenue', r.by_revenue,
+                   'image_key', ${firstImageOf(sql`r.current_id`)}))
+           from ranked r where r.by_copies <= ${limits.best} or r.by_revenue <= ${limits.best}) as top,
+          (select count(*) from unsold)::int as unsold_count,
+          (select json_agg(json_build_object('id', u.id, 'name', u.name, 'image_key', ${firstImageOf(sql`u.id`)}) order by u.name)
+           from (select * from unsold order by name limit ${limits.unsold}) u) as unsold,
+          (select sum(copies) filter (where day >= ${current.from}::date)::bigint
+           from order_day_figures where ${days({ from: previous.from, to: current.to })} and ${SALE} and ${sale}) as cur_copies,
+          (select sum(copies) filter (where day < ${current.from}::date)::bigint
+           from order_day_figures where ${days({ from: previous.from, to: current.to })} and ${SALE} and ${sale}) as prev_copies`,
+  );
+  const json = <T>(value: unknown): T[] =>
+    (value === null || value === undefined ? [] : typeof value === 'string' ? JSON.parse(value) : value) as T[];
+  type Top = {
+    id: string;
+    name: string;
+    on_sale: boolean;
+    copies: number;
+    revenue: number;
+    by_copies: number;
+    by_revenue: number;
+    image_key: string | null;
+  };
+  const top = json<Top>(row?.top);
+  const rank = (key: 'by_copies' | 'by_revenue') =>
+    top
+      .filter((book) => book[key] <= limits.best)
+      .sort((a, b) => a[key] - b[key])
+      .map((book) => ({
+        productId: String(book.id),
+        name: String(book.name),
+        imageKey: book.image_key ?? null,
+        onSale: book.on_sale === true,
+        copies: num(book.copies),
+        revenuePence: num(book.revenue),
+      }));
+  return {
+    copies: { current: num(row?.cur_copies), previous: num(row?.prev_copies) },
+    byCopies: rank('by_copies'),
+    byRevenue: rank('by_revenue'),
+    unsold: {
+      count: num(row?.unsold_count),
+      books: json<{ id: string; name: string; image_key: string | null }>(row?.unsold).map((book) => ({
+        productId: String(book.id),
+        name: String(book.name),
+        imageKey: book.image_key ? String(book.image_key) : null,
+      })),
+    },
+  };
+}
+
+/** Every replacement made in the period, whatever its status, and its print job's cost. */
+async function replacementFigures(db: Db, bounds: Bounds) {
+  const [row] = await rowsOf<Record<string, unknown>>(
+    db,
+    sql`select sum(orders)::int as count, sum(print_cost_pence)::bigint as cost
+        from order_day_figures where ${days(bounds)} and kind = 'replacement'`,
+  );
+  return { count: num(row?.count), costPence: num(row?.cost) };
+}
+
+/** The figures kept per day by the database (decision 158): what the dashboard reads. */
+export const keptFigures: FigureSource = {
+  dayFigures,
+  newCustomers,
+  books,
+  replacementFigures,
+  deliveryByZone,
+};
+
 /**
  * Refunds per UK day from `start` to `end` (pence), by the day they were made, whatever order they
  * belong to: pending and succeeded ones (decision 138). Index refunds_created.
@@ -104,140 +282,6 @@ export async function refundDays(db: Db, { start, end }: Bounds): Promise<Map<st
         group by 1`,
   );
   return new Map(rows.map((row) => [String(row.day), num(row.pence)]));
-}
-
-/**
- * New customers of the current and previous periods: e-mail addresses whose first order ever was
- * made in that period (orders store the address lower-cased). One pass over both periods' orders,
- * each address checked once for an older order (index orders_email_created).
- */
-export async function newCustomers(
-  db: Db,
-  previous: Bounds,
-  current: Bounds,
-): Promise<{ current: number; previous: number }> {
-  const [row] = await rowsOf<{ cur: unknown; prev: unknown }>(
-    db,
-    sql`select count(*) filter (where first >= ${iso(current.start)}::timestamptz)::int as cur,
-               count(*) filter (where first < ${iso(current.start)}::timestamptz)::int as prev
-        from (select email, min(created_at) as first from orders
-              where created_at >= ${iso(previous.start)}::timestamptz and created_at < ${iso(current.end)}::timestamptz and ${SALE}
-              group by email) as seen
-        where not exists (select 1 from orders older where older.email = seen.email and older.created_at < ${iso(previous.start)}::timestamptz and older.kind = 'sale')`,
-  );
-  return { current: num(row?.cur), previous: num(row?.prev) };
-}
-
-export interface BookSales {
-  /** The book's current ID, or the ID it was bought under when it no longer exists. */
-  productId: string;
-  name: string;
-  imageKey: string | null;
-  onSale: boolean;
-  copies: number;
-  revenuePence: number;
-}
-
-/** The first image of a product (`p`), as a column. */
-const firstImage = sql`(select image_key from product_images pi where pi.product_id = p.id order by pi.position limit 1)`;
-
-/**
- * Copies sold in each period, and the current period's best sellers: the top `limit` books by
- * copies and by revenue (unit price paid × copies). Lines group by the book's stable key (its ID
- * may have changed since; decision 038), or by the ID bought when the book is gone.
- */
-export async function bookSales(
-  db: Db,
-  previous: Bounds,
-  current: Bounds,
-  limit: number,
-): Promise<{ copies: { current: number; previous: number }; byCopies: BookSales[]; byRevenue: BookSales[] }> {
-  const rows = await rowsOf<Record<string, unknown>>(
-    db,
-    sql`with lines as (
-          select o.created_at >= ${iso(current.start)}::timestamptz as cur,
-                 i.product_key, i.product_id, i.name, i.quantity, i.unit_price_pence
-          from order_items i join orders o on o.id = i.order_id
-          where o.created_at >= ${iso(previous.start)}::timestamptz and o.created_at < ${iso(current.end)}::timestamptz and o.kind = 'sale'
-            and ${statusIn(sql`o.status`, 'countsAsSale')}
-        ),
-        totals as (
-          select coalesce(sum(quantity) filter (where cur), 0)::bigint as cur_copies,
-                 coalesce(sum(quantity) filter (where not cur), 0)::bigint as prev_copies
-          from lines
-        ),
-        books as (
-          select product_key, min(product_id) as bought_id, min(name) as bought_name,
-                 sum(quantity)::bigint as copies, sum(quantity::bigint * unit_price_pence)::bigint as revenue
-          from lines where cur
-          group by product_key, case when product_key is null then product_id end
-        ),
-        ranked as (
-          select b.*, p.id as id, p.name as name, p.archived_at is null and p.id is not null as on_sale, ${firstImage} as image_key,
-                 row_number() over (order by b.copies desc, b.revenue desc, coalesce(p.name, b.bought_name)) as by_copies,
-                 row_number() over (order by b.revenue desc, b.copies desc, coalesce(p.name, b.bought_name)) as by_revenue
-          from books b left join products p on p.product_key = b.product_key
-        )
-        select t.cur_copies, t.prev_copies, r.*
-        from totals t left join ranked r on r.by_copies <= ${limit} or r.by_revenue <= ${limit}`,
-  );
-  const books = rows
-    .filter((row) => row.bought_id !== null && row.bought_id !== undefined)
-    .map((row) => ({
-      rankCopies: num(row.by_copies),
-      rankRevenue: num(row.by_revenue),
-      book: {
-        productId: String(row.id ?? row.bought_id),
-        name: String(row.name ?? row.bought_name),
-        imageKey: row.image_key === null || row.image_key === undefined ? null : String(row.image_key),
-        onSale: row.on_sale === true,
-        copies: num(row.copies),
-        revenuePence: num(row.revenue),
-      },
-    }));
-  const top = (rank: 'rankCopies' | 'rankRevenue') =>
-    books
-      .filter((entry) => entry[rank] <= limit)
-      .sort((a, b) => a[rank] - b[rank])
-      .map((entry) => entry.book);
-  return {
-    copies: { current: num(rows[0]?.cur_copies), previous: num(rows[0]?.prev_copies) },
-    byCopies: top('rankCopies'),
-    byRevenue: top('rankRevenue'),
-  };
-}
-
-/** Books on sale now of which no copy was sold in the period: how many, and the first `limit` by name. */
-export async function unsoldBooks(
-  db: Db,
-  { start, end }: Bounds,
-  limit: number,
-): Promise<{ count: number; books: { productId: string; name: string; imageKey: string | null }[] }> {
-  const rows = await rowsOf<Record<string, unknown>>(
-    db,
-    sql`with sold as (
-          select distinct i.product_key from order_items i join orders o on o.id = i.order_id
-          where o.created_at >= ${iso(start)}::timestamptz and o.created_at < ${iso(end)}::timestamptz and i.product_key is not null and o.kind = 'sale'
-            and ${statusIn(sql`o.status`, 'countsAsSale')}
-        ),
-        unsold as (
-          select p.id, p.name from products p
-          where p.archived_at is null and not exists (select 1 from sold where sold.product_key = p.product_key)
-        )
-        select (select count(*) from unsold)::int as total, u.id, u.name,
-               (select image_key from product_images pi where pi.product_id = u.id order by pi.position limit 1) as image_key
-        from (select 1) as one left join lateral (select * from unsold order by name limit ${limit}) u on true`,
-  );
-  return {
-    count: num(rows[0]?.total),
-    books: rows
-      .filter((row) => row.id !== null && row.id !== undefined)
-      .map((row) => ({
-        productId: String(row.id),
-        name: String(row.name),
-        imageKey: row.image_key ? String(row.image_key) : null,
-      })),
-  };
 }
 
 export interface AttentionRow {
@@ -283,13 +327,6 @@ async function attentionList(db: Db, from: SQL, since: SQL, where: SQL, limit: n
   };
 }
 
-/** `column in (…)`: the statuses with this meaning in the status table (one place names them). */
-const statusIn = (column: SQL, meaning: StatusMeaning) =>
-  sql`${column} in (${sql.join(
-    statusesWhere(meaning).map((status) => sql`${status}`),
-    sql`, `,
-  )})`;
-
 const withJob = sql`orders o left join print_jobs j on j.order_id = o.id`;
 const jobsWithOrder = sql`print_jobs j join orders o on o.id = j.order_id`;
 
@@ -310,30 +347,24 @@ export async function attention(db: Db, shippedBefore: Date, limit: number) {
       sql`o.address_missing and ${statusIn(sql`o.status`, 'awaitsPrinter')}`,
       limit,
     ),
+    // When each order in transit was sent, looked up once per order (a lateral join), not twice.
+    attentionList(
+      db,
+      sql`${withJob} cross join lateral (select coalesce(${shippedAt}, o.updated_at) as at offset 0) as sent`,
+      sql`sent.at`,
+      sql`${statusIn(sql`o.status`, 'inTransit')} and sent.at < ${iso(shippedBefore)}::timestamptz`,
+      limit,
+    ),
+    // From the open problems (partial index order_problems_open…), not a look at every order.
     attentionList(
       db,
       withJob,
-      sql`coalesce(${shippedAt}, o.updated_at)`,
-      sql`${statusIn(sql`o.status`, 'inTransit')} and coalesce(${shippedAt}, o.updated_at) < ${iso(shippedBefore)}::timestamptz`,
+      problemSince,
+      sql`o.id in (select p.order_id from order_problems p where p.closed_at is null)`,
       limit,
     ),
-    attentionList(db, withJob, problemSince, sql`${problemSince} is not null`, limit),
   ]);
   return { waiting, failed, addressMissing, shipped, problems };
-}
-
-/** Replacements made in the period (decision 142): how many, and what the printer charged for those it priced (pence). */
-export async function replacementFigures(
-  db: Db,
-  { start, end }: Bounds,
-): Promise<{ count: number; costPence: number }> {
-  const [row] = await rowsOf<Record<string, unknown>>(
-    db,
-    sql`select count(*)::int as count, coalesce(sum(j.cost_pence), 0)::bigint as cost
-        from orders o left join print_jobs j on j.order_id = o.id
-        where o.kind = 'replacement' and o.created_at >= ${iso(start)}::timestamptz and o.created_at < ${iso(end)}::timestamptz`,
-  );
-  return { count: num(row?.count), costPence: num(row?.cost) };
 }
 
 /** Every code sent, by state now. */

@@ -20,7 +20,6 @@ import { imagePath } from '@shared/images';
 import { penceToPounds } from '@shared/money';
 import { ORDER_STATUSES } from '@shared/order-status';
 import type { Db } from '../../db/client';
-import { deliveryByZone } from './delivery';
 import { bucketsOf, periodAnswer, resolvePeriod, type DayRange } from './periods';
 import * as repo from './repository';
 
@@ -110,25 +109,28 @@ export function dashboardKey(query: DashboardQueryInput, now: Date): string {
   return `${query.period}:${current.from}:${current.to}:${staleDays}`;
 }
 
-/** GET /api/admin/dashboard. */
-export async function dashboard(db: Db, query: DashboardQueryInput, now = new Date()): Promise<Dashboard> {
+/** GET /api/admin/dashboard: from the figures kept per day (`source`: the orders themselves, to check them). */
+export async function dashboard(
+  db: Db,
+  query: DashboardQueryInput,
+  now = new Date(),
+  source: repo.FigureSource = repo.keptFigures,
+): Promise<Dashboard> {
   const resolved = resolvePeriod(query, now);
   const { current, previous } = resolved;
   const shippedBefore = new Date(now.getTime() - resolved.staleDays * 86_400_000);
-  const [days, refundDays, customers, sales, unsold, needs, codes, reviews, replacements, delivery] = await Promise.all(
-    [
-      repo.dayFigures(db, { start: previous.start, end: current.end }),
-      repo.refundDays(db, { start: previous.start, end: current.end }),
-      repo.newCustomers(db, previous, current),
-      repo.bookSales(db, previous, current, BEST_SELLERS_MAX),
-      repo.unsoldBooks(db, current, DASHBOARD_LIST_MAX),
-      repo.attention(db, shippedBefore, DASHBOARD_LIST_MAX),
-      repo.codeStates(db),
-      repo.reviewFigures(db, current, NEWEST_REVIEWS_MAX),
-      repo.replacementFigures(db, current),
-      deliveryByZone(db, current),
-    ],
-  );
+  const both = { from: previous.from, to: current.to, start: previous.start, end: current.end };
+  const [days, refundDays, customers, sales, needs, codes, reviews, replacements, delivery] = await Promise.all([
+    source.dayFigures(db, both),
+    repo.refundDays(db, both),
+    source.newCustomers(db, previous, current),
+    source.books(db, previous, current, { best: BEST_SELLERS_MAX, unsold: DASHBOARD_LIST_MAX }),
+    repo.attention(db, shippedBefore, DASHBOARD_LIST_MAX),
+    repo.codeStates(db),
+    repo.reviewFigures(db, current, NEWEST_REVIEWS_MAX),
+    source.replacementFigures(db, current),
+    source.deliveryByZone(db, current),
+  ]);
   const currentDays = days.filter(inRange(current));
   const currentSums = sumDays(currentDays);
   const byDay = new Map(currentDays.map((day) => [day.day, day]));
@@ -159,8 +161,8 @@ export async function dashboard(db: Db, query: DashboardQueryInput, now = new Da
       by_copies: sales.byCopies.map(bestSeller),
       by_revenue: sales.byRevenue.map(bestSeller),
       unsold: {
-        count: unsold.count,
-        books: unsold.books.map((book) => ({
+        count: sales.unsold.count,
+        books: sales.unsold.books.map((book) => ({
           product_id: book.productId,
           name: book.name,
           image: book.imageKey ? imagePath(book.imageKey) : null,
