@@ -61,6 +61,12 @@ describe('inline script hashes', () => {
   it('hashes the same script once', () => {
     expect(inlineScriptHashes('<script>a()</script><p></p><script>a()</script>')).toEqual([sha('a()')]);
   });
+
+  it("hashes a script's text as the page's UTF-8 bytes, whatever comes before it", () => {
+    const html = '<p>Prix : 9 € — £7.99</p><script>say("£7.99 ✓")</script>';
+    expect(inlineScriptHashes(Buffer.from(html))).toEqual([sha('say("£7.99 ✓")')]);
+    expect(inlineScriptHashes(html)).toEqual([sha('say("£7.99 ✓")')]);
+  });
 });
 
 describe('the pages the server keeps', () => {

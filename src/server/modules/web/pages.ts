@@ -45,9 +45,9 @@ export class PageAnswer {
   constructor(
     readonly status: number,
     readonly headers: Record<string, string>,
-    body: string,
+    body: Buffer | string,
   ) {
-    this.body = Buffer.from(body);
+    this.body = typeof body === 'string' ? Buffer.from(body) : body;
   }
   gzip(): Promise<Buffer> {
     this.gzipped ??= gzipAsync(this.body, { level: 6 });
@@ -66,15 +66,20 @@ export class PageAnswer {
  * The `'sha256-…'` sources of the page's inline scripts (those without `src`), which the
  * Content-Security-Policy allows; JSON data blocks (JSON-LD) are not run and need none. The page
  * is React's own output: a script's text never holds `</script` (React Router escapes it).
+ *
+ * Read from the page's UTF-8 bytes as Latin-1 (one character a byte, no decoding; the tags looked
+ * for are ASCII), so a script's text is hashed as the very bytes sent.
  */
-export function inlineScriptHashes(html: string): string[] {
+export function inlineScriptHashes(html: Buffer | string): string[] {
+  const bytes = typeof html === 'string' ? Buffer.from(html) : html;
   const hashes = new Set<string>();
-  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+  for (const match of bytes.toString('latin1').matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     const attributes = match[1] ?? '';
     if (/\ssrc\s*=/i.test(attributes) || /\stype\s*=\s*"application\/(?:ld\+)?json"/i.test(attributes)) continue;
+    const start = match.index + match[0].length - (match[2]?.length ?? 0) - '</script>'.length;
     hashes.add(
       `'sha256-${createHash('sha256')
-        .update(match[2] ?? '', 'utf8')
+        .update(bytes.subarray(start, start + (match[2]?.length ?? 0)))
         .digest('base64')}'`,
     );
   }
@@ -331,7 +336,7 @@ export class PageRenderer {
   private async render(address: string): Promise<PageAnswer> {
     // A fixed origin and no request headers: the page depends on its normalised address only.
     const response = await this.handle(new Request(`${this.origin}${address}`), { shop: this.shop });
-    const body = await response.text();
+    const body = Buffer.from(await response.arrayBuffer());
     const headers: Record<string, string> = {};
     response.headers.forEach((value, name) => {
       headers[name] = value;
