@@ -3,11 +3,12 @@
  * browse server-rendered pages the shop keeps (home and filtered views, search results, book
  * pages), first quietly, then while a flooder asks for fresh addresses as fast as 16 connections
  * allow: junk parameters on a kept page (`/?sort=price-asc&z=…`), a fresh search, and a fresh price
- * limit ten pages deep, each in turn. The flood comes once from one client address (its budget per
- * client answers 429) and once from a fresh address for every request (only the process's cap on
+ * limit asked ten pages deep (rendered at the deepest the server renders, MAX_HOME_PAGES), each in
+ * turn. The flood comes once from one client address (its budget per client answers 429) and once from a fresh address for every request (only the process's cap on
  * renders at once and waiting holds it). Reports the shoppers' p95 against the quiet run (target
  * within 2×), their failed answers (must be none), what the flood was answered, and the shop's
- * resident memory against PAGE_CACHE_MAX_BYTES. The shop runs with its default limits.
+ * resident memory against what the floods may add (decision 161: PAGE_CACHE_MAX_BYTES, the answers
+ * kept per fresh address and V8's garbage before a full collection). The shop runs with its default limits.
  */
 import { setTimeout as delay } from 'node:timers/promises';
 import autocannon from 'autocannon';
@@ -22,6 +23,13 @@ const FLOOD_CONNECTIONS = 16;
 const SHOPPERS = 50;
 /** The kept pages' budget the shop runs with (PAGE_CACHE_MAX_BYTES). */
 const CACHE_BYTES = 32 * 1024 * 1024;
+/**
+ * What the floods may add besides the pages kept (decision 161): the answers kept per fresh
+ * filter and search (bounded by count, 32 MiB), and the garbage V8 lets build up before its next
+ * full collection (128 MiB: it reached 110 to 140 MB over the shop's 160 MB of live heap, however
+ * long the flood).
+ */
+const BEYOND_PAGES_BYTES = 160 * 1024 * 1024;
 const BOOKS_BROWSED = 200;
 const VIEWS = [
   '/',
@@ -235,9 +243,9 @@ export const pageFloodScenario: Scenario = {
           metric: 'shop memory (RSS), peak under the floods, growth',
           value: Math.round((peak - rssKept) / MB),
           unit: 'MB',
-          target: `≤ ${CACHE_BYTES / MB} (PAGE_CACHE_MAX_BYTES)`,
-          pass: peak - rssKept <= CACHE_BYTES,
-          note: `peak ${Math.round(peak / MB)} MB`,
+          target: `≤ ${(CACHE_BYTES + BEYOND_PAGES_BYTES) / MB} (pages ${CACHE_BYTES / MB} + answers and V8 ${BEYOND_PAGES_BYTES / MB}, decision 161)`,
+          pass: peak - rssKept <= CACHE_BYTES + BEYOND_PAGES_BYTES,
+          note: `peak ${Math.round(peak / MB)} MB; ${peak - rssKept <= CACHE_BYTES ? 'within' : 'past'} the page budget alone (${CACHE_BYTES / MB} MiB)`,
         },
       );
       return rows;

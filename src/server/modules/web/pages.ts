@@ -14,7 +14,7 @@
  */
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
+import { gunzip, gunzipSync, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   createRequestHandler,
@@ -32,32 +32,59 @@ import { RenderGate, type RenderLimits } from './render-gate';
 import { storefrontServer } from './storefront';
 
 const gzipAsync = promisify(gzip);
+const gunzipAsync = promisify(gunzip);
 
 /** The header entry.server.tsx sets on a page every visitor may be sent (never sent to browsers). */
 export const PAGE_CACHE_HEADER = 'x-page-cache';
 /** Bodies smaller than this are sent as they are. */
 const GZIP_FROM_BYTES = 1024;
 
-/** An answer as sent: status, headers, body, and its gzip made once on first need. */
+/**
+ * An answer as sent: status, headers, body, and its gzip made once on first need. A kept page
+ * holds only its gzip (`keepOnlyGzip`, decision 161): most browsers ask for it, and a page of
+ * 75 kB is 9 kB gzipped, so pages dropped from the store under a flood of fresh addresses leave a
+ * ninth of the bytes for V8 to collect. A client that does not accept gzip is sent the body
+ * unzipped again.
+ */
 export class PageAnswer {
-  private gzipped: Promise<Buffer> | null = null;
-  readonly body: Buffer;
+  private plain: Buffer | null;
+  private zipped: Buffer | null = null;
+  private gzipping: Promise<Buffer> | null = null;
+  /** The body's length in bytes. */
+  readonly length: number;
   constructor(
     readonly status: number,
     readonly headers: Record<string, string>,
-    body: string,
+    body: Buffer | string,
   ) {
-    this.body = Buffer.from(body);
+    this.plain = typeof body === 'string' ? Buffer.from(body) : body;
+    this.length = this.plain.length;
+  }
+  /** Worth sending gzipped (small bodies are sent as they are). */
+  get zippable(): boolean {
+    return this.length >= GZIP_FROM_BYTES;
+  }
+  /** The body (unzipped again, at once, when only the gzip is kept: tests and rare clients). */
+  get body(): Buffer {
+    return this.plain ?? gunzipSync(this.zipped!);
+  }
+  /** The body, unzipped again off the main thread when only the gzip is kept. */
+  async plainBody(): Promise<Buffer> {
+    return this.plain ?? gunzipAsync(this.zipped!);
   }
   gzip(): Promise<Buffer> {
-    this.gzipped ??= gzipAsync(this.body, { level: 6 });
-    return this.gzipped;
+    this.gzipping ??= gzipAsync(this.plain!, { level: 6 }).then((zipped) => (this.zipped = zipped));
+    return this.gzipping;
   }
-  /** The bytes it holds besides its gzip: body and headers. */
+  /** Drops the body once its gzip is made (a page the store keeps). */
+  keepOnlyGzip(): void {
+    if (this.zipped) this.plain = null;
+  }
+  /** The bytes it holds: body and/or gzip, and headers. */
   get bytes(): number {
     return Object.entries(this.headers).reduce(
       (sum, [name, value]) => sum + name.length + value.length,
-      this.body.length,
+      (this.plain?.length ?? 0) + (this.zipped?.length ?? 0),
     );
   }
 }
@@ -66,15 +93,20 @@ export class PageAnswer {
  * The `'sha256-…'` sources of the page's inline scripts (those without `src`), which the
  * Content-Security-Policy allows; JSON data blocks (JSON-LD) are not run and need none. The page
  * is React's own output: a script's text never holds `</script` (React Router escapes it).
+ *
+ * Read from the page's UTF-8 bytes as Latin-1 (one character a byte, no decoding; the tags looked
+ * for are ASCII), so a script's text is hashed as the very bytes sent.
  */
-export function inlineScriptHashes(html: string): string[] {
+export function inlineScriptHashes(html: Buffer | string): string[] {
+  const bytes = typeof html === 'string' ? Buffer.from(html) : html;
   const hashes = new Set<string>();
-  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+  for (const match of bytes.toString('latin1').matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     const attributes = match[1] ?? '';
     if (/\ssrc\s*=/i.test(attributes) || /\stype\s*=\s*"application\/(?:ld\+)?json"/i.test(attributes)) continue;
+    const start = match.index + match[0].length - (match[2]?.length ?? 0) - '</script>'.length;
     hashes.add(
       `'sha256-${createHash('sha256')
-        .update(match[2] ?? '', 'utf8')
+        .update(bytes.subarray(start, start + (match[2]?.length ?? 0)))
         .digest('base64')}'`,
     );
   }
@@ -316,8 +348,13 @@ export class PageRenderer {
         if (page.headers[PAGE_CACHE_HEADER] !== 'public' || page.status !== 200 || generation !== this.generation) {
           this.kept.forget(address, answer);
         } else {
-          const zipped = page.body.length >= GZIP_FROM_BYTES ? (await page.gzip()).length : 0;
-          this.kept.keep(address, answer, page.bytes + zipped);
+          if (page.zippable) {
+            await page.gzip();
+            // The requests waiting for this render are sent the body first (their continuations
+            // run before the next turn of the event loop); the store then holds only the gzip.
+            setImmediate(() => page.keepOnlyGzip());
+          }
+          this.kept.keep(address, answer, page.zippable ? page.bytes - page.length : page.bytes);
         }
         resolve(page);
       } catch (error) {
@@ -331,7 +368,7 @@ export class PageRenderer {
   private async render(address: string): Promise<PageAnswer> {
     // A fixed origin and no request headers: the page depends on its normalised address only.
     const response = await this.handle(new Request(`${this.origin}${address}`), { shop: this.shop });
-    const body = await response.text();
+    const body = Buffer.from(await response.arrayBuffer());
     const headers: Record<string, string> = {};
     response.headers.forEach((value, name) => {
       headers[name] = value;
@@ -376,9 +413,9 @@ export class PageRenderer {
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-cache');
     reply.header('vary', 'accept-encoding');
     const accepts = request.headers['accept-encoding'];
-    if (page.body.length >= GZIP_FROM_BYTES && typeof accepts === 'string' && /\bgzip\b/.test(accepts)) {
+    if (page.zippable && typeof accepts === 'string' && /\bgzip\b/.test(accepts)) {
       return reply.header('content-encoding', 'gzip').send(await page.gzip());
     }
-    return reply.send(page.body);
+    return reply.send(await page.plainBody());
   }
 }

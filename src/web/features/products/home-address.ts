@@ -8,9 +8,10 @@ import type { PageQuery } from '@shared/page-query';
 
 /**
  * Pages of books a home address may ask for at once (`page=`): Show more adds one. The server
- * renders at most this many (decision 131): a deeper `page=` is the same page as this one.
+ * renders at most this many (decision 131; four, like search, since decision 161): a deeper
+ * `page=` is the same page as this one.
  */
-export const MAX_HOME_PAGES = 10;
+export const MAX_HOME_PAGES = 4;
 
 export interface HomeView {
   /** One type ('' = every type). */

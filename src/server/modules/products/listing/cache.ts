@@ -103,13 +103,19 @@ function atMost(cell: Cell, maxPence: number): number {
   return low === 0 ? 0 : cell.atMost[low - 1]!;
 }
 
-/** A first page's answer as sent: its JSON bytes, gzipped once on first need. */
+/**
+ * A first page's answer as sent: its JSON bytes, made on first need (a page's render reads the
+ * listing itself and never sends them), gzipped once on first need.
+ */
 export class ListingAnswer {
-  readonly json: Buffer;
+  private bytes: Buffer | null = null;
   private gzipped: Promise<Buffer> | null = null;
 
-  constructor(readonly listing: CatalogueListing) {
-    this.json = Buffer.from(JSON.stringify(listing));
+  constructor(readonly listing: CatalogueListing) {}
+
+  get json(): Buffer {
+    this.bytes ??= Buffer.from(JSON.stringify(this.listing));
+    return this.bytes;
   }
 
   gzip(): Promise<Buffer> {
