@@ -260,7 +260,7 @@ export const dashboardSchema = z.object({
   orders_by_status: z.array(z.object({ status: orderStatusSchema, count: z.number().int() })),
   /** What needs the owner now (whatever the period); each list oldest first, at most DASHBOARD_LIST_MAX. */
   attention: z.object({
-    /** Orders whose print job waits to be sent (or sent again) to the printer: print state 'queued'. */
+    /** Orders whose print job waits to be sent (or sent again) to the printer: print state 'queued', past the customer's cancel window. */
     waiting_for_printer: attentionListSchema,
     /** Orders whose print job needs the owner (print state 'needs attention'). */
     print_needs_attention: attentionListSchema,

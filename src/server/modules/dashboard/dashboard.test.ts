@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dashboard } from '@shared/contracts/dashboard';
 import type { DiscountCodePage } from '@shared/contracts/discounts';
 import { imagePath } from '@shared/images';
-import { discountCodes, orderStatusChanges, printJobs, products, reviews } from '../../db/schema';
+import { discountCodes, orderStatusChanges, orders, printJobs, products, reviews } from '../../db/schema';
 import { createOrder, type OrderLineInput } from '../../test/factories/admin-orders';
 import { createDiscountCode } from '../../test/factories/discounts';
 import { createProduct, type ProductFixture } from '../../test/factories/products';
@@ -328,6 +328,7 @@ describe('GET /api/admin/dashboard: books', () => {
 
 describe('GET /api/admin/dashboard: what needs the owner', () => {
   let waiting: string;
+  let held: string;
   let failed: string;
   let noAddress: string;
   let staleShipped: string;
@@ -346,6 +347,7 @@ describe('GET /api/admin/dashboard: what needs the owner', () => {
         })
       ).id;
     waiting = await order(daysAgo(1), { status: 'Printing' });
+    held = await order(daysAgo(0), { status: 'Printing' });
     failed = await order(daysAgo(2), { status: 'Printing' });
     noAddress = await order(daysAgo(3), { status: 'Printing', addressMissing: true });
     staleShipped = await order(daysAgo(20), { status: 'Shipped' });
@@ -354,8 +356,14 @@ describe('GET /api/admin/dashboard: what needs the owner', () => {
       .insert(printJobs)
       .values([
         { orderId: waiting, partner: 'simulated', state: 'queued' },
+        { orderId: held, partner: 'simulated', state: 'queued' },
         { orderId: failed, partner: 'simulated', state: 'failed', problem: 'The printer refused the cover.' },
       ]);
+    // Still in the customer's cancel window (decision 137): it waits on purpose, it is not late.
+    await db()
+      .update(orders)
+      .set({ printHoldUntil: new Date(Date.now() + 3_600_000) })
+      .where(eq(orders.id, held));
     // Marked Shipped 10 and 3 days ago.
     await db()
       .update(orderStatusChanges)

@@ -338,7 +338,14 @@ export async function attention(db: Db, shippedBefore: Date, limit: number) {
   const shippedAt = sql`(select max(c.created_at) from order_status_changes c where c.order_id = o.id and ${statusIn(sql`c.to_status`, 'inTransit')})`;
   const problemSince = sql`(select min(p.created_at) from order_problems p where p.order_id = o.id and p.closed_at is null)`;
   const [waiting, failed, addressMissing, shipped, problems] = await Promise.all([
-    attentionList(db, jobsWithOrder, sql`j.updated_at`, sql`j.state in ('queued', 'submitting')`, limit),
+    // Not those held for the customer's cancel window (decision 137): they wait on purpose.
+    attentionList(
+      db,
+      jobsWithOrder,
+      sql`j.updated_at`,
+      sql`j.state in ('queued', 'submitting') and (o.print_hold_until is null or o.print_hold_until <= now())`,
+      limit,
+    ),
     attentionList(db, jobsWithOrder, sql`j.updated_at`, sql`j.state = 'failed'`, limit),
     attentionList(
       db,
