@@ -6,12 +6,13 @@
  */
 import { CART_QTY_MAX } from '@shared/constants';
 import type { ValidateDiscountAnswer } from '@shared/contracts/discounts';
-import type { DeliveryZone } from '@shared/delivery-zones';
+import { zoneOf, type DeliveryZone } from '@shared/delivery-zones';
 import { penceToPounds } from '@shared/money';
 import { priceCart, type CartPrice } from '@shared/pricing';
 import type { AppContext } from '../context';
 import type { CheckoutLine } from '../db/schema';
 import { badRequest } from '../lib/errors';
+import { currentZones, noZoneSentence } from '../modules/checkout';
 import { usableDiscount, type UsableDiscount } from '../modules/discounts';
 import { pricedProducts } from '../modules/products';
 
@@ -66,8 +67,12 @@ export async function validateDiscount(
   ctx: AppContext,
   code: string,
   items: { product_id: string; qty: number }[],
+  country = 'GB',
 ): Promise<ValidateDiscountAnswer> {
-  const { price, discount } = await priceBasket(ctx, items, code);
+  // Priced for the shopper's delivery zone, as the checkout will be: the code takes off delivery too.
+  const zone = zoneOf(await currentZones(ctx.database.db), country);
+  if (!zone) throw badRequest(await noZoneSentence(ctx, country));
+  const { price, discount } = await priceBasket(ctx, items, code, zone);
   return {
     code: discount!.code,
     percentage: discount!.percentage,

@@ -18,6 +18,15 @@ export const qtySchema = z
 /** A cart line as the browser sends it to check out or check a code; any price or other field it carries is ignored. */
 export const checkoutItemSchema = z.looseObject({ product_id: productIdSchema, qty: qtySchema });
 
+/** Where the books go (ISO 3166-1 alpha-2): a basket is priced for its delivery zone (decision 148). GB when left out. */
+export const deliveryCountrySchema = z
+  .string({ message: 'country must be a two-letter country code.' })
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{2}$/, 'country must be a two-letter country code (ISO 3166-1, such as GB).')
+  .optional()
+  .default('GB');
+
 export const userIdParamsSchema = z.object({ userId: z.string() });
 
 export const cartLineSchema = z.object({ product_id: z.string(), qty: z.number().int() });

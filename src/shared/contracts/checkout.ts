@@ -1,6 +1,6 @@
 /** Checkout (docs/api.md, "Checkout and orders"): a basket turned into a payment, the demo payment page. Money in pounds. */
 import { z } from 'zod';
-import { checkoutItemSchema } from './cart';
+import { checkoutItemSchema, deliveryCountrySchema } from './cart';
 import { discountCodeInputSchema } from './discounts';
 import { deliveryAddressInputSchema } from './orders';
 
@@ -15,13 +15,7 @@ export const createCheckoutBodySchema = z.object({
   currency: z.string().optional(),
   discount_code: discountCodeInputSchema.nullable().optional(),
   /** Where the books go (ISO 3166-1 alpha-2): the basket is priced for its delivery zone (decision 148). */
-  country: z
-    .string({ message: 'country must be a two-letter country code.' })
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{2}$/, 'country must be a two-letter country code (ISO 3166-1, such as GB).')
-    .optional()
-    .default('GB'),
+  country: deliveryCountrySchema,
 });
 
 export type CreateCheckoutBody = z.infer<typeof createCheckoutBodySchema>;

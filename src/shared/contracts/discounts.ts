@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { DISCOUNT_PERCENT_MAX, DISCOUNT_PERCENT_MIN } from '../constants';
-import { checkoutItemSchema } from './cart';
+import { checkoutItemSchema, deliveryCountrySchema } from './cart';
 import { productAgeSchema } from './products';
 import { pageQueryFields } from './common';
 
@@ -49,6 +49,8 @@ export const discountCodeInputSchema = z.string().trim().max(100, 'That discount
 export const validateDiscountBodySchema = z.object({
   code: discountCodeInputSchema.min(1, 'Enter a discount code.'),
   cartItems: z.array(checkoutItemSchema).max(200).default([]),
+  /** The delivery country the answer's discount and total are priced for (the code also takes off delivery). */
+  country: deliveryCountrySchema,
 });
 export const validateDiscountAnswerSchema = z.object({
   code: z.string(),

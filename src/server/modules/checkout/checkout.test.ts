@@ -2,6 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   checkoutSessions,
+  deliveryZones,
   discountCodes,
   orderItems,
   orders,
@@ -415,6 +416,33 @@ describe('validate_discount', () => {
       discount: 1.77,
       total: (799 + 1299 + 383 - 177) / 100,
     });
+  });
+
+  it('prices the discount and the total for the delivery country given, as the checkout will (the code takes off delivery too)', async () => {
+    const code = await createDiscountCode(db(), { percentage: 10 });
+    await db()
+      .insert(deliveryZones)
+      .values([
+        { position: 0, name: 'United Kingdom', countries: ['GB'], firstBookPence: 383, eachFurtherBookPence: 0 },
+        { position: 1, name: 'Europe', countries: ['FR', 'DE'], firstBookPence: 899, eachFurtherBookPence: 200 },
+      ]);
+    try {
+      const cartItems = [{ product_id: maze.id, qty: 1 }];
+      const france = await post('/api/server/validate_discount', { code: code.code, cartItems, country: 'fr' });
+      expect(france.statusCode).toBe(200);
+      // 10 % of (799 + 899 delivery to Europe) = 169.8 -> 170
+      expect(france.json()).toMatchObject({ discount: 1.7, total: (799 + 899 - 170) / 100 });
+      const home = await post('/api/server/validate_discount', { code: code.code, cartItems });
+      expect(home.json()).toMatchObject({ discount: 1.18, total: (799 + 383 - 118) / 100 });
+      const nowhere = await post('/api/server/validate_discount', { code: code.code, cartItems, country: 'US' });
+      expect(nowhere.statusCode).toBe(400);
+      expect(nowhere.json().message).toMatch(/deliver/i);
+      const bad = await post('/api/server/validate_discount', { code: code.code, cartItems, country: 'France' });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().message).toMatch(/country must be a two-letter country code/);
+    } finally {
+      await db().delete(deliveryZones);
+    }
   });
 
   it('says why a code cannot be used', async () => {

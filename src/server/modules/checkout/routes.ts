@@ -112,7 +112,7 @@ export const checkoutRoutes: ModuleRoutes = async (app, ctx) => {
       config: { access: 'public', rateLimit: perMinute(30) },
       schema: { tags: ['checkout'], body: validateDiscountBodySchema, response: { 200: validateDiscountAnswerSchema } },
     },
-    (request) => ctx.flows.validateDiscount(ctx, request.body.code, request.body.cartItems),
+    (request) => ctx.flows.validateDiscount(ctx, request.body.code, request.body.cartItems, request.body.country),
   );
 
   // Delivery zones (issue 29, decision 148): the basket reads them when it opens; the owner replaces the whole list.
