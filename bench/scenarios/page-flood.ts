@@ -131,7 +131,7 @@ export const pageFloodScenario: Scenario = {
     const limits = {
       PAGE_CACHE_MAX_BYTES: String(CACHE_BYTES),
       PAGE_RENDERS_PER_CLIENT_PER_MINUTE: '60',
-      PAGE_RENDER_TIME_SHARE: '25',
+      PAGE_RENDER_TIME_SHARE: '15',
     };
     const shop = await startServer({
       dataDir: cat.dataDir,

@@ -155,7 +155,7 @@ describe('config', () => {
       PAGE_CACHE_MAX_BYTES: 64 * 1024 * 1024,
       PAGE_RENDER_CONCURRENCY: 2,
       PAGE_RENDER_QUEUE: 64,
-      PAGE_RENDER_TIME_SHARE: 25,
+      PAGE_RENDER_TIME_SHARE: 15,
       PAGE_RENDERS_PER_CLIENT_PER_MINUTE: 60,
     });
     expect(() => loadConfig({ PAGE_RENDER_TIME_SHARE: '0' })).toThrow(/PAGE_RENDER_TIME_SHARE/);

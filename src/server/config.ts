@@ -127,7 +127,7 @@ export const configSchema = z
       .default(64 * 1024 * 1024),
     PAGE_RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(2),
     PAGE_RENDER_QUEUE: z.coerce.number().int().min(0).max(100_000).default(64),
-    PAGE_RENDER_TIME_SHARE: z.coerce.number().min(1).max(100).default(25),
+    PAGE_RENDER_TIME_SHARE: z.coerce.number().min(1).max(100).default(15),
     PAGE_RENDERS_PER_CLIENT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
     /**
      * How many shop processes share the port (decision 156): one per core by default in
