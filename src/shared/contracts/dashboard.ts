@@ -287,12 +287,12 @@ export const dashboardSchema = z.object({
     revoked: z.number().int(),
   }),
   reviews: z.object({
-    /** Every review ever: the mean rating (2 decimals) and count; null average without reviews. */
+    /** Every published review (not held or hidden, decision 151): the mean rating (2 decimals) and count; null average without reviews. */
     average_rating: z.number().nullable(),
     count: z.number().int(),
     /** Reviews written in the period. */
     in_period: z.number().int(),
-    /** The newest NEWEST_REVIEWS_MAX reviews, newest first. */
+    /** The newest NEWEST_REVIEWS_MAX published reviews, newest first. */
     newest: z.array(dashboardReviewSchema),
   }),
   /** The period's delivery by zone, most charged first (decision 150). */

@@ -403,7 +403,7 @@ describe('GET /api/admin/dashboard: what needs the owner', () => {
 });
 
 describe('GET /api/admin/dashboard: reviews', () => {
-  it('answers the mean rating, the count and the newest five with their books', async () => {
+  it('answers the mean rating, the count and the newest five of the published reviews, with their books', async () => {
     const base = { orderId: ordersOf.bob!, userId: bob.id };
     const long = `${'A lovely book for a rainy day, '.repeat(10)}end.`;
     await db()
@@ -426,6 +426,26 @@ describe('GET /api/admin/dashboard: reviews', () => {
           rating: 2,
           text: 'Too easy',
           createdAt: new Date('2026-04-02T10:00:00Z'),
+        },
+        // Hidden by the owner and held for approval (decision 151): shoppers do not see them, nor do these figures.
+        {
+          ...base,
+          orderId: ordersOf.alice!,
+          userId: alice.id,
+          productKey: puzzle.key,
+          rating: 1,
+          text: 'Buy cheap watches here',
+          state: 'hidden',
+          createdAt: new Date('2026-03-27T10:00:00Z'),
+        },
+        {
+          ...base,
+          orderId: ordersOf.bobFirst!,
+          productKey: maze.key,
+          rating: 1,
+          text: 'Awaiting approval',
+          state: 'held',
+          createdAt: new Date('2026-03-28T10:00:00Z'),
         },
       ]);
     const d = await dashboard(MARCH);

@@ -405,7 +405,10 @@ export interface ReviewRow {
   createdAt: Date;
 }
 
-/** Every review's mean rating and count, those written in the period, and the newest `limit`. */
+/**
+ * The published reviews' mean rating and count, those written in the period, and the newest
+ * `limit`: what shoppers see (decision 151); held and hidden ones are the Reviews page's.
+ */
 export async function reviewFigures(
   db: Db,
   { start, end }: Bounds,
@@ -416,12 +419,13 @@ export async function reviewFigures(
       db,
       sql`select avg(rating)::float8 as average, count(*)::int as total,
                  count(*) filter (where created_at >= ${iso(start)}::timestamptz and created_at < ${iso(end)}::timestamptz)::int as in_period
-          from reviews`,
+          from reviews where state = 'published'`,
     ),
     rowsOf<Record<string, unknown>>(
       db,
       sql`select r.id, p.id as product_id, p.name as product_name, r.rating, left(r.text, 400) as text, r.created_at
           from reviews r join products p on p.product_key = r.product_key
+          where r.state = 'published'
           order by r.created_at desc, r.id desc limit ${limit}`,
     ),
   ]);
