@@ -168,7 +168,7 @@ for (const viewport of WIDTHS) {
       const thanks = page.locator('dl').filter({ hasText: 'Total paid' });
       await expect(thanks.getByRole('term')).toHaveText([
         'Subtotal',
-        'Shipping',
+        'Delivery (United Kingdom)',
         `Discount on books and shipping ${code}`,
         'Total paid',
       ]);

@@ -420,6 +420,8 @@ export const checkoutOrderSchema = z.object({
   discount: z.number(),
   discount_code: z.string().nullable(),
   shipping: z.number(),
+  /** The delivery zone the order was priced for (decision 148); null for orders made before zones. */
+  delivery_zone: z.string().nullable(),
   total: z.number(),
   currency: z.string(),
   /** Where the confirmation was sent. */

@@ -182,6 +182,7 @@ describe('the thank-you view reads the order through its checkout', () => {
       discount: 0,
       discount_code: null,
       shipping: 3.83,
+      delivery_zone: 'UK and Ireland',
       total: 19.81,
       currency: 'gbp',
       email: 'thanks@example.com',

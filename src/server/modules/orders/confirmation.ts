@@ -34,6 +34,7 @@ export async function orderOfCheckout(
     discount: penceToPounds(order.discountPence),
     discount_code: order.discountPence > 0 ? order.discountCode : null,
     shipping: penceToPounds(order.shippingPence),
+    delivery_zone: order.deliveryZone,
     total: penceToPounds(order.totalPence),
     currency: order.currency,
     email: order.email,

@@ -103,7 +103,8 @@ function OrderSummary({ order }: { order: CheckoutOrder }) {
           />
           <PriceRows
             subtotal={formatPounds(order.subtotal)}
-            shipping={formatPounds(order.shipping)}
+            shippingLabel={order.delivery_zone ? `Delivery (${order.delivery_zone})` : 'Shipping'}
+            shipping={order.shipping === 0 ? 'Free' : formatPounds(order.shipping)}
             discount={
               order.discount > 0
                 ? {
