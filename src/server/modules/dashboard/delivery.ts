@@ -29,12 +29,15 @@ export async function deliveryByZone(db: Db, bounds: Bounds): Promise<DeliveryBy
         order by 3 desc, 1`,
     )) as unknown as { rows: Record<string, unknown>[] }
   ).rows;
-  return rows.map((row) => ({
-    zone: String(row.zone),
-    orders: Number(row.orders),
-    charged: penceToPounds(Number(row.charged)),
-    orders_with_printer_cost: Number(row.costed),
-    charged_on_those: penceToPounds(Number(row.charged_costed)),
-    printer_charged: penceToPounds(Number(row.printer)),
-  }));
+  return rows.map(zoneRow);
 }
+
+/** A zone's row (zone, orders, charged, costed, charged_costed, printer in pence) as the answer shows it. */
+export const zoneRow = (row: Record<string, unknown>): DeliveryByZone => ({
+  zone: String(row.zone),
+  orders: Number(row.orders),
+  charged: penceToPounds(Number(row.charged)),
+  orders_with_printer_cost: Number(row.costed),
+  charged_on_those: penceToPounds(Number(row.charged_costed)),
+  printer_charged: penceToPounds(Number(row.printer)),
+});

@@ -5,11 +5,10 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { DeliveryByZone } from '@shared/contracts/dashboard';
-import { penceToPounds } from '@shared/money';
-import { ORDER_STATUSES, type OrderStatus } from '@shared/order-status';
+import { ORDER_STATUSES } from '@shared/order-status';
 import type { Db } from '../../db/client';
-import { BEFORE_ZONES } from './delivery';
-import { statusIn, type BookSales, type Bounds, type DayFigures, type FigureSource } from './repository';
+import { BEFORE_ZONES, zoneRow } from './delivery';
+import { dayRow, statusIn, type BookSales, type Bounds, type DayFigures, type FigureSource } from './repository';
 
 async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
@@ -47,22 +46,7 @@ async function dayFigures(db: Db, { start, end }: Bounds): Promise<DayFigures[]>
         where created_at >= ${iso(start)}::timestamptz and created_at < ${iso(end)}::timestamptz and ${SALE}
         group by 1`,
   );
-  return rows.map((row) => ({
-    day: String(row.day),
-    orders: num(row.orders),
-    totalPence: num(row.total),
-    shippingPence: num(row.shipping),
-    discountPence: num(row.discount),
-    guestOrders: num(row.guests),
-    codeOrders: num(row.code_orders),
-    codeTotalPence: num(row.code_total),
-    codeShippingPence: num(row.code_shipping),
-    codeDiscountPence: num(row.code_discount),
-    byStatus: Object.fromEntries(ORDER_STATUSES.map((status, i) => [status, num(row[`s${i}`])])) as Record<
-      OrderStatus,
-      number
-    >,
-  }));
+  return rows.map((row) => dayRow(String(row.day), row));
 }
 
 /**
@@ -211,14 +195,7 @@ async function deliveryByZone(db: Db, { start, end }: Bounds): Promise<DeliveryB
         group by 1
         order by 3 desc, 1`,
   )) as unknown as { rows: Record<string, unknown>[] };
-  return result.rows.map((row) => ({
-    zone: String(row.zone),
-    orders: Number(row.orders),
-    charged: penceToPounds(Number(row.charged)),
-    orders_with_printer_cost: Number(row.costed),
-    charged_on_those: penceToPounds(Number(row.charged_costed)),
-    printer_charged: penceToPounds(Number(row.printer)),
-  }));
+  return result.rows.map(zoneRow);
 }
 
 export const directFigures: FigureSource = {

@@ -89,6 +89,24 @@ export interface FigureSource {
   deliveryByZone(db: Db, bounds: Bounds): Promise<DeliveryByZone[]>;
 }
 
+/** A day's row (sums as named in the SQL, statuses as s0, s1 … in ORDER_STATUSES' order) as DayFigures. */
+export const dayRow = (day: string, row: Record<string, unknown>): DayFigures => ({
+  day,
+  orders: num(row.orders),
+  totalPence: num(row.total),
+  shippingPence: num(row.shipping),
+  discountPence: num(row.discount),
+  guestOrders: num(row.guests),
+  codeOrders: num(row.code_orders),
+  codeTotalPence: num(row.code_total),
+  codeShippingPence: num(row.code_shipping),
+  codeDiscountPence: num(row.code_discount),
+  byStatus: Object.fromEntries(ORDER_STATUSES.map((status, i) => [status, num(row[`s${i}`])])) as Record<
+    OrderStatus,
+    number
+  >,
+});
+
 /** `column in (…)`: the statuses with this meaning in the status table (one place names them). */
 export const statusIn = (column: SQL, meaning: StatusMeaning) =>
   sql`${column} in (${sql.join(
@@ -124,22 +142,7 @@ async function dayFigures(db: Db, bounds: Bounds): Promise<DayFigures[]> {
               where ${days(bounds)} and ${SALE}) as f
         group by day`,
   );
-  return rows.map((row) => ({
-    day: addDays('2000-01-01', num(row.day_number)),
-    orders: num(row.orders),
-    totalPence: num(row.total),
-    shippingPence: num(row.shipping),
-    discountPence: num(row.discount),
-    guestOrders: num(row.guests),
-    codeOrders: num(row.code_orders),
-    codeTotalPence: num(row.code_total),
-    codeShippingPence: num(row.code_shipping),
-    codeDiscountPence: num(row.code_discount),
-    byStatus: Object.fromEntries(ORDER_STATUSES.map((status, i) => [status, num(row[`s${i}`])])) as Record<
-      OrderStatus,
-      number
-    >,
-  }));
+  return rows.map((row) => dayRow(addDays('2000-01-01', num(row.day_number)), row));
 }
 
 /** Orders flagged first_sale (their address's first sale order ever, kept by the triggers), per period. */
