@@ -156,6 +156,7 @@ export async function buildApp(config: Config, deps: AppDeps, options: BuildOpti
 
   const tokens = new TokenService(await resolveJwtSecret(config, deps.database));
   const events = new ProductEvents(deps.database);
+  const catalogue = new CatalogueCache(deps.database.db);
   const ctx: AppContext = {
     ...deps,
     config,
@@ -164,8 +165,8 @@ export async function buildApp(config: Config, deps: AppDeps, options: BuildOpti
     flows,
     mailWorker: new MailWorker(deps.database.db, deps.mail, app.log),
     printWorker: new PrintWorker(() => ctx, options.printWorker),
-    catalogue: new CatalogueCache(deps.database.db),
-    listing: new ListingCache(deps.database.db),
+    catalogue,
+    listing: new ListingCache(deps.database.db, catalogue),
     dashboardAnswers: new AnswerCache<Buffer>(config.DASHBOARD_CACHE_SECONDS * 1000),
     sessionVersions: sessionVersionsOf(deps.database),
     backups: new Backups(() => ctx, options.backups),

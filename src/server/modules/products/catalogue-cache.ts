@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { Db } from '../../db/client';
 import type { Product } from '@shared/contracts/products';
-import { findProducts } from './repository';
+import { findCatalogue } from './repository';
 
 const gzipAsync = promisify(gzip);
 
@@ -20,7 +20,14 @@ export class CatalogueSnapshot {
   readonly etag: string;
   private gzipped: Promise<Buffer> | null = null;
 
-  constructor(readonly products: Product[]) {
+  /**
+   * @param products the books of the shop in shop order (oldest first, ties by id in the database's order)
+   * @param at each book's created_at to the microsecond, `at[i]` for `products[i]` (a listing position's time)
+   */
+  constructor(
+    readonly products: Product[],
+    readonly at: readonly string[],
+  ) {
     this.byId = new Map(products.map((product) => [product.id, product]));
     this.byName = new Map(products.map((product) => [product.name, product]));
     this.json = Buffer.from(JSON.stringify(products));
@@ -105,8 +112,8 @@ export class CatalogueCache {
     if (this.current) return Promise.resolve(this.current);
     if (this.loading) return this.loading;
     const generation = this.generation;
-    const loading = findProducts(this.db).then((products) => {
-      const snapshot = new CatalogueSnapshot(products);
+    const loading = findCatalogue(this.db).then(({ products, at }) => {
+      const snapshot = new CatalogueSnapshot(products, at);
       if (generation === this.generation) this.current = snapshot;
       return snapshot;
     });

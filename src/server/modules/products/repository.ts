@@ -91,6 +91,24 @@ export async function findProducts(db: Db, ids?: readonly string[]): Promise<Pro
   return toProducts(await findWhere(db, inArray(products.id, [...ids])));
 }
 
+/** created_at as UTC ISO text with its microseconds (a JS Date keeps milliseconds only): a listing position's time. */
+export const createdAtExact = sql<string>`to_char(${products.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/**
+ * The whole catalogue in shop order, as `findProducts(db)`, with each book's created_at to the
+ * microsecond beside it (`at[i]` is `products[i]`'s): what the listing's first pages are made from
+ * in memory (decision 166). The order is the database's own (its collation for ids), so a book's
+ * place in this array is its place in the shop's order.
+ */
+export async function findCatalogue(db: Db): Promise<{ products: Product[]; at: string[] }> {
+  const rows = await db
+    .select({ ...productColumns, imageKeys: imageKeysColumn, at: createdAtExact })
+    .from(products)
+    .where(onSale)
+    .orderBy(asc(products.createdAt), asc(products.id));
+  return { products: rows.map((row) => toProduct(row, row.imageKeys ?? [])), at: rows.map((row) => row.at) };
+}
+
 /** The books of the shop with the given keys (decision 038), by key. */
 export async function findProductsByKeys(db: Db, keys: readonly string[]): Promise<Map<string, Product>> {
   if (keys.length === 0) return new Map();

@@ -7,9 +7,17 @@
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { Db } from '../../../db/client';
-import { type CatalogueFacets, type CatalogueListing, LISTING_AGES, type ListingAge } from '@shared/contracts/products';
+import {
+  type CatalogueFacets,
+  type CatalogueListing,
+  LISTING_AGES,
+  type ListingAge,
+  type ListingSort,
+} from '@shared/contracts/products';
 import { penceToPounds } from '@shared/money';
-import { findFacetCounts, type ListingFilter } from './repository';
+import type { CatalogueCache, CatalogueSnapshot } from '../catalogue-cache';
+import { ListingIndex } from './memory';
+import { findFacetCounts, type ListingFilter, type ListingRow } from './repository';
 
 const gzipAsync = promisify(gzip);
 
@@ -139,8 +147,31 @@ export class ListingCache {
   private loadingSummary: Promise<FacetSummary> | null = null;
   private readonly firstPages = new Map<string, Promise<ListingAnswer>>();
   private generation = 0;
+  /** The listing orders of the catalogue snapshot last used (made once per snapshot). */
+  private indexed: { snapshot: CatalogueSnapshot; index: ListingIndex } | null = null;
 
-  constructor(private readonly db: Db) {}
+  /** @param catalogue the whole catalogue kept in memory, which first pages are made from when it is loaded (decision 166) */
+  constructor(
+    private readonly db: Db,
+    private readonly catalogue?: CatalogueCache,
+  ) {}
+
+  /**
+   * A filter's first rows made from the catalogue kept in memory (decision 166), or null when it is
+   * not loaded: then its load is started, for the pages after this one, and the caller reads the
+   * database.
+   */
+  firstRowsFromMemory(filter: ListingFilter, sort: ListingSort, limit: number): ListingRow[] | null {
+    if (!this.catalogue) return null;
+    const snapshot = this.catalogue.current;
+    if (!snapshot) {
+      // A failed load is tried again by the next fresh filter; this page is read from the database.
+      this.catalogue.get().catch(() => undefined);
+      return null;
+    }
+    if (this.indexed?.snapshot !== snapshot) this.indexed = { snapshot, index: new ListingIndex(snapshot) };
+    return this.indexed.index.firstRows(filter, sort, limit);
+  }
 
   facets(): Promise<FacetSummary> {
     if (this.summary) return Promise.resolve(this.summary);
@@ -175,6 +206,7 @@ export class ListingCache {
 
   invalidate(): void {
     this.generation += 1;
+    this.indexed = null;
     this.summary = null;
     this.loadingSummary = null;
     // A read under way keeps answering the requests that wait for it, and is not kept.

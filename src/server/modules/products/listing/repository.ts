@@ -19,7 +19,9 @@ import { and, asc, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { products } from '../../../db/schema';
 import type { ListingAge, ListingSort, Product, ProductFields } from '@shared/contracts/products';
-import { imageKeysColumn, onSale, productColumns, toProduct } from '../repository';
+import { createdAtExact, imageKeysColumn, onSale, productColumns, toProduct } from '../repository';
+
+export { createdAtExact };
 
 /** Every UTF-16 code unit that `String.prototype.trim` removes (25 of them), as one string. */
 export const JS_TRIM_CHARACTERS = Array.from({ length: 0x10000 }, (_, code) => String.fromCharCode(code))
@@ -44,8 +46,6 @@ export interface ListingRow {
   position: ListingPosition;
 }
 
-/** created_at as UTC ISO text with its microseconds (a JS Date keeps milliseconds only). */
-export const createdAtExact = sql<string>`to_char(${products.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 /** The expression of products_listing_price_desc's first column (the same text, so the planner matches it). */
 const negatedPrice = sql`(-${products.pricePence})`;
 

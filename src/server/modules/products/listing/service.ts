@@ -5,7 +5,8 @@
  * filter panel's facets. Pages are keyset pages (listing/repository.ts), never OFFSET.
  *
  * The facets and each filter's first page come from memory (listing/cache.ts) until the next
- * `productUpdate`; later pages are always read from the database.
+ * `productUpdate`, a new filter's first page made from the catalogue kept in memory when it is
+ * loaded (listing/memory.ts, decision 166); later pages are always read from the database.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -20,8 +21,8 @@ import {
   type ListingSort,
 } from '@shared/contracts/products';
 import { poundsToPence } from '@shared/money';
-import { ListingAnswer, ListingCache } from './cache';
-import { findListingPage, type ListingFilter, type ListingPosition } from './repository';
+import { type FacetSummary, ListingAnswer, ListingCache } from './cache';
+import { findListingPage, type ListingFilter, type ListingPosition, type ListingRow } from './repository';
 
 // ---- the cursor -------------------------------------------------------------------------------
 
@@ -81,21 +82,33 @@ export async function catalogueListing(db: Db, cache: ListingCache, query: Listi
     findListingPage(db, filter, query.sort, after, query.limit + 1),
     cache.facets(),
   ]);
-  const page = rows.slice(0, query.limit);
+  return listingOf(rows, summary, filter, query.limit);
+}
+
+/** The answer for up to `limit + 1` rows of a filter: the page, its next cursor when more follow, the count and the facets. */
+function listingOf(rows: ListingRow[], summary: FacetSummary, filter: ListingFilter, limit: number): CatalogueListing {
+  const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
     products: page.map((row) => row.product),
-    next_cursor: rows.length > query.limit && last ? encodeListingCursor(last.position) : null,
+    next_cursor: rows.length > limit && last ? encodeListingCursor(last.position) : null,
     total: summary.count(filter),
     facets: summary.facets(filter),
   };
 }
 
-/** The first page's answer, from memory when it is kept (decision 113). */
+/**
+ * The first page's answer: kept in memory per filter (decision 113); a filter not kept yet is made
+ * from the catalogue kept in memory when it is loaded (decision 166), else read from the database.
+ */
 export function firstListingPage(db: Db, cache: ListingCache, query: ListingQuery): Promise<ListingAnswer> {
   const filter = listingFilterOf(query);
   const key = JSON.stringify([filter.type, filter.age, filter.maxPence, query.sort, query.limit]);
-  return cache.firstPage(key, () => catalogueListing(db, cache, { ...query, cursor: undefined }));
+  return cache.firstPage(key, async () => {
+    const rows = cache.firstRowsFromMemory(filter, query.sort, query.limit + 1);
+    if (!rows) return catalogueListing(db, cache, { ...query, cursor: undefined });
+    return listingOf(rows, await cache.facets(), filter, query.limit);
+  });
 }
 
 /** Sends an answer's bytes, gzipped when the client accepts it and it is worth it. */
