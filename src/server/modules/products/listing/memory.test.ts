@@ -7,9 +7,8 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productImages, products } from '../../../db/schema';
+import { images, productImages, products } from '../../../db/schema';
 import { fakeImageKey } from '../../../test/factories/products';
-import { images } from '../../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { LISTING_AGES, LISTING_SORTS, type CatalogueListing } from '@shared/contracts/products';
 import { ListingIndex } from './memory';
