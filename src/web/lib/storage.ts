@@ -9,9 +9,15 @@ export const STORAGE_KEYS = {
   wishlist: 'wishlist',
 } as const;
 
+/**
+ * The browser's storage, or null where there is none: the server's renders read the same code,
+ * and a missing `localStorage` answered by a thrown ReferenceError costs every render a stack trace.
+ */
+const storage = (): Storage | null => (typeof localStorage === 'undefined' ? null : localStorage);
+
 export function readJson<T>(key: string, fallback: T): T {
   try {
-    const text = localStorage.getItem(key);
+    const text = storage()?.getItem(key) ?? null;
     return text === null ? fallback : (JSON.parse(text) as T);
   } catch {
     return fallback;
@@ -28,7 +34,7 @@ export function writeJson(key: string, value: unknown): void {
 
 export function readText(key: string): string | null {
   try {
-    return localStorage.getItem(key);
+    return storage()?.getItem(key) ?? null;
   } catch {
     return null;
   }
