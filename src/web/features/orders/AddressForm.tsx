@@ -75,7 +75,7 @@ function CountrySelect({
       </select>
       {fixed && (
         <p id={`${id}-only`} className={styles.hint}>
-          This order’s delivery was priced for this country only.
+          Delivery was priced for this country only.
         </p>
       )}
     </>
