@@ -4,13 +4,17 @@
  * page; each change is in the order's log, and once the printer holds the order (the owner typed
  * its reference, in this shop that prints by hand) neither can change it. That the printer then
  * receives the corrected address is proved against the fake BookVault in
- * modules/orders/aftercare/aftercare.test.ts. Screenshots at 390 and 1280 px.
+ * modules/orders/aftercare/aftercare.test.ts. Country is a choice of the countries of the zone the
+ * order was priced with (decision 164): in the journeys' UK-only shop it is the UK, shown fixed;
+ * on the print shop, with a Europe zone, an Irish order is moved to France and then to Germany,
+ * each chosen from the list. Screenshots at 390 and 1280 px.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { adminToken, signInAsAdmin } from './support/admin';
 import { createCustomer, signInAsCustomer } from './support/customer';
+import { E2E_PRINTER_PORT } from './support/env';
 import { uniqueEmail } from './support/fixtures';
-import { placePaidOrder, setOrderStatus } from './support/orders';
+import { IRISH_ADDRESS, placePaidOrder, saveEuropeZones, setOrderStatus } from './support/orders';
 
 const SHOTS = process.env.SCREENSHOTS_DIR ?? '/tmp/problems-shots';
 
@@ -42,6 +46,12 @@ test('the customer and then the owner correct an address before printing; not on
   await page.getByRole('link', { name: 'Profile' }).click();
   await page.getByRole('button', { name: `Correct the address of order ${short}` }).click();
   const form = page.getByRole('form', { name: `Delivery address of order ${short}` });
+  // A UK order in a shop that sends only to the UK: the country is shown, and why it can not change.
+  const country = form.getByLabel('Country');
+  await expect(country).toBeDisabled();
+  await expect(country).toHaveValue('GB');
+  await expect(country.locator('option:checked')).toHaveText('United Kingdom');
+  await expect(country).toHaveAccessibleDescription('Delivery was priced for this country only.');
   await form.getByLabel('Full name').fill('Ada Byron');
   await form.getByLabel('Postcode').fill('');
   await form.getByRole('button', { name: 'Save the address' }).click();
@@ -92,4 +102,66 @@ test('the customer and then the owner correct an address before printing; not on
     'This order is already at the printer: cancel and send a replacement, or ask the printer.',
   );
   await owner.close();
+});
+
+test.describe('on the print shop, which sends to Europe too', () => {
+  test.use({ baseURL: `http://localhost:${E2E_PRINTER_PORT}` });
+
+  test('an order priced for Europe is moved to another country of the zone, chosen from the list, by the customer and then the owner', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const owner = await browser.newContext();
+    const ownerPage = await owner.newPage();
+    await signInAsAdmin(ownerPage);
+    await saveEuropeZones(request, await adminToken(ownerPage));
+    const products = (await (await request.get('/api/server/get_products')).json()) as { id: string }[];
+    const book = products.find((p) => /^BV-\d+$/.test(p.id))!;
+    const customer = await createCustomer(request, uniqueEmail('abroad'));
+    const order = await placePaidOrder(request, {
+      email: customer.email,
+      customer,
+      lines: [{ productId: book.id, qty: 1 }],
+      address: IRISH_ADDRESS,
+    });
+    const short = order.orderId.slice(-10);
+
+    await signInAsCustomer(page, customer);
+    await page.getByRole('link', { name: 'Profile' }).click();
+    await page.getByRole('button', { name: `Correct the address of order ${short}` }).click();
+    const form = page.getByRole('form', { name: `Delivery address of order ${short}` });
+    const country = form.getByLabel('Country');
+    await expect(country).toBeEnabled();
+    await expect(country).toHaveValue('IE');
+    await expect(country.getByRole('option')).toHaveText(['France', 'Germany', 'Ireland']);
+    await country.selectOption({ label: 'France' });
+    await form.getByLabel('Town or city').fill('Paris');
+    await form.getByLabel('County').fill('');
+    await form.getByLabel('Postcode').fill('75011');
+    await country.focus();
+    await shots(page, 'country-history-form');
+    await form.getByRole('button', { name: 'Save the address' }).click();
+    await expect(page.getByText('The delivery address has been saved.')).toBeVisible();
+    await expect(page.getByText(/Delivery address: .*Paris, 75011, France/)).toBeVisible();
+
+    await ownerPage.goto(`/admin/orders/${order.orderId}`);
+    const delivery = ownerPage.getByRole('region', { name: 'Delivery address' });
+    await expect(delivery).toContainText('Paris');
+    await delivery.getByRole('button', { name: 'Correct the address' }).click();
+    const ownerCountry = delivery.getByLabel('Country');
+    await expect(ownerCountry).toHaveValue('FR');
+    // The keyboard as a person uses it: to the select, then the arrow to the next country (Germany).
+    await ownerCountry.focus();
+    await ownerPage.keyboard.press('ArrowDown');
+    await expect(ownerCountry).toHaveValue('DE');
+    await delivery.getByLabel('Town or city').fill('Berlin');
+    await delivery.getByLabel('Postcode').fill('10115');
+    await shots(ownerPage, 'country-order-form');
+    await delivery.getByRole('button', { name: 'Save the address' }).click();
+    await expect(ownerPage.getByText('The delivery address has been saved.')).toBeVisible();
+    await expect(delivery.locator('address')).toContainText('Germany');
+    await owner.close();
+  });
 });

@@ -2,14 +2,16 @@
  * Problem orders (issue 27), on the second shop whose simulated printer prints and dispatches in
  * seconds: the owner sends a replacement of a shipped order's book, the printer prints it, and the
  * customer gets "we are sending a replacement", then the Shipped mail with the new tracking, and
- * sees it under the same order in their history. Screenshots at 390 and 1280 px.
+ * sees it under the same order in their history. The order was priced for Europe and the customer
+ * has moved: the owner sends the replacement to France, chosen from the zone's countries
+ * (decision 164). Screenshots at 390 and 1280 px.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { adminToken, signInAsAdmin } from './support/admin';
 import { createCustomer, signInAsCustomer } from './support/customer';
 import { E2E_PRINTER_PORT } from './support/env';
 import { uniqueEmail, waitForMail } from './support/fixtures';
-import { placePaidOrder } from './support/orders';
+import { IRISH_ADDRESS, placePaidOrder, saveEuropeZones } from './support/orders';
 
 const SHOP = `http://localhost:${E2E_PRINTER_PORT}`;
 test.use({ baseURL: SHOP });
@@ -18,7 +20,7 @@ const SHOTS = process.env.SCREENSHOTS_DIR ?? '/tmp/problems-shots';
 async function shots(page: Page, name: string) {
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: name !== 'replacement-dialog' });
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: !name.endsWith('replacement-dialog') });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
@@ -31,17 +33,19 @@ test('the owner sends a replacement; it is printed and the customer gets its tra
   test.setTimeout(150_000);
   const products = (await (await request.get('/api/server/get_products')).json()) as { id: string; name: string }[];
   const book = products.find((p) => /^BV-\d+$/.test(p.id))!;
+  const owner = await browser.newContext();
+  const ownerPage = await owner.newPage();
+  await signInAsAdmin(ownerPage);
+  const token = await adminToken(ownerPage);
+  await saveEuropeZones(request, token);
   const customer = await createCustomer(request, uniqueEmail('replace'));
   const order = await placePaidOrder(request, {
     email: customer.email,
     customer,
     lines: [{ productId: book.id, qty: 2 }],
+    address: IRISH_ADDRESS,
   });
   const short = order.orderId.slice(-10);
-  const owner = await browser.newContext();
-  const ownerPage = await owner.newPage();
-  await signInAsAdmin(ownerPage);
-  const token = await adminToken(ownerPage);
   // The shop holds a paid order for the cancel window (an hour here, decision 141): the owner sends it now.
   const sent = await request.post(`/api/admin/orders/${order.orderId}/print_now`, {
     headers: { authorization: `Bearer ${token}` },
@@ -66,6 +70,18 @@ test('the owner sends a replacement; it is printed and the customer gets its tra
   await dialog.getByLabel('Reason').selectOption('Damaged in transit');
   await dialog.getByLabel('Note (private)').fill('Customer sent a photo of the torn cover.');
   await shots(ownerPage, 'replacement-dialog');
+  // The customer has moved to France, another country of the zone the order was paid for.
+  await dialog.getByRole('button', { name: 'Change' }).click();
+  const country = dialog.getByLabel('Country');
+  await expect(country).toHaveValue('IE');
+  await expect(country.getByRole('option')).toHaveText(['France', 'Germany', 'Ireland']);
+  await country.selectOption({ label: 'France' });
+  await dialog.getByLabel('Address line 1').fill('12 Rue Oberkampf');
+  await dialog.getByLabel('Town or city').fill('Paris');
+  await dialog.getByLabel('County').fill('');
+  await dialog.getByLabel('Postcode').fill('75011');
+  await country.scrollIntoViewIfNeeded();
+  await shots(ownerPage, 'country-replacement-dialog');
   await dialog.getByRole('button', { name: 'Send the replacement' }).click();
   await expect(ownerPage.getByText('The replacement has been made and the customer told.')).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -75,6 +91,10 @@ test('the owner sends a replacement; it is printed and the customer gets its tra
     await request.get(`/api/admin/orders/${order.orderId}`, { headers: { authorization: `Bearer ${token}` } })
   ).json()) as { linked_orders: { replacements: Array<{ order_id: string }> } };
   const replacementId = detail.linked_orders.replacements[0]!.order_id;
+  const sentTo = (await (
+    await request.get(`/api/admin/orders/${replacementId}`, { headers: { authorization: `Bearer ${token}` } })
+  ).json()) as { delivery_address: { line1: string; country: string } };
+  expect(sentTo.delivery_address).toMatchObject({ line1: '12 Rue Oberkampf', country: 'FR' });
   const shipped = await waitForMail(
     request,
     customer.email,

@@ -5,6 +5,7 @@
  */
 import { expect, type APIRequestContext } from '@playwright/test';
 import type { OrderStatus } from '../../src/shared/order-status';
+import type { DeliveryAddress } from '../../src/shared/delivery-address';
 import { deliveryAddress } from './checkout';
 import type { Customer } from './customer';
 
@@ -15,10 +16,17 @@ export interface PlacedOrder {
   email: string;
 }
 
-/** A paid order of `lines` for `email`, or for the customer when one is given. */
+/** A paid order of `lines` for `email`, or for the customer when one is given; to the UK unless `address` says. */
 export async function placePaidOrder(
   request: APIRequestContext,
-  options: { email: string; lines: Array<{ productId: string; qty: number }>; customer?: Customer; name?: string },
+  options: {
+    email: string;
+    lines: Array<{ productId: string; qty: number }>;
+    customer?: Customer;
+    name?: string;
+    /** Where it goes (its country is the basket's destination, which a zone of the shop must have). */
+    address?: Partial<DeliveryAddress>;
+  },
 ): Promise<PlacedOrder> {
   const { customer } = options;
   const created = await request.post('/api/checkout/create_checkout_session', {
@@ -28,6 +36,7 @@ export async function placePaidOrder(
       user_id: customer?.id ?? null,
       user_email: customer?.email ?? '',
       currency: 'GBP',
+      ...(options.address?.country ? { country: options.address.country } : {}),
     },
   });
   expect(created.status(), await created.text()).toBe(200);
@@ -35,11 +44,40 @@ export async function placePaidOrder(
   const paid = await request.post(`/api/checkout/demo/${encodeURIComponent(sessionId)}/pay`, {
     data: {
       ...(customer ? {} : { email: options.email }),
-      address: deliveryAddress(options.name ? { name: options.name } : {}),
+      address: deliveryAddress({ ...(options.name ? { name: options.name } : {}), ...options.address }),
     },
   });
   expect(paid.status(), await paid.text()).toBe(200);
   return { orderId: ((await paid.json()) as { order_id: string }).order_id, email: customer?.email ?? options.email };
+}
+
+/** An Irish address, for an order priced with the Europe zone of `EUROPE_ZONES`. */
+export const IRISH_ADDRESS: Partial<DeliveryAddress> = {
+  line1: '7 Harcourt Street',
+  line2: '',
+  city: 'Dublin',
+  county: 'Dublin',
+  postcode: 'D02 X285',
+  country: 'IE',
+  phone: '+353 1 555 0199',
+};
+
+/**
+ * The print shop's zones for the after-sale journeys (decision 148): the spec's UK zone as it is,
+ * and Europe, so that an order priced for Europe may be moved to another of its countries
+ * (decision 164). Saved whole by whichever journey comes first; the same list every time.
+ */
+export async function saveEuropeZones(request: APIRequestContext, adminToken: string): Promise<void> {
+  const res = await request.put('/api/admin/delivery_zones', {
+    headers: auth(adminToken),
+    data: {
+      zones: [
+        { name: 'United Kingdom', countries: ['GB'], first_book: 3.83, each_further_book: 0, free_over: null },
+        { name: 'Europe', countries: ['IE', 'FR', 'DE'], first_book: 6.5, each_further_book: 1.5, free_over: null },
+      ],
+    },
+  });
+  expect(res.status(), await res.text()).toBe(200);
 }
 
 /** The admin's status change (POST /api/admin/update_order_status), with the print references. */

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addressProblemList,
   addressProblems,
+  byCountryName,
   characterCount,
   codePointName,
   normaliseAddress,
@@ -82,5 +83,13 @@ describe('the delivery address rule', () => {
       'Please enter your full name.',
       'Phone number contains an invisible character (U+202E) that can reorder or hide text: please type it again without it.',
     ]);
+  });
+});
+
+describe('country pickers', () => {
+  it('list the codes by their en-GB names, leaving the list given alone', () => {
+    const zone = ['IE', 'FR', 'DE', 'GB'];
+    expect(byCountryName(zone)).toEqual(['FR', 'DE', 'IE', 'GB']);
+    expect(zone).toEqual(['IE', 'FR', 'DE', 'GB']);
   });
 });

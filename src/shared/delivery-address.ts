@@ -163,6 +163,10 @@ export function countryName(code: string): string {
   }
 }
 
+/** Country codes in the order of their English names, as a picker lists them ('IE', 'FR' → 'FR', 'IE'). */
+export const byCountryName = (codes: readonly string[]): string[] =>
+  [...codes].sort((a, b) => countryName(a).localeCompare(countryName(b), 'en-GB'));
+
 /** The address as the lines of a label: name, lines, town, county, postcode, country (empty parts left out). */
 export function addressLines(address: DeliveryAddress): string[] {
   return [

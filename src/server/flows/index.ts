@@ -14,7 +14,7 @@ import { completeCheckout } from './complete-checkout';
 import { expireCheckout, keepCodeWhilePaymentPends } from './expire-checkout';
 import { openCheckout } from './open-checkout';
 import { validateDiscount } from './price-basket';
-import { orderDeliveryCountries } from './delivery-countries';
+import { orderDeliveryCountries, ordersDeliveryCountries } from './delivery-countries';
 import { applyAfterSaleEvent } from './payment-events';
 import { refundOrder, resumeUnansweredRefunds } from './refund-order';
 import { bookReviews, booksToReview, signInWithReviewLink } from './review-books';
@@ -52,6 +52,7 @@ export const flows = {
   resumeUnansweredRefunds,
   applyAfterSaleEvent,
   orderDeliveryCountries,
+  ordersDeliveryCountries,
   signInWithReviewLink,
   booksToReview,
   bookReviews,

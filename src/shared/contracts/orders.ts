@@ -320,6 +320,11 @@ export const customerOrderSchema = orderSchema.extend({
   replacements: z.array(customerReplacementSchema),
   /** The address can still be corrected: the print job has not been sent (decision 143). */
   can_correct_address: z.boolean(),
+  /**
+   * The countries a corrected address may be in (ISO 3166-1 alpha-2): those of the delivery zone
+   * the order was priced with, as the zones stand now (decision 143); the form offers only these (decision 164).
+   */
+  address_countries: z.array(z.string()),
   /** A problem can be reported: the order was sent and none is open. */
   can_report_problem: z.boolean(),
   /** A report is open: the shop is looking at it. */
@@ -518,6 +523,12 @@ const orderAftercareFields = {
   can_correct_address: z.boolean(),
   /** A replacement can be sent: Shipped or Delivered, or Printing with a failed print job. */
   can_replace: z.boolean(),
+  /**
+   * The countries a corrected address or a replacement's may be in (ISO 3166-1 alpha-2): those of
+   * the delivery zone the order was priced with, as the zones stand now (decision 143); the forms
+   * offer only these (decision 164).
+   */
+  address_countries: z.array(z.string()),
 };
 
 /** POST /api/admin/orders/:orderId/replacements. */

@@ -22,6 +22,8 @@ export async function createPaidOrder(
     items: { product: ProductFixture; qty?: number }[];
     /** Where the books go (a valid UK address unless given; null: a payment that came without one). */
     address?: DeliveryAddress | null;
+    /** The delivery zone the basket was priced for (decision 148): the spec's UK zone unless given. */
+    zone?: { name: string; countries: string[] };
   },
 ): Promise<{ orderId: string; sessionId: string; totalPence: number }> {
   const lines = opts.items.map(({ product, qty = 1 }) => ({
@@ -50,6 +52,13 @@ export async function createPaidOrder(
     shippingPence: price.shippingPence,
     discountPence: price.discountPence,
     totalPence: price.totalPence,
+    ...(opts.zone
+      ? {
+          deliveryCountry: opts.address?.country ?? opts.zone.countries[0]!,
+          deliveryZone: opts.zone.name,
+          deliveryCountries: opts.zone.countries,
+        }
+      : {}),
   });
   const done = await completeCheckout(app.ctx, sessionId, {
     eventId: `test:${sessionId}`,

@@ -4,7 +4,7 @@
  * the UK, that the recipient may pay import VAT and charges on delivery.
  */
 import { useId } from 'react';
-import { countryName } from '@shared/delivery-address';
+import { byCountryName, countryName } from '@shared/delivery-address';
 import { IMPORT_CHARGES_NOTICE, isAbroad, zoneCountries, type DeliveryZone } from '@shared/delivery-zones';
 import { formatPence } from '@shared/money';
 import type { CartPrice } from '@shared/pricing';
@@ -24,7 +24,7 @@ export function DeliveryChoice({
   onChoose: (country: string) => void;
 }) {
   const id = useId();
-  const countries = zoneCountries(zones).sort((a, b) => countryName(a).localeCompare(countryName(b), 'en-GB'));
+  const countries = byCountryName(zoneCountries(zones));
   const name = countryName(country);
   const threshold = zone.freeOverPence;
   return (

@@ -14,6 +14,7 @@ import {
   ADDRESS_FIELDS,
   ADDRESS_LABELS,
   addressProblems,
+  byCountryName,
   countryName,
   normaliseAddress,
   type AddressField,
@@ -233,7 +234,7 @@ function CheckoutForm({
       />
     );
 
-  const countries = [...checkout.countries].sort((a, b) => countryName(a).localeCompare(countryName(b), 'en-GB'));
+  const countries = byCountryName(checkout.countries);
 
   return (
     <form className={styles.layout} onSubmit={submit} noValidate aria-label="Checkout">

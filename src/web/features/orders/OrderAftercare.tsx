@@ -44,6 +44,7 @@ export function OrderAftercare({ order }: { order: CustomerOrder }) {
       {editing ? (
         <AddressForm
           initial={order.delivery_address}
+          countries={order.address_countries}
           label={`Delivery address of order ${short}`}
           submitLabel="Save the address"
           pending={correct.isPending}

@@ -9,6 +9,7 @@ import { bookVaultPrintPartner } from '../../../adapters/print/bookvault';
 import { simulatedPrintPartner } from '../../../adapters/print/simulated';
 import { orderEvents, orders, printJobs } from '../../../db/schema';
 import { startFakeBookVault, type FakeBookVault } from '../../../test/fake-bookvault';
+import { testAddress } from '../../../test/factories/addresses';
 import { createPaidOrder } from '../../../test/factories/orders';
 import { createProduct, type ProductFixture } from '../../../test/factories/products';
 import { bearer, createUser, type TestUser } from '../../../test/factories/users';
@@ -693,5 +694,137 @@ describe('the customer: address corrections, problem reports; the owner: notes (
       headers: bearer(admin.token),
     });
     expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe('where a corrected address or a replacement may go: the zone the order was priced with (decisions 143, 164)', () => {
+  let t: TestApp;
+  let admin: TestUser;
+  let alice: TestUser;
+  let bob: TestUser;
+  let maze: ProductFixture;
+  const UK = { name: 'United Kingdom', countries: ['GB'], first_book: 3.83, each_further_book: 0, free_over: null };
+  const EUROPE = {
+    name: 'Europe',
+    countries: ['IE', 'FR', 'DE'],
+    first_book: 6.5,
+    each_further_book: 1.5,
+    free_over: null,
+  };
+  const IRISH = testAddress({ city: 'Dublin', county: 'Dublin', postcode: 'D02 X285', country: 'IE' });
+  const FRENCH = testAddress({
+    name: 'Aoife Moved',
+    line2: '',
+    city: 'Paris',
+    county: '',
+    postcode: '75011',
+    country: 'FR',
+  });
+  const saveZones = async (zones: object[]) => {
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/delivery_zones',
+      payload: { zones },
+      headers: bearer(admin.token),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+  const detail = async (orderId: string) =>
+    (await t.app.inject({ method: 'GET', url: `/api/admin/orders/${orderId}`, headers: bearer(admin.token) })).json();
+  const mine = async (user: TestUser, orderId: string) =>
+    (await t.app.inject({ method: 'GET', url: `/api/server/order_history/${user.id}`, headers: bearer(user.token) }))
+      .json()
+      .find((order: { order_id: string }) => order.order_id === orderId);
+  const correct = (orderId: string, address: object, user: TestUser) =>
+    t.app.inject({
+      method: 'PATCH',
+      url:
+        user.role === 'admin'
+          ? `/api/admin/orders/${orderId}/delivery_address`
+          : `/api/orders/${orderId}/delivery_address`,
+      payload: address,
+      headers: bearer(user.token),
+    });
+  const irishOrder = async () =>
+    (await createPaidOrder(t.app, { user: alice, items: [{ product: maze }], address: IRISH, zone: EUROPE })).orderId;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { PRINT_HOLD_MINUTES: '60' } });
+    maze = await createProduct(t.deps.database.db, { name: 'Maze Book', pricePence: 799 });
+    admin = await createUser(t.app, { role: 'admin' });
+    alice = await createUser(t.app);
+    bob = await createUser(t.app);
+    await saveZones([UK, EUROPE]);
+  });
+  afterAll(() => t.close());
+
+  it('the customer’s history and the owner’s page name the countries the forms may offer; only the customer sees theirs', async () => {
+    const orderId = await irishOrder();
+    const uk = (await createPaidOrder(t.app, { user: alice, items: [{ product: maze }] })).orderId;
+    expect((await mine(alice, orderId)).address_countries).toEqual(['IE', 'FR', 'DE']);
+    expect((await mine(alice, uk)).address_countries).toEqual(['GB']);
+    expect((await detail(orderId)).address_countries).toEqual(['IE', 'FR', 'DE']);
+    expect((await detail(uk)).address_countries).toEqual(['GB']);
+    const other = await t.app.inject({
+      method: 'GET',
+      url: `/api/server/order_history/${alice.id}`,
+      headers: bearer(bob.token),
+    });
+    expect(other.statusCode).toBe(403);
+  });
+
+  it('a correction may move within the zone, never out of it (400 naming where, nothing written)', async () => {
+    const orderId = await irishOrder();
+    const out = await correct(orderId, { ...FRENCH, postcode: 'BA1 1AA', city: 'Bath', country: 'GB' }, alice);
+    expect(out.statusCode).toBe(400);
+    expect(out.json().message).toContain('We can only send books to Ireland, France, Germany.');
+    expect((await orderOf(t, orderId)).deliveryAddress?.country).toBe('IE');
+    expect((await correct(orderId, { ...FRENCH, country: 'US' }, admin)).statusCode).toBe(400);
+    expect((await orderOf(t, orderId)).deliveryAddress?.country).toBe('IE');
+    const ok = await correct(orderId, FRENCH, alice);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((await orderOf(t, orderId)).deliveryAddress).toMatchObject({ country: 'FR', city: 'Paris' });
+    const owner = await correct(orderId, { ...FRENCH, city: 'Berlin', postcode: '10115', country: 'de' }, admin);
+    expect(owner.statusCode, owner.body).toBe(200);
+    expect((await orderOf(t, orderId)).deliveryAddress?.country).toBe('DE');
+  });
+
+  it('a replacement’s address stays in the zone too', async () => {
+    const orderId = await irishOrder();
+    const shipped = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/update_order_status',
+      payload: { order_id: orderId, status: 'Shipped', bookVault_ref: 'BV-EU-1', tracking_ref: 'RM1IE' },
+      headers: bearer(admin.token),
+    });
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    const send = (address: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/orders/${orderId}/replacements`,
+        payload: { lines: [{ product_id: maze.id, qty: 1 }], reason: 'lost_in_post', address },
+        headers: bearer(admin.token),
+      });
+    const out = await send({ ...FRENCH, postcode: 'BA1 1AA', city: 'Bath', country: 'GB' });
+    expect(out.statusCode).toBe(400);
+    expect(out.json().message).toContain('We can only send books to Ireland, France, Germany.');
+    expect((await detail(orderId)).linked_orders.replacements).toEqual([]);
+    const ok = await send(FRENCH);
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect((await orderOf(t, ok.json().order_id)).deliveryAddress?.country).toBe('FR');
+  });
+
+  it('a zone renamed since the sale: the zone the address is in now, as the answers say', async () => {
+    const orderId = await irishOrder();
+    await saveZones([UK, { ...EUROPE, name: 'European Union', countries: ['IE', 'FR'] }]);
+    try {
+      expect((await detail(orderId)).address_countries).toEqual(['IE', 'FR']);
+      expect((await mine(alice, orderId)).address_countries).toEqual(['IE', 'FR']);
+      expect(
+        (await correct(orderId, { ...FRENCH, city: 'Berlin', postcode: '10115', country: 'DE' }, alice)).statusCode,
+      ).toBe(400);
+    } finally {
+      await saveZones([UK, EUROPE]);
+    }
   });
 });

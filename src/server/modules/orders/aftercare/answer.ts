@@ -10,7 +10,10 @@ import { replaceable } from './replacements';
 import { reportable } from './problems';
 import { findReplacements, latestProblem, listEvents } from './repository';
 
-type Aftercare = Pick<AdminOrderDetail, 'linked_orders' | 'problem' | 'events' | 'can_correct_address' | 'can_replace'>;
+type Aftercare = Pick<
+  AdminOrderDetail,
+  'linked_orders' | 'problem' | 'events' | 'can_correct_address' | 'can_replace' | 'address_countries'
+>;
 
 const items = (row: OrderWithItems) =>
   row.items.map((item) => ({ item: item.name, quantity: item.quantity, product_id: item.productId }));
@@ -18,7 +21,7 @@ const items = (row: OrderWithItems) =>
 /** The linked orders, the last report with its photos, the log with private notes, and what the owner may do. */
 export async function aftercareAnswer(ctx: AppContext, row: OrderWithItems): Promise<Aftercare> {
   const db = ctx.database.db;
-  const [job, replacements, problem, events, parent] = await Promise.all([
+  const [job, replacements, problem, events, parent, countries] = await Promise.all([
     findPrintJob(db, row.id),
     findReplacements(db, [row.id]),
     latestProblem(db, row.id),
@@ -29,6 +32,7 @@ export async function aftercareAnswer(ctx: AppContext, row: OrderWithItems): Pro
           columns: { id: true, createdAt: true, status: true, trackingRef: true },
         })
       : null,
+    ctx.flows.orderDeliveryCountries(ctx, row),
   ]);
   return {
     linked_orders: {
@@ -78,6 +82,7 @@ export async function aftercareAnswer(ctx: AppContext, row: OrderWithItems): Pro
     })),
     can_correct_address: addressLockedBecause(row, job) === null,
     can_replace: replaceable(row, job?.state ?? null),
+    address_countries: countries,
   };
 }
 
@@ -91,11 +96,14 @@ export async function customerOrders(
   answerOf: (row: OrderWithItems) => Order,
 ): Promise<CustomerOrder[]> {
   const sales = rows.filter((row) => row.kind === 'sale');
-  const replacements = await findReplacements(
-    ctx.database.db,
-    sales.map((row) => row.id),
-  );
-  return sales.map((row) => ({
+  const [replacements, countries] = await Promise.all([
+    findReplacements(
+      ctx.database.db,
+      sales.map((row) => row.id),
+    ),
+    ctx.flows.ordersDeliveryCountries(ctx, sales),
+  ]);
+  return sales.map((row, index) => ({
     ...answerOf(row),
     replacements: replacements
       .filter((replacement) => replacement.parentOrderId === row.id)
@@ -107,6 +115,7 @@ export async function customerOrders(
         tracking_ref: replacement.trackingRef,
       })),
     can_correct_address: customerMayCorrect(row),
+    address_countries: countries[index]!,
     can_report_problem: reportable(row.status) && !row.problemOpen,
     problem_open: row.problemOpen,
   }));

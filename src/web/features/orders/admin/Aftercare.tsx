@@ -19,7 +19,7 @@ import { Button } from '../../../components/Button';
 import { serverMessage } from '../../../lib/api';
 import { useBanner } from '../../../lib/banner';
 import { formatPounds, shortOrderId } from '../../../lib/format';
-import { AddressFields, AddressForm } from '../AddressForm';
+import { AddressFields, AddressForm, startingAddress } from '../AddressForm';
 import { RefundDialog } from './RefundDialog';
 import { useAddNote, useCloseProblem, useCorrectAddress, useSendReplacement } from './api';
 import { formatDateTime } from './date-time';
@@ -104,7 +104,10 @@ function ReplacementDialog({ order, onClose }: { order: AdminOrderDetail; onClos
   const [picked, setPicked] = useState<Record<string, number>>({});
   const [reason, setReason] = useState<ReplacementReason>('damaged_in_transit');
   const [note, setNote] = useState('');
-  const [address, setAddress] = useState<DeliveryAddress | null>(order.delivery_address);
+  // Typed only when changed (else the original's is sent), from the countries the order may go to.
+  const [address, setAddress] = useState<DeliveryAddress>(() =>
+    startingAddress(order.delivery_address, order.address_countries),
+  );
   const [editAddress, setEditAddress] = useState(order.delivery_address === null);
   const [error, setError] = useState<string | null>(null);
   const lines = Object.entries(picked).filter(([, qty]) => qty > 0);
@@ -116,7 +119,7 @@ function ReplacementDialog({ order, onClose }: { order: AdminOrderDetail; onClos
       lines: lines.map(([product_id, qty]) => ({ product_id, qty })),
       reason,
       ...(note.trim() ? { note: note.trim() } : {}),
-      ...(editAddress && address ? { address } : {}),
+      ...(editAddress ? { address } : {}),
       ...(confirmAgain ? { confirm_again: true } : {}),
     };
     send.mutate(
@@ -198,24 +201,10 @@ function ReplacementDialog({ order, onClose }: { order: AdminOrderDetail; onClos
       <fieldset className={styles.fieldset}>
         <legend>Send to</legend>
         {editAddress ? (
-          <AddressFields
-            value={
-              address ?? {
-                name: '',
-                line1: '',
-                line2: '',
-                city: '',
-                county: '',
-                postcode: '',
-                country: 'GB',
-                phone: '',
-              }
-            }
-            onChange={setAddress}
-          />
+          <AddressFields value={address} countries={order.address_countries} onChange={setAddress} />
         ) : (
           <p>
-            {[address?.name, address?.line1, address?.city, address?.postcode].filter(Boolean).join(', ')}{' '}
+            {[address.name, address.line1, address.city, address.postcode].filter(Boolean).join(', ')}{' '}
             <button type="button" className={styles.linkButton} onClick={() => setEditAddress(true)}>
               Change
             </button>
@@ -332,6 +321,7 @@ export function CorrectAddress({ order }: { order: AdminOrderDetail }) {
   return (
     <AddressForm
       initial={order.delivery_address}
+      countries={order.address_countries}
       label="Delivery address"
       submitLabel="Save the address"
       pending={correct.isPending}
