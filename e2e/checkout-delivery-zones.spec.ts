@@ -3,19 +3,20 @@
  * BookVault (started here, in the test process): the owner adds a Europe zone on the Delivery
  * screen (a zone that takes a country another zone has is refused, naming it); a shopper picks
  * Ireland in the basket, sees the delivery line, the estimate, the free-delivery amount and the
- * import notice, pays on the demo checkout with an Irish address, and BookVault receives the order
- * with its customs declaration (HS 4901990000, DDU). Screenshots at 390 and 1280 px go to
- * /tmp/delivery-shots/.
+ * import notice, pays on the demo checkout with an Irish address, finds the notice again in the
+ * confirmation mail, and BookVault receives the order with its customs declaration (HS 4901990000,
+ * DDU). Screenshots at 390 and 1280 px go to /tmp/delivery-shots/.
  */
 import { mkdirSync, rmSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { IMPORT_CHARGES_NOTICE } from '../src/shared/delivery-zones';
 import { productPath } from '../src/shared/routes';
 import { startFakeBookVault, type FakeBookVault } from '../src/server/test/fake-bookvault';
 import { startServerProcess, type ServerProcess } from '../src/server/test/server-process';
 import { signInAsAdmin } from './support/admin';
 import { payDemoCheckout } from './support/checkout';
 import { E2E_ADMIN, E2E_PORT } from './support/env';
-import { uniqueEmail } from './support/fixtures';
+import { uniqueEmail, waitForMail } from './support/fixtures';
 
 /** Between the journeys' shop (E2E_PORT) and the print journey's (E2E_PORT + 50). */
 const PORT = E2E_PORT + 25;
@@ -81,6 +82,7 @@ async function shots(page: Page, name: string) {
 test('the owner adds a Europe zone; a shopper sends a book to Ireland and BookVault gets its customs declaration', async ({
   page,
   browser,
+  request,
 }) => {
   test.setTimeout(120_000);
   // ---- the owner: Admin → Delivery, add a zone -------------------------------------------------
@@ -171,6 +173,9 @@ test('the owner adds a Europe zone; a shopper sends a book to Ireland and BookVa
   const email = uniqueEmail('ireland');
   await payDemoCheckout(shopper, { email, address: IRISH });
   await shots(shopper, 'thank-you-ireland');
+  // The confirmation mail repeats the import notice (HTML and its text twin).
+  const mail = await waitForMail(request, email, /is confirmed/);
+  expect(mail.text).toContain(IMPORT_CHARGES_NOTICE);
 
   // ---- BookVault receives the order with its customs declaration --------------------------------
   await expect.poll(() => bv.callCount('POST', '/Order'), { timeout: 30_000 }).toBe(1);

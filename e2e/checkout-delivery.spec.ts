@@ -7,6 +7,7 @@
  * still being confirmed.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { IMPORT_CHARGES_NOTICE } from '../src/shared/delivery-zones';
 import * as MSG from '../src/shared/messages';
 import { formatPence } from '../src/shared/money';
 import { priceCart } from '../src/shared/pricing';
@@ -126,6 +127,7 @@ test('a guest types an address, fixes a bad postcode, and finds the order with i
   expect(mail.text).toContain(`Total paid: ${total}`);
   for (const line of [address.name, address.line1, address.line2, address.city, 'BA1 1AA', 'United Kingdom'])
     expect(mail.text).toContain(line);
+  expect(mail.text).not.toContain(IMPORT_CHARGES_NOTICE); // a UK order: no import charges
 });
 
 test('the receipt e-mail the server refuses is shown above Pay, and nothing is ordered', async ({ page, request }) => {

@@ -226,6 +226,7 @@ test('the owner finds a new order, reads it in full, ships it and exports it as 
   );
   for (const record of records) {
     expect(record[column('Order id')]).toBe(orderId);
+    expect(record[column('Replacement for')]).toBe(''); // an order of its own, not a replacement
     expect(record[column('E-mail')]).toBe(email);
     expect(record[column('Name')]).toBe(name);
     expect(record[column('Address line 1')]).toBe(address.line1);

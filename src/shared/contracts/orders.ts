@@ -227,6 +227,13 @@ export const refundUnavailableSchema = z.object({
 });
 
 /**
+ * The `kind` an error answer may carry beside its message: a refusal's (409) or an unanswered
+ * refund's (503). The web client keeps it (`ApiError.kind`) so that screens decide on it, never on
+ * the sentence's words.
+ */
+export type ErrorKind = Refusal['kind'] | NonNullable<z.infer<typeof refundUnavailableSchema>['kind']>;
+
+/**
  * POST /api/admin/orders/:orderId/refunds. Lines and quantities, and/or shipping, and/or `amount`
  * (pounds). With `amount` the refund is that amount (the owner edited the prefilled figure); without
  * it, the lines' prices plus the shipping. Never more than paid minus refunded (409).

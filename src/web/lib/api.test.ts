@@ -39,6 +39,29 @@ describe('api: answers are checked against the shared contracts', () => {
     });
   });
 
+  it("keeps the error answer's kind, so that a screen decides on it rather than on the sentence", async () => {
+    answering(503, { message: MSG.refundUnanswered, kind: 'refund_unanswered' });
+    const unanswered = await api
+      .post('/api/admin/orders/o1/refunds', answer('orders', 'refundSchema'), {})
+      .catch((error: unknown) => error);
+    expect(unanswered).toBeInstanceOf(ApiError);
+    expect(unanswered).toMatchObject({ status: 503, message: MSG.refundUnanswered, kind: 'refund_unanswered' });
+
+    answering(409, { message: 'The printer could not be reached to cancel it.', kind: 'printer_unreachable' });
+    await expect(api.post('/api/admin/orders/o1/cancel', answer('orders', 'cancelResultSchema'))).rejects.toMatchObject(
+      { status: 409, kind: 'printer_unreachable' },
+    );
+  });
+
+  it('leaves kind undefined when the error answer has none, or not as text', async () => {
+    for (const body of [{ message: 'Not found.' }, { message: 'Odd.', kind: 7 }, null]) {
+      answering(404, body);
+      const failure = await api.get('/api/server/get_cart/u1', cartLines).catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(ApiError);
+      expect((failure as ApiError).kind).toBeUndefined();
+    }
+  });
+
   it('reports a shop it cannot reach with status 0', async () => {
     vi.stubGlobal(
       'fetch',

@@ -1,6 +1,6 @@
 /**
- * The one API client: sends the user's token when there is one, parses `{ message }` errors into
- * ApiError, signs the user out when the server says the token is no longer good (401), and checks
+ * The one API client: sends the user's token when there is one, parses `{ message, kind? }` errors
+ * into ApiError, signs the user out when the server says the token is no longer good (401), and checks
  * every answer against its schema in the shared contracts (src/shared/contracts) before the page
  * sees it: an answer that does not match is an ApiError like a failed request.
  *
@@ -9,19 +9,27 @@
  * contracts are full zod, about 24 kB gzipped, and the home page's JavaScript must stay under 130 kB.
  */
 import type { $ZodType, output } from 'zod/v4/core';
+import type { ErrorKind } from '@shared/contracts/orders';
 import type { Contracts, parseAnswer } from './parse-answer';
 import * as MSG from '@shared/messages';
 import { STORAGE_KEYS, readText, writeText } from './storage';
 
 export class ApiError extends Error {
+  /**
+   * The error answer's `kind`, when it has one (a refused cancel or refund, a refund the payment
+   * provider did not answer): decide on it, never on the message's words, which may be reworded.
+   */
+  declare readonly kind?: ErrorKind;
+
   constructor(
     /** The HTTP status; 0 when there is no usable answer (the shop could not be reached, or its answer did not match the contract). */
     public readonly status: number,
     message: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; kind?: ErrorKind },
   ) {
     super(message, options);
     this.name = 'ApiError';
+    this.kind = options?.kind;
   }
 }
 
@@ -85,8 +93,13 @@ export function refusal(
   token: string | null,
   options: Pick<RequestOptions, 'token'>,
 ): ApiError {
-  const reason = (data as { message?: unknown } | null)?.message;
-  const error = new ApiError(status, typeof reason === 'string' ? reason : `Request failed (${status})`);
+  const answer = data as { message?: unknown; kind?: unknown } | null;
+  const reason = answer?.message;
+  const kind = answer?.kind;
+  // Error answers are not checked against a schema (decision 094): the kind is kept as the server wrote it.
+  const error = new ApiError(status, typeof reason === 'string' ? reason : `Request failed (${status})`, {
+    kind: typeof kind === 'string' ? (kind as ErrorKind) : undefined,
+  });
   if (status === 401 && token && options.token === undefined && readText(STORAGE_KEYS.token) === token) {
     writeText(STORAGE_KEYS.token, null);
     onUnauthorized(error.message);

@@ -7,6 +7,7 @@
  */
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IMPORT_CHARGES_NOTICE } from '@shared/delivery-zones';
 import { paymentProviders } from '../../adapters/payments/provider';
 import { stripePaymentProvider } from '../../adapters/payments/stripe';
 import type { PrintOrder, PrintPartner } from '../../adapters/print/partner';
@@ -56,6 +57,12 @@ const open = async (user?: TestUser) => {
   return res.json().sessionId as string;
 };
 const pay = (sessionId: string, body: Record<string, unknown>) => post(`/api/checkout/demo/${sessionId}/pay`, body);
+/** The one order confirmation mailed to `email`. */
+const confirmationTo = async (email: string) => {
+  const mails = (await mailsTo(db(), email)).filter((mail) => / is confirmed$/.test(mail.subject));
+  expect(mails).toHaveLength(1);
+  return mails[0]!;
+};
 const orderOf = async (sessionId: string) =>
   (await db().select().from(orders).where(eq(orders.checkoutSessionId, sessionId)))[0];
 
@@ -65,7 +72,7 @@ describe('the demo checkout collects the delivery address', () => {
     expect(view.json().countries).toEqual(['GB', 'IE']);
   });
 
-  it('keeps the address on the order as it was typed, normalised, and marks the payment as the demo', async () => {
+  it('keeps the address on the order as it was typed, normalised, marks the payment as the demo, and mails no import notice to a UK order', async () => {
     const sessionId = await open();
     const paid = await pay(sessionId, {
       email: 'ann@example.com',
@@ -77,6 +84,10 @@ describe('the demo checkout collects the delivery address', () => {
       addressMissing: false,
       paymentRef: 'demo',
     });
+    // A UK order: its confirmation has no import notice.
+    const mail = await confirmationTo('ann@example.com');
+    expect(mail.html).not.toContain('import VAT');
+    expect(mail.text).not.toContain('import VAT');
   });
 
   it.each([
@@ -155,7 +166,7 @@ describe('the demo checkout collects the delivery address', () => {
     expect((await orderOf(sessionId))!.deliveryAddress).toMatchObject({ name: foxes, line1: '𝟙𝟜 Orchard Row' });
   });
 
-  it('an Irish address needs no UK postcode', async () => {
+  it('an Irish address needs no UK postcode; its confirmation mail repeats the import notice the checkout showed', async () => {
     const sessionId = await open();
     const res = await pay(sessionId, {
       email: 'eire@example.com',
@@ -163,6 +174,9 @@ describe('the demo checkout collects the delivery address', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect((await orderOf(sessionId))!.deliveryAddress).toMatchObject({ country: 'IE', postcode: 'D02 X285' });
+    const mail = await confirmationTo('eire@example.com');
+    expect(mail.html).toContain(IMPORT_CHARGES_NOTICE);
+    expect(mail.text).toContain(IMPORT_CHARGES_NOTICE);
   });
 });
 

@@ -83,7 +83,7 @@ export const orderRoutes: ModuleRoutes = async (app, ctx) => {
       schema: {
         tags: ['admin'],
         summary:
-          "The overview's orders (same filters, every page) as a text/csv attachment orders-YYYY-MM-DD.csv (UTF-8 with BOM, CRLF): one row per line item, addresses included",
+          "The overview's orders (same filters, every page) as a text/csv attachment orders-YYYY-MM-DD.csv (UTF-8 with BOM, CRLF, formula cells neutralised): one row per line item, addresses included, the money refunded and net, and a replacement's original order number (Replacement for)",
         querystring: exportQuerySchema,
         response: {
           200: {

@@ -1,4 +1,5 @@
 /** Order mails: the confirmation, each status change, the review invitation, and the owner's mails about orders. */
+import { IMPORT_CHARGES_NOTICE, isAbroad } from '@shared/delivery-zones';
 import { statusLabel, type OrderStatus } from '@shared/order-status';
 import { formatPence } from '@shared/money';
 import {
@@ -23,7 +24,7 @@ import type { MailTemplate } from './types';
 export interface OrderConfirmationMail extends OrderTotals {
   orderId: string;
   lines: OrderLine[];
-  /** Where the books go; shown when the checkout collected it. */
+  /** Where the books go; shown when the checkout collected it, with the import notice outside the UK. */
   deliveryAddress?: DeliveryAddress | null;
   /** The shopper has an account (their orders are on /profile); a guest is pointed to /contact. */
   hasAccount: boolean;
@@ -56,6 +57,8 @@ export const orderConfirmation: MailTemplate<OrderConfirmationMail> = {
         <Totals totals={order} />
         <Rule />
         {order.deliveryAddress && <Address address={order.deliveryAddress} />}
+        {/* Delivered duty unpaid outside the UK (decision 148): the checkout's notice, word for word. */}
+        {order.deliveryAddress && isAbroad(order.deliveryAddress.country) && <P>{IMPORT_CHARGES_NOTICE}</P>}
         <CancellationInfo cancelUntil={order.cancelUntil ?? null} cancelUrl={order.cancelUrl ?? null} shop={shop} />
         {order.hasAccount ? (
           <Action href={shop.href('/profile')}>See your orders</Action>

@@ -486,6 +486,7 @@ describe('GET /api/admin/orders/export (CSV)', () => {
     expect(record(rows[1]!)).toEqual({
       'Order number': made.id.slice(-10),
       'Order id': made.id,
+      'Replacement for': '',
       Date: '2026-06-01T10:00:00.000Z',
       Status: 'Shipped',
       'E-mail': `csv@${d}`,
@@ -569,6 +570,24 @@ describe('GET /api/admin/orders/export (CSV)', () => {
     expect(row![column('Address line 1')]).toBe("14 Orchard Row;'+cmd");
     expect(row![column('Address line 2')]).toBe("Flat 2, '@SUM(1+1)");
     expect(row![column('County')]).toBe("York;'-2+3");
+  });
+
+  it("names the original order's number on a replacement's rows, and leaves it empty on a normal order's", async () => {
+    const d = domain();
+    const original = await order(`lost@${d}`, { status: 'Shipped', deliveryAddress: testAddress() });
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${original.id}/replacements`,
+      headers: bearer(admin.token),
+      payload: { lines: [{ product_id: puzzles.id, qty: 1 }], reason: 'lost_in_post' },
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const replacementId = sent.json().order_id as string;
+    const rows = parseCsv((await exportCsv({ q: d })).rawPayload.toString('utf8').slice(1)).slice(1);
+    const replacementFor = (orderId: string) =>
+      rows.filter((row) => row[column('Order id')] === orderId).map((row) => row[column('Replacement for')]);
+    expect(replacementFor(replacementId)).toEqual([original.id.slice(-10)]);
+    expect(replacementFor(original.id)).toEqual(['', '']);
   });
 
   it('names what breaks the address rule in a kept address (decision 133), so the file flags it too', async () => {

@@ -119,9 +119,13 @@ export async function orderDetail(ctx: AppContext, orderId: string): Promise<Adm
 /** The export's columns, in order, with how each cell is read from an order and one of its lines. */
 type Line = OrderWithItems['items'][number];
 const pounds = (pence: number) => (pence / 100).toFixed(2);
+/** The order number people are shown: the id's last 10 characters. */
+const orderNumber = (id: string) => id.slice(-10);
 const EXPORT_COLUMNS: ReadonlyArray<readonly [string, (order: OrderWithItems, line: Line | undefined) => CsvValue]> = [
-  ['Order number', (o) => o.id.slice(-10)],
+  ['Order number', (o) => orderNumber(o.id)],
   ['Order id', (o) => o.id],
+  // A replacement (lost, damaged, misprinted books sent again, decision 142): the original's number.
+  ['Replacement for', (o) => (o.parentOrderId ? orderNumber(o.parentOrderId) : null)],
   ['Date', (o) => o.createdAt.toISOString()],
   ['Status', (o) => o.status],
   ['E-mail', (o) => o.email],

@@ -52,11 +52,12 @@ export function CancelOrderDialog({ order, open, onClose, onRefundInstead }: Pro
         onError: (error) =>
           setRefusal({
             text: serverMessage(error) ?? 'The order could not be cancelled. Please try again.',
-            // Refused while the printer has the job (it refused, or could not be reached): the books
-            // still go out, so the owner may refund instead. (Read from the order, not the answer's
-            // `kind`: the API client every page loads stays as small as it is.)
+            // The printer refused, or could not be reached: the books still go out, so the owner may
+            // refund instead (not after another refusal, such as a change that came first).
             refundInstead:
-              error instanceof ApiError && error.status === 409 && order.cancel.at_printer === 'sent' && canRefund,
+              error instanceof ApiError &&
+              (error.kind === 'printer_refused' || error.kind === 'printer_unreachable') &&
+              canRefund,
           }),
       },
     );

@@ -8,10 +8,9 @@
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
 import type { AdminOrderDetail, RefundReason } from '@shared/contracts/orders';
-import * as MSG from '@shared/messages';
 import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
-import { serverMessage } from '../../../lib/api';
+import { ApiError, serverMessage } from '../../../lib/api';
 import { useBanner } from '../../../lib/banner';
 import { formatPounds } from '../../../lib/format';
 import { useRefundOrder } from './after-sale-api';
@@ -93,13 +92,12 @@ function RefundForm({
           onClose();
         },
         onError: (error) => {
-          const message = serverMessage(error);
           // Possibly made and kept pending (decision 163): the shop finishes it; nothing more to do here.
-          if (message === MSG.refundUnanswered) {
-            banner.show({ content: message, action: 'error' });
+          if (error instanceof ApiError && error.kind === 'refund_unanswered') {
+            banner.show({ content: error.message, action: 'error' });
             return onClose();
           }
-          setProblem(message ?? 'The refund could not be made. Please try again.');
+          setProblem(serverMessage(error) ?? 'The refund could not be made. Please try again.');
         },
       },
     );
