@@ -137,6 +137,10 @@ export const productDeletedSchema = messageSchema.extend({ archived: z.boolean()
 export type ProductDeleted = z.infer<typeof productDeletedSchema>;
 
 export type Product = z.infer<typeof productSchema>;
+
+/** What a book's card in a grid shows (`ProductCard`): a server-rendered grid's data carries only these. */
+export type CardBook = Pick<Product, 'id' | 'name' | 'type' | 'age' | 'price' | 'imageUrls'>;
+
 export type ProductAgeValue = z.infer<typeof productAgeSchema>;
 
 export type FieldsResult = { ok: true; value: ProductFields } | { ok: false; message: string };

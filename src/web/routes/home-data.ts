@@ -6,6 +6,7 @@ import type { ListingRequest } from '@shared/contracts/web';
 import { homeTitle, pageHead } from '@shared/seo';
 import type { HomeData } from '../features/products/HomePage';
 import { HOME_QUERY, homeQuery } from '../features/products/home-address';
+import { toCardBook } from './card-books';
 import { siteOf, toMeta } from './meta';
 
 /** What the home grid's pages keep of the address (decision 131): every visitor may have them, per view of the grid. */
@@ -22,11 +23,13 @@ export async function homeLoader({ request, context }: LoaderFunctionArgs): Prom
   };
   // Page after page by cursor (keyset): `page=3` shows the first three pages, as Show more built them.
   let listing: CatalogueListing = await context.shop.listing(asked);
-  const products = [...listing.products];
+  const products = listing.products.map(toCardBook);
   for (let page = 2; page <= view.pages && listing.next_cursor !== null; page += 1) {
     listing = await context.shop.listing({ ...asked, cursor: listing.next_cursor });
-    products.push(...listing.products);
+    products.push(...listing.products.map(toCardBook));
   }
+  // The cards' fields only: the page's data (sent with the HTML for hydration) carries no
+  // descriptions, which the grid never shows and a book may have thousands of characters of.
   return { view, listing: { ...listing, products } };
 }
 

@@ -2,6 +2,7 @@
 import { SearchResultsPage, type SearchData } from '../features/products/search/SearchResultsPage';
 import { pageHead } from '@shared/seo';
 import { SEARCH_PAGE_SIZE, SEARCH_QUERY, searchPath } from '../features/products/search/search-address';
+import { toCardBook } from './card-books';
 import { siteOf, toMeta } from './meta';
 import type { Route } from './+types/search';
 
@@ -10,7 +11,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Se
   const found = view.query
     ? await context.shop.search(view.query, SEARCH_PAGE_SIZE * view.pages)
     : { products: [], more: false };
-  return { view, ...found };
+  return { view, products: found.products.map(toCardBook), more: found.more };
 }
 
 /**

@@ -11,7 +11,7 @@
  */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { CatalogueListing } from '@shared/contracts/products';
+import type { CardBook, CatalogueListing } from '@shared/contracts/products';
 import * as MSG from '@shared/messages';
 import { buttonClass } from '../../components/Button';
 import { useSession } from '../../lib/session';
@@ -29,8 +29,8 @@ const EAGER_CARDS = 4;
 /** What the home route's loader gives the page: the view in the address and its books. */
 export interface HomeData {
   view: HomeView;
-  /** Every page asked for, in order, as one list; next_cursor is the last page's. */
-  listing: CatalogueListing;
+  /** Every page asked for, in order, as one list of the cards' fields; next_cursor is the last page's. */
+  listing: Omit<CatalogueListing, 'products'> & { products: CardBook[] };
 }
 
 export function HomePage({ data, overlay }: { data: HomeData; overlay?: ReactNode }) {

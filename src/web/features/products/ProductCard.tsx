@@ -5,7 +5,7 @@
  */
 import { memo, useState } from 'react';
 import { Link } from 'react-router';
-import type { Product } from '@shared/contracts/products';
+import type { CardBook, Product } from '@shared/contracts/products';
 import * as MSG from '@shared/messages';
 import { productPath } from '@shared/routes';
 import { useBasket } from '../cart';
@@ -17,11 +17,11 @@ import { ProductImage } from '../../components/ProductImage';
 import styles from './ProductCard.module.css';
 
 export interface ProductCardProps {
-  product: Product;
+  product: CardBook;
   /** Load the cover at once (the first row of a grid). */
   eager?: boolean;
   /** Admin only: delete this product (the page confirms and calls the server). */
-  onDelete?: (product: Product) => void;
+  onDelete?: (product: CardBook) => void;
   /** Heading level of the name inside the page's outline. */
   headingLevel?: 2 | 3;
 }
@@ -35,7 +35,7 @@ function ShopperButtons({
   onLove,
   onAdd,
 }: {
-  product: Product;
+  product: CardBook;
   loved: boolean;
   onLove?: () => void;
   onAdd?: () => void;
@@ -59,7 +59,7 @@ function ShopperButtons({
   );
 }
 
-function LiveShopperActions({ product }: { product: Product }) {
+function LiveShopperActions({ product }: { product: CardBook }) {
   const wishlist = useWishlist();
   const basket = useBasket();
   return (
@@ -79,10 +79,10 @@ function LiveShopperActions({ product }: { product: Product }) {
  * at 24 cards (issue 34); the browser hydrates the same elements with them.
  */
 const ShopperActions = import.meta.env.SSR
-  ? ({ product }: { product: Product }) => <ShopperButtons product={product} loved={false} />
+  ? ({ product }: { product: CardBook }) => <ShopperButtons product={product} loved={false} />
   : LiveShopperActions;
 
-function AdminActions({ product, onDelete }: { product: Product; onDelete?: (product: Product) => void }) {
+function AdminActions({ product, onDelete }: { product: CardBook; onDelete?: (product: CardBook) => void }) {
   return (
     <div className={styles.actions}>
       <Link

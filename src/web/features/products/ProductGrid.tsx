@@ -5,12 +5,12 @@
  * and the cards flow around it, so it never covers or pushes down the first books.
  */
 import type { ReactNode } from 'react';
-import type { Product } from '@shared/contracts/products';
+import type { CardBook } from '@shared/contracts/products';
 import { ProductCard, type ProductCardProps } from './ProductCard';
 import styles from './ProductGrid.module.css';
 
 interface ProductGridProps extends Pick<ProductCardProps, 'headingLevel' | 'onDelete'> {
-  products: Product[];
+  products: readonly CardBook[];
   /** How many cards, from the first, load their cover at once (the first row). */
   eagerCount?: number;
   layout?: 'grid' | 'row';

@@ -4,14 +4,17 @@
  * to one more page). No match says so and offers to clear the search or browse the shop.
  */
 import { Link } from 'react-router';
+import type { CardBook } from '@shared/contracts/products';
 import type { SearchPage } from '@shared/contracts/web';
 import { buttonClass } from '../../../components/Button';
 import { ProductGrid } from '..';
 import { MAX_SEARCH_PAGES, searchPath, type SearchView } from './search-address';
 import styles from './SearchResultsPage.module.css';
 
-export interface SearchData extends SearchPage {
+/** What the search route's loader gives the page: the view in the address and the cards of its books. */
+export interface SearchData extends Omit<SearchPage, 'products'> {
   view: SearchView;
+  products: CardBook[];
 }
 
 export function SearchResultsPage({ data }: { data: SearchData }) {
