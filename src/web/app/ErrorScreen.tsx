@@ -1,4 +1,4 @@
-import * as MSG from '@shared/messages';
+import * as MSG from '@shared/messages-every-page';
 import { Link } from 'react-router';
 
 /** The render error screen ('Unexpected Application Error!'). */

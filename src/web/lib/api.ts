@@ -11,7 +11,7 @@
 import type { $ZodType, output } from 'zod/v4/core';
 import type { ErrorKind } from '@shared/contracts/orders';
 import type { Contracts, parseAnswer } from './parse-answer';
-import * as MSG from '@shared/messages';
+import * as MSG from '@shared/messages-every-page';
 import { STORAGE_KEYS, readText, writeText } from './storage';
 
 export class ApiError extends Error {

@@ -8,7 +8,7 @@ import { BANNER_MS } from '@shared/constants';
 
 type BannerAction = 'error' | 'success' | 'cart' | 'love';
 
-interface BannerMessage {
+export interface BannerMessage {
   content: string;
   action: BannerAction;
   product?: string;

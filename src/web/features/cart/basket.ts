@@ -10,7 +10,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { CART_QTY_MAX, CART_QTY_MIN } from '@shared/constants';
-import * as MSG from '@shared/messages';
+import * as MSG from '@shared/messages-every-page';
 import { answer, api, serverMessage } from '../../lib/api';
 import { useBanner } from '../../lib/banner';
 import { useSession, type Session } from '../../lib/session';

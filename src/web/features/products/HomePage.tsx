@@ -12,10 +12,10 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { CardBook, CatalogueListing } from '@shared/contracts/products';
-import * as MSG from '@shared/messages';
+import * as MSG from '@shared/messages-every-page';
 import { buttonClass } from '../../components/Button';
 import { useSession } from '../../lib/session';
-import { useDeleteProduct } from './api/delete-product';
+import { useConfirmAndDeleteLater } from './api/delete-product-later';
 import { CatalogueToolbar } from './CatalogueToolbar';
 import { CookieNotice } from './CookieNotice';
 import { MAX_HOME_PAGES, hasFilters, homeQuery, type HomeView } from './home-address';
@@ -35,7 +35,7 @@ export interface HomeData {
 
 export function HomePage({ data, overlay }: { data: HomeData; overlay?: ReactNode }) {
   const { isAdmin } = useSession();
-  const { confirmAndDelete } = useDeleteProduct();
+  const confirmAndDelete = useConfirmAndDeleteLater();
   const { view, listing } = data;
   const Title = isAdmin ? 'h1' : 'h2';
   const shown = listing.products;

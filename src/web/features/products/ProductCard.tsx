@@ -6,7 +6,7 @@
 import { memo, useState } from 'react';
 import { Link } from 'react-router';
 import type { CardBook, Product } from '@shared/contracts/products';
-import * as MSG from '@shared/messages';
+import * as MSG from '@shared/messages-every-page';
 import { productPath } from '@shared/routes';
 import { useBasket } from '../cart';
 import { formatPounds } from '../../lib/format';

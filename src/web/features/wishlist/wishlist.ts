@@ -8,7 +8,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import * as MSG from '@shared/messages';
+import * as MSG from '@shared/messages-every-page';
 import { answer, api, serverMessage } from '../../lib/api';
 import { useBanner } from '../../lib/banner';
 import { useSession } from '../../lib/session';

@@ -1,29 +1,36 @@
 /**
  * Admin: delete a product (POST /api/admin/products/delete_product/{id}) after the spec's
  * confirmation; 'Product deleted' (or the archived text for a book that had been sold, decision 039), or the spec's failure texts; then every product query is
- * fetched again, as a live productUpdate would. The catalogue's cards and the admin list use it.
+ * fetched again, as a live productUpdate would. The admin list uses the hook; the catalogue's cards
+ * load this module when an admin first deletes from them (delete-product-later.ts), so that a
+ * shopper's first page carries none of it.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import * as MSG from '@shared/messages';
 import type { Product } from '@shared/contracts/products';
 import { answer, api, serverMessage } from '../../../lib/api';
-import { useBanner } from '../../../lib/banner';
+import { useBanner, type BannerMessage } from '../../../lib/banner';
 import { applyProductUpdate } from '../../../lib/live-updates';
 
 const deleted = answer('products', 'productDeletedSchema');
 
 const deleteProduct = (id: string) => api.post(`/api/admin/products/delete_product/${encodeURIComponent(id)}`, deleted);
 
+type Show = (banner: BannerMessage) => void;
+
+// The server's text: MSG.productDeleted, or MSG.productArchived for a book that had been sold (decision 039).
+const told = (show: Show, message: string) => show({ content: message, action: 'success' });
+const failed = (show: Show, error: unknown) =>
+  show({ content: serverMessage(error) ? MSG.failedToDelete : MSG.errorDeletingProduct, action: 'error' });
+
 export function useDeleteProduct() {
   const queryClient = useQueryClient();
   const { show } = useBanner();
   const { mutate, isPending } = useMutation({
     mutationFn: (product: Pick<Product, 'id'>) => deleteProduct(product.id),
-    // The server's text: MSG.productDeleted, or MSG.productArchived for a book that had been sold (decision 039).
-    onSuccess: (answer) => show({ content: answer.message, action: 'success' }),
-    onError: (error) =>
-      show({ content: serverMessage(error) ? MSG.failedToDelete : MSG.errorDeletingProduct, action: 'error' }),
+    onSuccess: (answer) => told(show, answer.message),
+    onError: (error) => failed(show, error),
     onSettled: () => applyProductUpdate(queryClient),
   });
   const confirmAndDelete = useCallback(
@@ -33,4 +40,16 @@ export function useDeleteProduct() {
     [mutate],
   );
   return { confirmAndDelete, isPending };
+}
+
+/** The same, outside a component (the catalogue's cards, through delete-product-later.ts). */
+export async function confirmAndDeleteNow(product: Pick<Product, 'id'>, queryClient: QueryClient, show: Show) {
+  if (!window.confirm(MSG.confirmDeleteProduct)) return;
+  try {
+    told(show, (await deleteProduct(product.id)).message);
+  } catch (error) {
+    failed(show, error);
+  } finally {
+    await applyProductUpdate(queryClient);
+  }
 }
