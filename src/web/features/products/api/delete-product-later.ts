@@ -1,5 +1,5 @@
 /**
- * Admin: the catalogue's Delete on a card. Its code (delete-product.ts) loads when an admin first
+ * Admin: the catalogue's Delete on a card. Its code (delete-product-now.ts) loads when an admin first
  * presses it: the home page's script is every shopper's first download, held to 130 kB (issue 34),
  * and shoppers never delete.
  */
@@ -13,7 +13,7 @@ export function useConfirmAndDeleteLater() {
   const { show } = useBanner();
   return useCallback(
     (product: Pick<Product, 'id'>) => {
-      void import('./delete-product').then(({ confirmAndDeleteNow }) =>
+      void import('./delete-product-now').then(({ confirmAndDeleteNow }) =>
         confirmAndDeleteNow(product, queryClient, show),
       );
     },

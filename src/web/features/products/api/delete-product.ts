@@ -2,10 +2,10 @@
  * Admin: delete a product (POST /api/admin/products/delete_product/{id}) after the spec's
  * confirmation; 'Product deleted' (or the archived text for a book that had been sold, decision 039), or the spec's failure texts; then every product query is
  * fetched again, as a live productUpdate would. The admin list uses the hook; the catalogue's cards
- * load this module when an admin first deletes from them (delete-product-later.ts), so that a
+ * load delete-product-now.ts when an admin first deletes from them (delete-product-later.ts), so that a
  * shopper's first page carries none of it.
  */
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import * as MSG from '@shared/messages';
 import type { Product } from '@shared/contracts/products';
@@ -15,13 +15,14 @@ import { applyProductUpdate } from '../../../lib/live-updates';
 
 const deleted = answer('products', 'productDeletedSchema');
 
-const deleteProduct = (id: string) => api.post(`/api/admin/products/delete_product/${encodeURIComponent(id)}`, deleted);
+export const deleteProduct = (id: string) =>
+  api.post(`/api/admin/products/delete_product/${encodeURIComponent(id)}`, deleted);
 
-type Show = (banner: BannerMessage) => void;
+export type Show = (banner: BannerMessage) => void;
 
 // The server's text: MSG.productDeleted, or MSG.productArchived for a book that had been sold (decision 039).
-const told = (show: Show, message: string) => show({ content: message, action: 'success' });
-const failed = (show: Show, error: unknown) =>
+export const told = (show: Show, message: string) => show({ content: message, action: 'success' });
+export const failed = (show: Show, error: unknown) =>
   show({ content: serverMessage(error) ? MSG.failedToDelete : MSG.errorDeletingProduct, action: 'error' });
 
 export function useDeleteProduct() {
@@ -40,16 +41,4 @@ export function useDeleteProduct() {
     [mutate],
   );
   return { confirmAndDelete, isPending };
-}
-
-/** The same, outside a component (the catalogue's cards, through delete-product-later.ts). */
-export async function confirmAndDeleteNow(product: Pick<Product, 'id'>, queryClient: QueryClient, show: Show) {
-  if (!window.confirm(MSG.confirmDeleteProduct)) return;
-  try {
-    told(show, (await deleteProduct(product.id)).message);
-  } catch (error) {
-    failed(show, error);
-  } finally {
-    await applyProductUpdate(queryClient);
-  }
 }
