@@ -41,7 +41,7 @@ test.use({ baseURL: `http://localhost:${PORT}` });
 
 test.beforeAll(async () => {
   // A shop of its own starts (migrations, the demo catalogue) on a machine other journeys share.
-  test.setTimeout(200_000);
+  test.setTimeout(400_000);
   mkdirSync(SHOTS, { recursive: true });
   bv = await startFakeBookVault({ isbns: [] });
   rmSync(DATA_DIR, { recursive: true, force: true });
@@ -84,7 +84,7 @@ test('the owner adds a Europe zone; a shopper sends a book to Ireland and BookVa
   browser,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   // ---- the owner: Admin → Delivery, add a zone -------------------------------------------------
   await signInAsAdmin(page);
   await page.getByRole('link', { name: /^Delivery/ }).click();

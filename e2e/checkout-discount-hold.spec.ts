@@ -7,7 +7,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import * as MSG from '../src/shared/messages';
 import { sendDiscountCode } from './support/admin';
 import { payDemoCheckout } from './support/checkout';
-import { uniqueEmail } from './support/fixtures';
+import { uniqueEmail, waitForApp } from './support/fixtures';
 
 interface Product {
   id: string;
@@ -18,6 +18,7 @@ interface Product {
 async function shopperWithBook(browser: Browser, book: Product): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   await page.goto('/');
+  await waitForApp(page); // the server-rendered Add button works once the app has started
   await page.getByRole('button', { name: `Add ${book.name} to basket` }).click();
   await expect(page.getByText(MSG.addedToBasket)).toBeVisible();
   await page.goto('/cart');

@@ -40,7 +40,7 @@ async function figure(page: Page, name: string): Promise<number> {
 test('the owner sees the orders just made, changes the period, reads the chart as a table and revokes a code', async ({
   page,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   const id = `BV-DASH-${suffix}`;
   const name = `Dashboard Bestseller ${suffix}`;

@@ -13,7 +13,7 @@ test('the owner backs up now, sees it verified, and the last good backup in Need
   page,
   request,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   // An order of today, so the dashboard's tables (delivery by zone) are there when the page is checked at 390 px.
   const [book] = (await (await request.get('/api/server/get_products')).json()) as { id: string }[];
   await placePaidOrder(request, { email: uniqueEmail('backup-order'), lines: [{ productId: book!.id, qty: 1 }] });

@@ -8,7 +8,7 @@ import { signInAsAdmin } from './support/admin';
 import { expectAccessible, uniqueEmail, waitForMail } from './support/fixtures';
 
 test('an admin e-mails a 15% code for Puzzle books and a shopper uses it in the basket', async ({ page, browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const email = uniqueEmail('promo');
   await signInAsAdmin(page);
   await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Discounts' }).click();

@@ -31,7 +31,7 @@ test('the customer and then the owner correct an address before printing; not on
   browser,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const products = (await (await request.get('/api/server/get_products')).json()) as { id: string }[];
   const book = products.find((p) => /^BV-\d+$/.test(p.id))!;
   const customer = await createCustomer(request, uniqueEmail('moved'));
@@ -112,7 +112,7 @@ test.describe('on the print shop, which sends to Europe too', () => {
     browser,
     request,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const owner = await browser.newContext();
     const ownerPage = await owner.newPage();
     await signInAsAdmin(ownerPage);

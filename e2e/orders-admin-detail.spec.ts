@@ -64,7 +64,7 @@ test('the owner finds a new order, reads it in full, ships it and exports it as 
   browser,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const products = (await (await request.get('/api/server/get_products')).json()) as Product[];
   const [first, second] = products.filter((product) => /^BV-\d+$/.test(product.id)).slice(-2);
   expect(second, 'two demo books').toBeTruthy();
@@ -252,7 +252,7 @@ test('an order that does not exist is a friendly page with a way back', async ({
 });
 
 test('the overview shows 25 orders at a time and "Load more orders" brings the next', async ({ page, request }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const [book] = ((await (await request.get('/api/server/get_products')).json()) as Product[]).filter((product) =>
     /^BV-\d+$/.test(product.id),
   );

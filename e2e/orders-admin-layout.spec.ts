@@ -87,7 +87,7 @@ const opacity = (button: Locator) => button.evaluate((element) => getComputedSty
 test('the orders overview and an order’s page read well at 390 and 1280 px: the rows fit, the buttons say whether they work, references and e-mail addresses are whole', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const [first, second, third] = (
     (await (await page.request.get('/api/server/get_products')).json()) as Product[]
   ).filter((book) => /^BV-\d+$/.test(book.id));
@@ -199,7 +199,7 @@ test('screenshots of the orders overview, the product form in edit mode and a cu
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const products = (await (await page.request.get('/api/server/get_products')).json()) as Product[];
   const book = products.find((product) => product.name.startsWith('Mystery at Marchbank Manor'))!;
   const [first, second] = products.filter((product) => /^BV-\d+$/.test(product.id));

@@ -13,7 +13,7 @@ test('an admin moves an order from Printing to Shipped to Delivered and the cust
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const email = uniqueEmail('buyer');
   const [book] = (await (await page.request.get('/api/server/get_products')).json()) as Array<{
     id: string;

@@ -43,7 +43,7 @@ test('a guest cancels from the mailed link: the order is cancelled and refunded,
   browser,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const email = uniqueEmail('cancel-guest');
   const order = await placePaidOrder(request, { email, lines: [{ productId: 'BV-1104', qty: 1 }] });
   const confirmation = await waitForMail(request, email, /is confirmed/);
@@ -125,7 +125,7 @@ test('the owner cancels an order held for the printer, refunding it, and sends a
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const held = await placePaidOrder(request, {
     email: uniqueEmail('cancel-owner'),
     lines: [{ productId: 'BV-1005', qty: 1 }],

@@ -117,7 +117,7 @@ test('a paid order is printed and dispatched by itself: the customer gets the Tr
   browser,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const products = (await (await request.get('/api/server/get_products')).json()) as Product[];
   const book = products.find((product) => /^BV-\d+$/.test(product.id));
   expect(book, 'a demo book').toBeTruthy();
@@ -196,7 +196,7 @@ test('a book the printer refuses: the order needs attention, the filter finds it
   browser,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await signInAsAdmin(page);
   const headers = { authorization: `Bearer ${await adminToken(page)}` };
   // A book of this test's own that the simulated printer does not hold (its id starts with FAIL-).

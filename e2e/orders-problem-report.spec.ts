@@ -31,7 +31,7 @@ test('a customer reports "arrived damaged" with a photo and the owner sees it fl
   browser,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const products = (await (await request.get('/api/server/get_products')).json()) as { id: string; name: string }[];
   const book = products.find((p) => /^BV-\d+$/.test(p.id))!;
   const customer = await createCustomer(request, uniqueEmail('damaged'));

@@ -46,7 +46,7 @@ test('the owner refunds one of two books: money panel, the customer’s Partly r
   browser,
   request,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const [maze, sudoku] = [await book(request, 'BV-1001'), await book(request, 'BV-1002')];
   const customer = await createCustomer(request);
   const order = await placePaidOrder(request, {

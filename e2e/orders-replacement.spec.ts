@@ -30,7 +30,7 @@ test('the owner sends a replacement; it is printed and the customer gets its tra
   browser,
   request,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   const products = (await (await request.get('/api/server/get_products')).json()) as { id: string; name: string }[];
   const book = products.find((p) => /^BV-\d+$/.test(p.id))!;
   const owner = await browser.newContext();

@@ -9,7 +9,7 @@ import { deliveryAddress } from './support/checkout';
 import { expectAccessible } from './support/fixtures';
 
 test('an admin deletes a sold book: it is archived, listed as archived, and restored', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   const id = `BV-ARCH-${suffix}`;
   const name = `Archive Me ${suffix}`;

@@ -102,7 +102,7 @@ async function dragLow(
 test('each filled slot keeps Replace and remove inside it at every width, and on a phone all six slots can be reached', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await signInAsAdmin(page);
   const { id } = await bookWithSixImages(page);
   for (const width of [390, 600, 768, 900, 1024, 1280, 1600]) {
@@ -152,7 +152,7 @@ for (const { name, viewport, from, to, low } of [
   test(`a slot dragged ${name} with the slots at the bottom of the window drops where it is let go`, async ({
     page,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     await signInAsAdmin(page);
     const { id, keys } = await bookWithSixImages(page);
     await page.setViewportSize(viewport);

@@ -10,7 +10,7 @@ import { expectAccessible } from './support/fixtures';
 const BOOKS = 25;
 
 test('an admin searches for a book among many, opens Edit, and pages through a search', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   const ids = Array.from({ length: BOOKS }, (_, i) => `BV-PAGE-${suffix}-${String(i).padStart(2, '0')}`);
   const nameOf = (i: number) => `Paging Shelf ${suffix} Volume ${String(i).padStart(2, '0')}`;

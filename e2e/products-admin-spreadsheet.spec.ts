@@ -23,7 +23,7 @@ async function screenshots(page: Page, name: string) {
 }
 
 test('the owner imports 20 books with a price change: the dry run first, then the books', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   const tag = `Sheet${suffix}`;
   const existingId = `BV-SHEET-${suffix}-00`;

@@ -35,7 +35,7 @@ async function slotAlts(page: Page) {
 test('an admin adds a book with three images, re-orders them by keyboard, and sees it on the home page in that order; then edits and deletes it', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const [red, green, blue] = await Promise.all([cover('#b03030'), cover('#2f8f4f'), cover('#2f4fa0')]);
   const suffix = unique();
   const name = `Puzzle Safari ${suffix}`;

@@ -41,7 +41,7 @@ test('a shopper reports a review; the owner finds it under Reported, hides it wi
   request,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const book = await demoBook(request, 'BV-1003');
   const customer = await createCustomer(request, uniqueEmail('rude'));
   const order = await orderOf(request, customer, book);
@@ -98,7 +98,7 @@ test('with the 1–2 star rule on, a 1-star review waits for approval: only its 
   request,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const book = await demoBook(request, 'BV-1004');
   const customer = await createCustomer(request, uniqueEmail('grumpy'));
   const order = await orderOf(request, customer, book);

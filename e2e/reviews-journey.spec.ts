@@ -92,7 +92,7 @@ test('a buyer follows the Delivered mail’s review link signed out, reviews bot
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const email = uniqueEmail('reviewer');
   const reviewer = email.split('@')[0]!;
   const customer = await createCustomer(request, email);

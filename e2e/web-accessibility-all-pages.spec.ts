@@ -80,7 +80,7 @@ for (const width of WIDTHS) {
     test.use({ viewport: { width, height: width === 390 ? 844 : 900 } });
 
     test('a guest’s pages have no serious or critical axe violation', async ({ page }) => {
-      test.setTimeout(180_000);
+      test.setTimeout(360_000);
       const [book] = await demoBooks(page);
       const checkout = await page.request.post('/api/checkout/create_checkout_session', {
         data: { cartItems: [{ product_id: book!.id, qty: 1 }], user_id: null, user_email: '', currency: 'GBP' },
@@ -114,7 +114,7 @@ for (const width of WIDTHS) {
     });
 
     test('a customer’s pages have no serious or critical axe violation', async ({ page, browser }) => {
-      test.setTimeout(180_000);
+      test.setTimeout(360_000);
       const [first, second, third] = await demoBooks(page);
       const customer = await createCustomer(page.request, uniqueEmail('a11y'));
       const order = await deliveredOrder(browser, page, customer, first!);
@@ -147,7 +147,7 @@ for (const width of WIDTHS) {
     });
 
     test('the admin’s pages have no serious or critical axe violation', async ({ page }) => {
-      test.setTimeout(180_000);
+      test.setTimeout(360_000);
       const [first, second] = await demoBooks(page);
       const shipped = await placePaidOrder(page.request, {
         email: uniqueEmail('a11y-admin'),
