@@ -17,21 +17,13 @@ import { signInAsAdmin } from './support/admin';
 import { payDemoCheckout } from './support/checkout';
 import { E2E_ADMIN, E2E_PORT } from './support/env';
 import { uniqueEmail, waitForMail } from './support/fixtures';
+import { IRISH_ADDRESS } from './support/orders';
 
 /** Between the journeys' shop (E2E_PORT) and the print journey's (E2E_PORT + 50). */
 const PORT = E2E_PORT + 25;
 const DATA_DIR = `.data-e2e-${PORT}`;
 const SHOTS = '/tmp/delivery-shots';
-const IRISH = {
-  name: 'Niamh Byrne',
-  line1: '7 Harcourt Street',
-  line2: '',
-  city: 'Dublin',
-  county: 'Dublin',
-  postcode: 'D02 X285',
-  country: 'IE',
-  phone: '+353 1 555 0199',
-};
+const IRISH = { name: 'Niamh Byrne', ...IRISH_ADDRESS };
 
 let bv: FakeBookVault;
 let shop: ServerProcess;
