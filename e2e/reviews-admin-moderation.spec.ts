@@ -159,3 +159,37 @@ test('with the 1–2 star rule on, a 1-star review waits for approval: only its 
     expect(off.status()).toBe(200);
   }
 });
+
+test('a hold rule shows the owner’s press at once while it is saved, and goes back when the save fails', async ({
+  page,
+}) => {
+  await signInAsAdmin(page);
+  await openReviews(page);
+  // The link rule: the 1-star journey above turns the other one on and off.
+  const rule = page.getByRole('checkbox', { name: 'Reviews with a link or an e-mail address' });
+  await expect(rule).not.toBeChecked();
+
+  // The save is held until the box has been looked at, then fails as a lost connection would.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/admin/reviews/settings', async (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    await held;
+    await route.abort('connectionfailed');
+  });
+
+  // Read in the same task as the press: a box whose state waits on the query's scheduling is put
+  // back by React before the press returns.
+  const shownAtOnce = await rule.evaluate((box: HTMLInputElement) => {
+    box.click();
+    return box.checked;
+  });
+  expect(shownAtOnce).toBe(true);
+  await expect(rule).toBeChecked();
+  await expect(rule).toBeDisabled();
+
+  release();
+  await expect(page.getByRole('alert')).toBeVisible();
+  await expect(rule).not.toBeChecked();
+  await expect(rule).toBeEnabled();
+});

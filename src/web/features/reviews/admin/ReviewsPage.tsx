@@ -13,6 +13,7 @@ import {
   type AdminReview,
   type ReviewFilter,
   type ReviewHistoryEntry,
+  type ReviewHoldRules,
 } from '@shared/contracts/reviews';
 import { adminOrderPath, productPath } from '@shared/routes';
 import { Button } from '../../../components/Button';
@@ -144,9 +145,17 @@ export function ReviewsPage() {
 function HoldRules() {
   const rules = useHoldRules();
   const save = useSaveHoldRules();
+  // The owner's choice is shown in the same render as the press, while it is saved: the query's
+  // data changes only after TanStack Query's own scheduling, and until then React would put a
+  // controlled box back as it was (an owner, or a test, would see the press undone for a moment).
+  const [choosing, setChoosing] = useState<ReviewHoldRules | null>(null);
   if (!rules.data) return null;
-  const current = rules.data;
-  const toggle = (key: keyof typeof current) => save.mutate({ ...current, [key]: !current[key] });
+  const current = choosing ?? rules.data;
+  const toggle = (key: keyof ReviewHoldRules) => {
+    const next = { ...current, [key]: !current[key] };
+    setChoosing(next);
+    save.mutate(next, { onSettled: () => setChoosing(null) });
+  };
   return (
     <section className={`${page.panel} ${styles.rules}`} aria-labelledby="review-rules">
       <h2 id="review-rules" className={styles.rulesTitle}>

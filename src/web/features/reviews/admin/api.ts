@@ -69,8 +69,7 @@ export function useSaveHoldRules() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (rules: ReviewHoldRules) => api.post('/api/admin/reviews/settings', rulesAnswer, rules),
-    // The box shows the new choice at once; a refusal reads the stored rules again.
-    onMutate: (rules) => queryClient.setQueryData(keys.rules(session?.id ?? ''), rules),
+    // The page shows the owner's choice while it is saved (HoldRules); a refusal reads the stored rules again.
     onSuccess: (rules) => queryClient.setQueryData(keys.rules(session?.id ?? ''), rules),
     onError: () => queryClient.invalidateQueries({ queryKey: keys.rules(session?.id ?? '') }),
   });
