@@ -12,7 +12,6 @@ import { useBasket } from '../cart';
 import { formatPounds } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { useWishlist } from '../wishlist';
-import { CartIcon, HeartIcon } from '../../components/icons';
 import { ProductImage } from '../../components/ProductImage';
 import styles from './ProductCard.module.css';
 
@@ -49,11 +48,13 @@ function ShopperButtons({
         aria-label={loved ? `Remove ${product.name} from wishlist` : `Add ${product.name} to wishlist`}
         onClick={onLove}
       >
-        <HeartIcon filled={loved} />
+        <span className={`${styles.icon} ${styles.heart}`} aria-hidden="true" />
       </button>
       <button type="button" className={styles.addButton} aria-label={`Add ${product.name} to basket`} onClick={onAdd}>
-        <CartIcon width={18} height={18} />
-        <span aria-hidden="true">Add</span>
+        <span className={`${styles.icon} ${styles.cart}`} aria-hidden="true" />
+        <span className={styles.addLabel} aria-hidden="true">
+          Add
+        </span>
       </button>
     </div>
   );
