@@ -60,6 +60,37 @@ test('the pages hydrate without a mismatch or an error', async ({ page }) => {
   expect(problems).toEqual([]);
 });
 
+test("the server writes a grid's book cards as the browser's own render writes them", async ({ page }) => {
+  // The server draws a card's name link and its buttons without React Router's and the basket's
+  // hooks (issue 34): the elements must be the ones the browser makes when it renders the grid.
+  // Each card as elements, attributes (in any order: React's browser render sets an image's src
+  // last) and texts.
+  const cards = () =>
+    page.getByRole('article').evaluateAll((found) => {
+      const shape = (node: Node): unknown =>
+        node instanceof Element
+          ? {
+              tag: node.tagName,
+              attributes: Object.fromEntries([...node.attributes].map((a) => [a.name, a.value]).sort()),
+              children: [...node.childNodes].map(shape),
+            }
+          : node.textContent;
+      return found.map(shape);
+    });
+  await page.goto('/');
+  await waitForApp(page);
+  const served = await cards();
+  expect(served.length).toBeGreaterThan(1);
+  expect(JSON.stringify(served[0])).toContain('"data-discover":"true"');
+
+  // Away and back by the app's own links: the grid is now the browser's render.
+  await page.getByRole('contentinfo').getByRole('link', { name: 'About' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'About us' })).toBeVisible();
+  await page.getByRole('link', { name: /home$/ }).click();
+  await expect(page.getByRole('article')).toHaveCount(served.length);
+  expect(await cards()).toEqual(served);
+});
+
 test('a page rendered at its normalised address hydrates at the address asked for (decision 131)', async ({ page }) => {
   const problems = collectProblems(page);
   // Junk parameters, another order, a reset token: the server renders (and keeps) the page without
