@@ -90,7 +90,7 @@ const ShopperActions = import.meta.env.SSR
  * as a Link. e2e/web-server-rendering.spec.ts checks that the two write the same anchor.
  */
 const NameLink = import.meta.env.SSR
-  ? ({ to, className, children }: { to: string; className: string; children: ReactNode }) => (
+  ? ({ to, className, children }: { to: string; className?: string; children: ReactNode }) => (
       <a className={className} href={to} data-discover="true">
         {children}
       </a>
