@@ -21,7 +21,9 @@ import { freshHomePath } from './home-html';
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 const size = () => Number(process.env.SPEED_SIZE ?? 10_000);
-const RENDERS = 200;
+/** About 6 s of renders after 200 to warm up: a mean over 200 (1 s) moved by a tenth between runs with the machine. */
+const RENDERS = 1_000;
+const WARM_UP = 200;
 
 /** Renders measured in this process: the app as main.ts builds it, asked by inject (no network, no load generator). */
 async function inProcessRenders(scenario: string, kind: DbKind, distDir: string): Promise<Row[]> {
@@ -60,7 +62,7 @@ async function inProcessRenders(scenario: string, kind: DbKind, distDir: string)
       if (res.statusCode !== 200) throw new Error(`a fresh page answered ${res.statusCode}`);
       return res.rawPayload.length;
     };
-    for (let i = 0; i < 50; i++) await render(); // warm-up: code compiled, connections open
+    for (let i = 0; i < WARM_UP; i++) await render(); // warm-up: code compiled, connections open
     const times: number[] = [];
     let bytes = 0;
     const cpu = process.cpuUsage();
