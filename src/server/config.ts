@@ -3,7 +3,7 @@
  * with one line per bad variable. `.env.example` documents each one.
  */
 import path from 'node:path';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { z } from 'zod';
 import { DEFAULT_DATABASE_TIMEOUTS as DB_DEFAULTS } from './db/timeouts';
 import { mailSender } from './adapters/mail/transport';
@@ -480,6 +480,9 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     PAGE_RENDER_TIME_SHARE: '100',
     // Orders go to the printer at once unless a test holds them (decision 137).
     PRINT_HOLD_MINUTES: '0',
+    // No web build unless a test asks for one (test/web-build.ts): a suite run after a journey run
+    // must not serve the dist/web that run left, whose pages are rendered and rate-limited.
+    WEB_DIST_DIR: path.join(tmpdir(), 'book-shop-tests-serve-no-web-build'),
     ...overrides,
   });
 }
