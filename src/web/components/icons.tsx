@@ -1,5 +1,6 @@
-/** Small inline icons (decorative: the control around them carries the name). */
+/** Small icons (decorative: the control around them carries the name): inline SVG, but for the two a grid repeats. */
 import type { SVGProps } from 'react';
+import css from './icons.module.css';
 
 const base = (props: SVGProps<SVGSVGElement>) => ({
   width: 22,
@@ -21,17 +22,12 @@ export const SearchIcon = (p: SVGProps<SVGSVGElement>) => (
     <path d="m20 20-3.5-3.5" />
   </svg>
 );
-export const CartIcon = (p: SVGProps<SVGSVGElement>) => (
-  <svg {...base(p)}>
-    <path d="M3 4h2l2.4 11.2a2 2 0 0 0 2 1.6h7.7a2 2 0 0 0 2-1.5L21 8H6" />
-    <circle cx="10" cy="20" r="1.3" />
-    <circle cx="17" cy="20" r="1.3" />
-  </svg>
+/** The basket's trolley and the wishlist's heart, drawn by the stylesheet (icons.module.css). */
+export const CartIcon = ({ small = false }: { small?: boolean }) => (
+  <span className={`${css.icon} ${css.cart}${small ? ` ${css.small}` : ''}`} aria-hidden="true" />
 );
-export const HeartIcon = ({ filled, ...p }: SVGProps<SVGSVGElement> & { filled?: boolean }) => (
-  <svg {...base(p)} fill={filled ? 'currentColor' : 'none'}>
-    <path d="M12 20s-7-4.4-9.2-8.6C1.3 8.4 3 5 6.4 5c2 0 3.3 1.1 4 2.3h3.2C14.3 6.1 15.6 5 17.6 5 21 5 22.7 8.4 21.2 11.4 19 15.6 12 20 12 20z" />
-  </svg>
+export const HeartIcon = ({ filled = false }: { filled?: boolean }) => (
+  <span className={`${css.icon} ${filled ? css.heartFilled : css.heart}`} aria-hidden="true" />
 );
 export const UserIcon = (p: SVGProps<SVGSVGElement>) => (
   <svg {...base(p)}>

@@ -12,6 +12,7 @@ import { useBasket } from '../cart';
 import { formatPounds } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { useWishlist } from '../wishlist';
+import { CartIcon, HeartIcon } from '../../components/icons';
 import { ProductImage } from '../../components/ProductImage';
 import styles from './ProductCard.module.css';
 
@@ -48,10 +49,10 @@ function ShopperButtons({
         aria-label={loved ? `Remove ${product.name} from wishlist` : `Add ${product.name} to wishlist`}
         onClick={onLove}
       >
-        <span className={`${styles.icon} ${styles.heart}`} aria-hidden="true" />
+        <HeartIcon filled={loved} />
       </button>
       <button type="button" className={styles.addButton} aria-label={`Add ${product.name} to basket`} onClick={onAdd}>
-        <span className={`${styles.icon} ${styles.cart}`} aria-hidden="true" />
+        <CartIcon small />
         <span className={styles.addLabel} aria-hidden="true">
           Add
         </span>
