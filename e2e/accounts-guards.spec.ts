@@ -6,6 +6,8 @@ import { expect, test } from '@playwright/test';
 import { createCustomer, signInAsCustomer } from './support/customer';
 import { uniqueEmail } from './support/fixtures';
 
+const HOME_DATA = /\.data\?_routes=routes%2Fhome$/;
+
 test('a guest is sent from /wishlist and /profile to /login', async ({ page }) => {
   await page.goto('/wishlist');
   await expect(page).toHaveURL(/\/login$/);
@@ -48,4 +50,42 @@ test('an expired or malformed stored token is dropped and the visitor is a guest
   await page.goto('/profile');
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+});
+
+test('logging out on a signed-in page goes home, not to /login, even when the home page is slow to load (decision 168)', async ({
+  page,
+  request,
+}) => {
+  await signInAsCustomer(page, await createCustomer(request, uniqueEmail('leaving')));
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: 'Your profile' })).toBeVisible();
+
+  // The home page's data (React Router's single fetch for routes/home) is held: the sign-out lands
+  // on the profile before the navigation home does.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let asked!: () => void;
+  const homeAsked = new Promise<void>((resolve) => (asked = resolve));
+  await page.route(HOME_DATA, async (route) => {
+    asked();
+    await released;
+    await route.continue();
+  });
+  await page.getByRole('navigation', { name: 'Account' }).getByRole('button', { name: 'Log out' }).click();
+  await homeAsked;
+  // Signed out (the profile is gone) while the home page is still on its way.
+  await expect(page.getByRole('heading', { name: 'Your profile' })).toHaveCount(0);
+  release();
+
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Sign in' })).toHaveCount(0);
+
+  // Arrived: a guest reaching a signed-in page in the same app (no reload) goes to /login again.
+  await page.evaluate(() => {
+    window.history.pushState(null, '', '/wishlist');
+    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+  });
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('dialog', { name: 'Sign in' })).toBeVisible();
 });

@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { setUnauthorizedHandler } from '../lib/api';
 import { BannerProvider, useBanner } from '../lib/banner';
 import { HydrationMark } from '../lib/hydration';
@@ -20,6 +21,16 @@ function UnauthorizedBridge() {
   return null;
 }
 
+/** A deliberate sign-out's destination is forgotten once the visitor is there (lib/session.tsx, decision 168). */
+function ArrivalMark() {
+  const { pathname } = useLocation();
+  const { leavingTo, arrived } = useSession();
+  useEffect(() => {
+    if (leavingTo !== null && pathname === leavingTo) arrived();
+  }, [pathname, leavingTo, arrived]);
+  return null;
+}
+
 export function makeQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { staleTime: 60_000, retry: 1, refetchOnWindowFocus: false } } });
 }
@@ -35,6 +46,7 @@ export function App({ queryClient, children }: { queryClient: QueryClient; child
         <HydrationMark />
         <BannerProvider>
           <UnauthorizedBridge />
+          <ArrivalMark />
           {children}
         </BannerProvider>
       </SessionProvider>

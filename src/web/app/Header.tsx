@@ -7,7 +7,7 @@
  * a signed-in shopper's Wishlist is reached from the menu, which lists it, to leave it room.
  * Log out is an icon with its name as a tooltip, shown on hover and on keyboard focus.
  */
-import { startTransition, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { BookIcon, CartIcon, CloseIcon, HeartIcon, LogoutIcon, MenuIcon, UserIcon } from '../components/icons';
 import { LinkItems, type LinkList } from '../components/LinkItems';
@@ -60,13 +60,11 @@ export function Header() {
     };
   }, [menuOpen]);
 
-  // Sign out and leave in one transition: signing out first on a guarded page (/admin, /profile)
-  // would let its guard send the visitor to /login instead of /.
+  // Signed out on the way to the home page: a signed-in page's guard sends the visitor on to / too,
+  // not to /login, if it sees the sign-out before the navigation lands (decision 168).
   const logout = () => {
-    startTransition(() => {
-      signOut();
-      void navigate('/');
-    });
+    signOut('/');
+    void navigate('/');
   };
 
   return (

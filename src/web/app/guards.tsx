@@ -8,7 +8,17 @@ import { useSession } from '../lib/session';
 
 export function RequireUser({ children }: { children: ReactNode }) {
   const { session } = useSession();
-  return session ? <>{children}</> : <Navigate to="/login" replace />;
+  return session ? <>{children}</> : <GuestAway />;
+}
+
+/**
+ * Where a signed-in page sends a guest: to /login, unless the visitor has just signed out on
+ * purpose and is on the way somewhere (Log out, a deleted account): then on to there, so a sign-out
+ * that lands before its own navigation does not end on /login (decision 168).
+ */
+export function GuestAway() {
+  const { leavingTo } = useSession();
+  return <Navigate to={leavingTo ?? '/login'} replace />;
 }
 
 export function RequireAdmin({ children }: { children: ReactNode }) {

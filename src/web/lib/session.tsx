@@ -50,33 +50,46 @@ interface SessionContextValue {
   session: Session | null;
   isAdmin: boolean;
   signIn(token: string): Session | null;
-  signOut(): void;
+  /**
+   * Ends the session here. `to` names where a deliberate sign-out is going (Log out, a deleted
+   * account): until the visitor arrives there, a signed-in page's guard sends them on to it rather
+   * than to /login, however the sign-out and the navigation are ordered (decision 168).
+   */
+  signOut(to?: string): void;
+  /** Where a deliberate sign-out is going, until the visitor arrives there; else null. */
+  leavingTo: string | null;
+  /** Called on arrival at `leavingTo` (app/App.tsx): from then on a guard sends guests to /login again. */
+  arrived(): void;
 }
 
 const SessionContext = createContext<SessionContextValue | null>(null);
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [session, setSession] = useState<Session | null>(storedSession);
+  const [leavingTo, setLeavingTo] = useState<string | null>(null);
 
   const signIn = useCallback((token: string) => {
     const next = sessionFromToken(token);
     writeText(STORAGE_KEYS.token, next ? token : null);
     setSession(next);
+    setLeavingTo(null);
     return next;
   }, []);
 
-  const signOut = useCallback(() => {
+  const signOut = useCallback((to?: string) => {
     writeText(STORAGE_KEYS.token, null);
     writeText(STORAGE_KEYS.adminVerificationToken, null);
     writeText(STORAGE_KEYS.wishlist, null); // the next person at this browser does not see it
     setSession(null);
+    setLeavingTo(to ?? null);
   }, []);
+  const arrived = useCallback(() => setLeavingTo(null), []);
 
   // A server-rendered page is a guest's page until hydration is over (lib/hydration.ts).
   const shown = useIsClient() ? session : null;
   const value = useMemo(
-    () => ({ session: shown, isAdmin: shown?.role === 'admin', signIn, signOut }),
-    [shown, signIn, signOut],
+    () => ({ session: shown, isAdmin: shown?.role === 'admin', signIn, signOut, leavingTo, arrived }),
+    [shown, signIn, signOut, leavingTo, arrived],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -87,12 +87,10 @@ function DeleteAccount({ linkToken, onCancel }: { linkToken: string | null; onCa
       {
         onSuccess: (answer) => {
           if (!answer.deleted) return setNotice(answer.message);
-          // Away from the guarded profile first (the home page loads its data before it shows), then
-          // signed out: signing out here would let the profile's guard send the visitor to /login.
-          void Promise.resolve(navigate('/', { replace: true })).then(() => {
-            signOut();
-            banner.show({ content: answer.message, action: 'success' });
-          });
+          // Signed out on the way home: the profile's guard sends the visitor on to /, not to /login.
+          signOut('/');
+          void navigate('/', { replace: true });
+          banner.show({ content: answer.message, action: 'success' });
         },
         onError: (error) => setProblem(messageOf(error)),
       },

@@ -25,7 +25,7 @@ export interface ProfilePageProps {
 export function ProfilePage({ orderHistory, verification, changePassword, privacy }: ProfilePageProps) {
   const { session } = useSession();
   const { id: changeId } = useParams();
-  if (!session) return <Navigate to="/login" replace />;
+  if (!session) return null; // the route's RequireUser sends a guest on (app/guards.tsx)
   if (changeId !== undefined && changeId !== session.id)
     return <Navigate to={`/profile/change_password/${session.id}`} replace />;
   const changing = changeId !== undefined;
