@@ -23,7 +23,7 @@ import { accountRoutes, privacyRoutes, sessionVersionsOf } from './modules/accou
 import { cartRoutes } from './modules/cart';
 import { checkoutRoutes } from './modules/checkout';
 import { contactRoutes } from './modules/contact';
-import { AnswerCache, dashboardRoutes } from './modules/dashboard';
+import { AnswerCache, dashboardRoutes, SharedReads } from './modules/dashboard';
 import { discountAdminRoutes, discountRoutes } from './modules/discounts';
 import { eventRoutes, ProductEvents } from './modules/events';
 import { imageRoutes } from './modules/images';
@@ -168,6 +168,7 @@ export async function buildApp(config: Config, deps: AppDeps, options: BuildOpti
     catalogue,
     listing: new ListingCache(deps.database.db, catalogue),
     dashboardAnswers: new AnswerCache<Buffer>(config.DASHBOARD_CACHE_SECONDS * 1000),
+    dashboardReads: new SharedReads(),
     sessionVersions: sessionVersionsOf(deps.database),
     backups: new Backups(() => ctx, options.backups),
     retention: new Retention(() => ctx),

@@ -15,7 +15,7 @@ import type { Database } from './db/client';
 import type { Flows } from './flows';
 import type { TokenService } from './lib/tokens';
 import type { SessionVersions } from './modules/accounts';
-import type { AnswerCache } from './modules/dashboard';
+import type { AnswerCache, SharedReads } from './modules/dashboard';
 import type { ProductEvents } from './modules/events';
 import type { MailWorker } from './modules/mail';
 import type { PrintWorker } from './modules/orders';
@@ -49,6 +49,8 @@ export interface AppContext extends AppDeps {
   listing: ListingCache;
   /** The dashboard's answers, kept DASHBOARD_CACHE_SECONDS per query (decision 120); a revoke clears them. */
   dashboardAnswers: AnswerCache<Buffer>;
+  /** What every period's dashboard reads alike, shared by dashboards asked at once (decision 169). */
+  dashboardReads: SharedReads;
   /** Each account's session version, as the permission layer checks it (decision 083). */
   sessionVersions: SessionVersions;
   /** Backups of the database and images to BACKUP_DIR, by schedule or on demand (decision 134). */

@@ -33,3 +33,28 @@ export class AnswerCache<T> {
     this.entries.clear();
   }
 }
+
+/**
+ * Readings of what is the same for every period (what needs the owner, the codes by state), shared
+ * by dashboards asked at the same time (decision 169). A request asked at `askedAt` reuses a
+ * reading of the same key that began at or after that moment, so it sees everything done before it
+ * was asked, as its own reading would; otherwise it begins its own. A failed reading is not kept,
+ * and a request that shared one reads again for itself. On PGlite, where reports take turns on one
+ * connection, twenty dashboards asked at once read these once instead of twenty times.
+ */
+export class SharedReads {
+  private readonly latest = new Map<string, { began: number; value: Promise<unknown> }>();
+
+  read<T>(key: string, askedAt: number, make: () => Promise<T>, now = Date.now): Promise<T> {
+    const hit = this.latest.get(key);
+    if (hit && hit.began >= askedAt) return (hit.value as Promise<T>).catch(() => make());
+    const entry = { began: now(), value: make() };
+    this.latest.delete(key);
+    this.latest.set(key, entry);
+    entry.value.catch(() => {
+      if (this.latest.get(key) === entry) this.latest.delete(key);
+    });
+    while (this.latest.size > MAX_ENTRIES) this.latest.delete(this.latest.keys().next().value!);
+    return entry.value as Promise<T>;
+  }
+}

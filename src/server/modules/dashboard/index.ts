@@ -2,7 +2,7 @@
 import type { AppContext } from '../../context';
 
 export { dashboardRoutes } from './routes';
-export { AnswerCache } from './cache';
+export { AnswerCache, SharedReads } from './cache';
 
 /** Forgets the dashboard's kept answers: a change the owner made (a code revoked) shows at once. */
 export const forgetDashboardAnswers = (ctx: Pick<AppContext, 'dashboardAnswers'>) => ctx.dashboardAnswers.clear();

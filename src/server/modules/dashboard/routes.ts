@@ -7,6 +7,7 @@ import { messageSchema } from '@shared/contracts/common';
 import { dashboardQuerySchema, dashboardSchema } from '@shared/contracts/dashboard';
 import type { FastifyReply } from 'fastify';
 import type { ModuleRoutes } from '../../http';
+import { keptFigures } from './repository';
 import { dashboard, dashboardKey } from './service';
 
 const admin = { access: 'admin' as const };
@@ -35,7 +36,11 @@ export const dashboardRoutes: ModuleRoutes = async (app, ctx) => {
       // Made as a report (decision 132): on connections of its own, 503 when none frees in time.
       const json = await ctx.dashboardAnswers.get(dashboardKey(request.query, now), async () =>
         Buffer.from(
-          JSON.stringify(dashboardSchema.parse(await ctx.database.report((db) => dashboard(db, request.query, now)))),
+          JSON.stringify(
+            dashboardSchema.parse(
+              await ctx.database.report((db) => dashboard(db, request.query, now, keptFigures, ctx.dashboardReads)),
+            ),
+          ),
         ),
       );
       return sendJson(reply, json);

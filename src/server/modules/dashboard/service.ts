@@ -20,6 +20,7 @@ import { imagePath } from '@shared/images';
 import { penceToPounds } from '@shared/money';
 import { ORDER_STATUSES } from '@shared/order-status';
 import type { Db } from '../../db/client';
+import type { SharedReads } from './cache';
 import { bucketsOf, periodAnswer, resolvePeriod, type DayRange } from './periods';
 import * as repo from './repository';
 
@@ -109,24 +110,30 @@ export function dashboardKey(query: DashboardQueryInput, now: Date): string {
   return `${query.period}:${current.from}:${current.to}:${staleDays}`;
 }
 
-/** GET /api/admin/dashboard: from the figures kept per day (`source`: the orders themselves, to check them). */
+/**
+ * GET /api/admin/dashboard, asked at `now`: from the figures kept per day (`source`: the orders
+ * themselves, to check them). `shared`: what is the same for every period is read once for
+ * dashboards asked at the same time (decision 169); without it each reads its own.
+ */
 export async function dashboard(
   db: Db,
   query: DashboardQueryInput,
   now = new Date(),
   source: repo.FigureSource = repo.keptFigures,
+  shared?: SharedReads,
 ): Promise<Dashboard> {
   const resolved = resolvePeriod(query, now);
   const { current, previous } = resolved;
   const shippedBefore = new Date(now.getTime() - resolved.staleDays * 86_400_000);
   const both = { from: previous.from, to: current.to, start: previous.start, end: current.end };
+  const read = <T>(key: string, make: () => Promise<T>) => (shared ? shared.read(key, now.getTime(), make) : make());
   const [days, refundDays, customers, sales, needs, codes, reviews, replacements, delivery] = await Promise.all([
     source.dayFigures(db, both),
     repo.refundDays(db, both),
     source.newCustomers(db, previous, current),
     source.books(db, previous, current, { best: BEST_SELLERS_MAX, unsold: DASHBOARD_LIST_MAX }),
-    repo.attention(db, shippedBefore, DASHBOARD_LIST_MAX),
-    repo.codeStates(db),
+    read(`attention:${resolved.staleDays}`, () => repo.attention(db, shippedBefore, DASHBOARD_LIST_MAX)),
+    read('codes', () => repo.codeStates(db)),
     repo.reviewFigures(db, current, NEWEST_REVIEWS_MAX),
     source.replacementFigures(db, current),
     source.deliveryByZone(db, current),
