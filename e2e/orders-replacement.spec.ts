@@ -131,5 +131,29 @@ test('the owner sends a replacement; it is printed and the customer gets its tra
   await expect(page.getByRole('heading', { name: `Order #${replacementId.slice(-10)}` })).toHaveCount(0);
   await replacements.scrollIntoViewIfNeeded();
   await shots(page, 'history-replacement');
+
+  // A second replacement of the same book: the owner is asked to confirm; declining sends nothing.
+  await ownerPage.goto(`/admin/orders/${order.orderId}`);
+  const sendAgain = async (answer: 'accept' | 'dismiss') => {
+    await ownerPage.getByRole('button', { name: 'Send a replacement' }).click();
+    const again = ownerPage.getByRole('dialog', { name: 'Send a replacement' });
+    await again.getByRole('checkbox', { name: book.name }).check();
+    await again.getByLabel(`Copies of ${book.name}`).fill('1');
+    await again.getByLabel('Reason').selectOption('Lost in the post');
+    const asked = ownerPage.waitForEvent('dialog');
+    await again.getByRole('button', { name: 'Send the replacement' }).click();
+    const question = await asked;
+    expect(question.message()).toMatch(new RegExp(`^One is already on its way: a replacement of ${book.name}`));
+    await question[answer]();
+    return again;
+  };
+  const declined = await sendAgain('dismiss');
+  await expect(declined.getByText(/^One is already on its way/)).toBeVisible();
+  await declined.getByRole('button', { name: 'Cancel' }).click();
+  await expect(ownerPage.getByRole('region', { name: 'Replacements' })).not.toContainText('Lost in the post');
+  await sendAgain('accept');
+  await expect(ownerPage.getByText('The replacement has been made and the customer told.')).toBeVisible();
+  await ownerPage.reload();
+  await expect(ownerPage.getByRole('region', { name: 'Replacements' })).toContainText('Lost in the post');
   await owner.close();
 });

@@ -3,7 +3,7 @@
  * The message is shown to people: write it as a sentence. `cause` (another service's error behind
  * it, e.g. the payment provider's) goes to the log only, never to the client.
  */
-import type { Refusal } from '@shared/contracts/orders';
+import type { Refusal, ReplacementRefusalKind } from '@shared/contracts/orders';
 
 export class AppError extends Error {
   /** Sent as Retry-After (seconds) with a 429 or 503: when trying again makes sense. */
@@ -31,7 +31,7 @@ export const forbidden = (message = 'You are not allowed to do that.') => new Ap
 export const notFound = (message = 'Not found.') => new AppError(404, message, 'NOT_FOUND');
 export const conflict = (message: string) => new AppError(409, message, 'CONFLICT');
 /** A 409 that also says why in one word (`kind`), for screens that offer the next step. */
-export const refused = (message: string, kind: Refusal['kind']) =>
+export const refused = (message: string, kind: Refusal['kind'] | ReplacementRefusalKind) =>
   new AppError(409, message, 'CONFLICT', { extra: { kind } });
 export const unavailable = (
   message = 'The service is temporarily unavailable. Please try again shortly.',

@@ -217,6 +217,13 @@ export const REFUSAL_KINDS = [
 export const refusalSchema = z.object({ message: z.string(), kind: z.enum(REFUSAL_KINDS) });
 export type Refusal = z.infer<typeof refusalSchema>;
 
+/** A replacement refused (409): with `kind: 'already_replaced'` the owner may confirm another (`confirm_again`). */
+export const replacementRefusedSchema = z.object({
+  message: z.string(),
+  kind: z.literal('already_replaced').optional(),
+});
+export type ReplacementRefusalKind = NonNullable<z.infer<typeof replacementRefusedSchema>['kind']>;
+
 /**
  * A refund the payment provider was not able to answer (503): nothing refunded, or, with
  * `kind: 'refund_unanswered'`, possibly made and kept pending until the provider confirms (decision 163).
@@ -227,11 +234,12 @@ export const refundUnavailableSchema = z.object({
 });
 
 /**
- * The `kind` an error answer may carry beside its message: a refusal's (409) or an unanswered
+ * The `kind` an error answer may carry beside its message: a refusal's (409, a replacement's too) or an unanswered
  * refund's (503). The web client keeps it (`ApiError.kind`) so that screens decide on it, never on
  * the sentence's words.
  */
-export type ErrorKind = Refusal['kind'] | NonNullable<z.infer<typeof refundUnavailableSchema>['kind']>;
+export type ErrorKind =
+  Refusal['kind'] | ReplacementRefusalKind | NonNullable<z.infer<typeof refundUnavailableSchema>['kind']>;
 
 /**
  * POST /api/admin/orders/:orderId/refunds. Lines and quantities, and/or shipping, and/or `amount`

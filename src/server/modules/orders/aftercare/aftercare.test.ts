@@ -224,6 +224,7 @@ describe('replacements, with the simulated printer', () => {
     const again = await post(`/api/admin/orders/${orderId}/replacements`, body);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toMatch(/^One is already on its way: a replacement of Maze Book/);
+    expect(again.json().kind).toBe('already_replaced');
     // Another book of the order is not a second replacement.
     const other = await post(`/api/admin/orders/${orderId}/replacements`, {
       lines: [{ product_id: colours.id, qty: 1 }],

@@ -9,7 +9,7 @@ import { REPLACEMENT_REASONS, type ReplacementBody, type replacementBodySchema }
 import { INITIAL_ORDER_STATUS, statusesWhere } from '@shared/order-status';
 import type { z } from 'zod';
 import type { AppContext } from '../../../context';
-import { badRequest, conflict, notFound } from '../../../lib/errors';
+import { badRequest, conflict, notFound, refused } from '../../../lib/errors';
 import { enqueueMail, mailCovers, renderMail } from '../../mail';
 import { recordStatusChange } from '../history';
 import { insertPrintJob, lockPrintJob } from '../printing/jobs';
@@ -79,7 +79,7 @@ export async function sendReplacement(
     const replaced = await replacedCopies(tx, orderId);
     const again = body.lines.filter((line) => (replaced.get(line.product_id) ?? 0) > 0);
     if (again.length > 0 && !body.confirm_again)
-      throw conflict(alreadyReplaced(again.map((line) => bought.get(line.product_id)!.name)));
+      throw refused(alreadyReplaced(again.map((line) => bought.get(line.product_id)!.name)), 'already_replaced');
 
     const address = typedAddress ?? order.deliveryAddress;
     if (!address) throw conflict(NO_ADDRESS_FOR_REPLACEMENT);

@@ -16,6 +16,7 @@ import {
   problemReportedSchema,
   replacementBodySchema,
   replacementCreatedSchema,
+  replacementRefusedSchema,
 } from '@shared/contracts/orders';
 import type { ModuleRoutes } from '../../../http';
 import { AppError, badRequest } from '../../../lib/errors';
@@ -87,7 +88,7 @@ export const aftercareRoutes: ModuleRoutes = async (app, ctx) => {
           'Send some of an order’s books again, free (lost, damaged, misprinted): a replacement order linked to it, printed through the queue; a book already replaced needs confirm_again',
         params: orderParams,
         body: replacementBodySchema,
-        response: { 201: replacementCreatedSchema, ...errors },
+        response: { 201: replacementCreatedSchema, ...errors, 409: replacementRefusedSchema },
       },
     },
     async (request, reply) =>

@@ -16,7 +16,7 @@ import {
 import type { DeliveryAddress } from '@shared/delivery-address';
 import { statusLabel } from '@shared/order-status';
 import { Button } from '../../../components/Button';
-import { serverMessage } from '../../../lib/api';
+import { ApiError, serverMessage } from '../../../lib/api';
 import { useBanner } from '../../../lib/banner';
 import { formatPounds, shortOrderId } from '../../../lib/format';
 import { AddressFields, AddressForm, startingAddress } from '../AddressForm';
@@ -131,7 +131,9 @@ function ReplacementDialog({ order, onClose }: { order: AdminOrderDetail; onClos
         },
         onError: (failure) => {
           const message = failed(failure, 'The replacement could not be made.');
-          if (message.startsWith('One is already on its way') && window.confirm(message)) submit(event, true);
+          // 'already_replaced': a book of it was replaced already; the owner may confirm another (decision 165).
+          if (failure instanceof ApiError && failure.kind === 'already_replaced' && window.confirm(message))
+            submit(event, true);
           else setError(message);
         },
       },
