@@ -7,30 +7,47 @@
  */
 const MAX_ENTRIES = 32;
 
+/**
+ * Promises kept per key, made at a moment: a kept one is reused while `usable(itsMoment)` says so,
+ * else a new one is made and kept. A failed one is forgotten at once; at most MAX_ENTRIES keys are
+ * kept, the oldest dropped first. What "usable" means is AnswerCache's and SharedReads' own.
+ */
+class KeptPromises<T> {
+  private readonly entries = new Map<string, { at: number; value: Promise<T> }>();
+
+  /** The kept promise when usable, else `make()` kept as made at `now`; `reused` says which. */
+  get(key: string, usable: (at: number) => boolean, make: () => Promise<T>, now: number) {
+    const hit = this.entries.get(key);
+    if (hit && usable(hit.at)) return { value: hit.value, reused: true };
+    const entry = { at: now, value: make() };
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    entry.value.catch(() => {
+      if (this.entries.get(key) === entry) this.entries.delete(key);
+    });
+    // Oldest first in a Map: drop the oldest beyond the bound.
+    while (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+    return { value: entry.value, reused: false };
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}
+
 export class AnswerCache<T> {
-  private readonly entries = new Map<string, { at: number; answer: Promise<T> }>();
+  private readonly kept = new KeptPromises<T>();
 
   constructor(private readonly ttlMs: number) {}
 
   get(key: string, make: () => Promise<T>, now = Date.now()): Promise<T> {
     if (this.ttlMs <= 0) return make();
-    const hit = this.entries.get(key);
-    if (hit && now - hit.at < this.ttlMs) return hit.answer;
-    const answer = make();
-    const entry = { at: now, answer };
-    this.entries.delete(key);
-    this.entries.set(key, entry);
-    answer.catch(() => {
-      if (this.entries.get(key) === entry) this.entries.delete(key);
-    });
-    // Oldest first in a Map: drop the oldest beyond the bound.
-    while (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
-    return answer;
+    return this.kept.get(key, (at) => now - at < this.ttlMs, make, now).value;
   }
 
   /** Forgets every answer (a change the owner made must show at once). */
   clear(): void {
-    this.entries.clear();
+    this.kept.clear();
   }
 }
 
@@ -43,18 +60,10 @@ export class AnswerCache<T> {
  * connection, twenty dashboards asked at once read these once instead of twenty times.
  */
 export class SharedReads {
-  private readonly latest = new Map<string, { began: number; value: Promise<unknown> }>();
+  private readonly kept = new KeptPromises<unknown>();
 
-  read<T>(key: string, askedAt: number, make: () => Promise<T>, now = Date.now): Promise<T> {
-    const hit = this.latest.get(key);
-    if (hit && hit.began >= askedAt) return (hit.value as Promise<T>).catch(() => make());
-    const entry = { began: now(), value: make() };
-    this.latest.delete(key);
-    this.latest.set(key, entry);
-    entry.value.catch(() => {
-      if (this.latest.get(key) === entry) this.latest.delete(key);
-    });
-    while (this.latest.size > MAX_ENTRIES) this.latest.delete(this.latest.keys().next().value!);
-    return entry.value as Promise<T>;
+  read<T>(key: string, askedAt: number, make: () => Promise<T>, now = Date.now()): Promise<T> {
+    const { value, reused } = this.kept.get(key, (began) => began >= askedAt, make, now);
+    return reused ? (value as Promise<T>).catch(make) : (value as Promise<T>);
   }
 }
