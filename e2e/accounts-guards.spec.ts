@@ -4,7 +4,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { createCustomer, signInAsCustomer } from './support/customer';
-import { uniqueEmail } from './support/fixtures';
+import { holdRequests, uniqueEmail } from './support/fixtures';
 
 const HOME_DATA = /\.data\?_routes=routes%2Fhome$/;
 
@@ -62,20 +62,12 @@ test('logging out on a signed-in page goes home, not to /login, even when the ho
 
   // The home page's data (React Router's single fetch for routes/home) is held: the sign-out lands
   // on the profile before the navigation home does.
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  let asked!: () => void;
-  const homeAsked = new Promise<void>((resolve) => (asked = resolve));
-  await page.route(HOME_DATA, async (route) => {
-    asked();
-    await released;
-    await route.continue();
-  });
+  const home = await holdRequests(page, HOME_DATA);
   await page.getByRole('navigation', { name: 'Account' }).getByRole('button', { name: 'Log out' }).click();
-  await homeAsked;
+  await home.asked;
   // Signed out (the profile is gone) while the home page is still on its way.
   await expect(page.getByRole('heading', { name: 'Your profile' })).toHaveCount(0);
-  release();
+  home.release();
 
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();

@@ -7,7 +7,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import * as MSG from '../src/shared/messages';
 import { adminToken, signInAsAdmin } from './support/admin';
 import { createCustomer, signInAsCustomer, type Customer } from './support/customer';
-import { uniqueEmail, waitForApp } from './support/fixtures';
+import { holdRequests, uniqueEmail, waitForApp } from './support/fixtures';
 import { placePaidOrder } from './support/orders';
 
 interface Product {
@@ -170,13 +170,7 @@ test('a hold rule shows the owner’s press at once while it is saved, and goes 
   await expect(rule).not.toBeChecked();
 
   // The save is held until the box has been looked at, then fails as a lost connection would.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/admin/reviews/settings', async (route) => {
-    if (route.request().method() !== 'POST') return route.continue();
-    await held;
-    await route.abort('connectionfailed');
-  });
+  const save = await holdRequests(page, '**/api/admin/reviews/settings', { method: 'POST', fail: true });
 
   // Read in the same task as the press: a box whose state waits on the query's scheduling is put
   // back by React before the press returns.
@@ -188,7 +182,7 @@ test('a hold rule shows the owner’s press at once while it is saved, and goes 
   await expect(rule).toBeChecked();
   await expect(rule).toBeDisabled();
 
-  release();
+  save.release();
   await expect(page.getByRole('alert')).toBeVisible();
   await expect(rule).not.toBeChecked();
   await expect(rule).toBeEnabled();

@@ -12,7 +12,7 @@ import { productPath } from '../src/shared/routes';
 import { sendDiscountCode, signInAsAdmin } from './support/admin';
 import { payDemoCheckout } from './support/checkout';
 import { createCustomer } from './support/customer';
-import { linkIn, uniqueEmail, waitForApp, waitForMail } from './support/fixtures';
+import { holdRequests, linkIn, uniqueEmail, waitForApp, waitForMail } from './support/fixtures';
 
 interface Book {
   id: string;
@@ -213,18 +213,12 @@ for (const viewport of WIDTHS) {
       await expect(dialog.getByRole('alert')).toHaveText(MSG.passwordsMustMatch);
 
       // Hold the save, to see the form while it runs.
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route('**/api/change_password', async (route) => {
-        if (route.request().method() === 'GET') return route.continue();
-        await held;
-        await route.continue();
-      });
+      const save = await holdRequests(page, '**/api/change_password', { method: 'POST' });
       await dialog.getByLabel('Confirm password').fill('fresh456');
       await dialog.getByRole('button', { name: 'Submit' }).click();
       await expect(dialog.getByRole('button', { name: 'Saving…' })).toBeDisabled();
       await expect(dialog.getByText(MSG.passwordsMustMatch)).toHaveCount(0);
-      release();
+      save.release();
       await expect(dialog.getByRole('status')).toContainText(MSG.changePasswordSuccess);
     });
   });

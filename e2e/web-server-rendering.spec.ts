@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { uniqueEmail, waitForApp } from './support/fixtures';
+import { holdRequests, uniqueEmail, waitForApp } from './support/fixtures';
 
 /**
  * Storefront pages arrive server-rendered (decision 090): readable before any JavaScript runs,
@@ -165,13 +165,7 @@ test("a signed-in shopper's header and a returning shopper's cookie choice show 
 
 /** Holds back the app's code, so the shopper meets the server-rendered page without it, until released. */
 async function holdAppCode(page: Page): Promise<() => void> {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/*.js', async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
+  return (await holdRequests(page, '**/assets/*.js')).release;
 }
 
 test('a tap made while the page is still loading is answered once the app has started', async ({ page }) => {

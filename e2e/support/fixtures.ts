@@ -70,3 +70,26 @@ export async function screenshotAtWidths(page: Page, part: Locator, dir: string,
   }
   if (size) await page.setViewportSize(size);
 }
+
+/**
+ * Holds the page's requests to `url` (only those of `method`, when given) until `release()`, then
+ * lets them go on, or fails them as a lost connection would (`fail`). `asked` settles when the
+ * first one arrives. For seeing a page while a call is on its way.
+ */
+export async function holdRequests(
+  page: Page,
+  url: string | RegExp,
+  options: { method?: string; fail?: boolean } = {},
+): Promise<{ asked: Promise<void>; release: () => void }> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let arrived!: () => void;
+  const asked = new Promise<void>((resolve) => (arrived = resolve));
+  await page.route(url, async (route) => {
+    if (options.method && route.request().method() !== options.method) return route.continue();
+    arrived();
+    await released;
+    await (options.fail ? route.abort('connectionfailed') : route.continue());
+  });
+  return { asked, release };
+}
