@@ -16,7 +16,7 @@ export function RequireUser({ children }: { children: ReactNode }) {
  * purpose and is on the way somewhere (Log out, a deleted account): then on to there, so a sign-out
  * that lands before its own navigation does not end on /login (decision 168).
  */
-export function GuestAway() {
+function GuestAway() {
   const { leavingTo } = useSession();
   return <Navigate to={leavingTo ?? '/login'} replace />;
 }
