@@ -3,55 +3,13 @@
  * order line, review and open checkout gets the key of its book, as far as the book can be told,
  * and a line never gets a book made after its order (the old bug's "new book under an old ID").
  */
-import { randomBytes } from 'node:crypto';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MIGRATIONS_DIR, migrateDatabase, openDatabase, type Database } from './client';
-import { usingPostgres } from '../test/harness';
-import { withDatabase } from '../test/global-setup';
+import { beforeMigration, type MigrationUnderTest } from '../test/migrations';
+import type { Database } from './client';
 
-const TAG = /_product_keys$/;
-
+let migration: MigrationUnderTest;
 let database: Database;
-let dropDatabase: () => Promise<void> = async () => {};
-let before: string;
-
-/** A copy of the migrations folder that stops before the product_keys migration. */
-function migrationsBefore(): string {
-  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as {
-    entries: { tag: string }[];
-  };
-  const stop = journal.entries.findIndex((entry) => TAG.test(entry.tag));
-  expect(stop).toBeGreaterThan(0);
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'migrations-before-'));
-  mkdirSync(path.join(dir, 'meta'));
-  const entries = journal.entries.slice(0, stop);
-  for (const entry of entries)
-    cpSync(path.join(MIGRATIONS_DIR, `${entry.tag}.sql`), path.join(dir, `${entry.tag}.sql`));
-  writeFileSync(path.join(dir, 'meta/_journal.json'), JSON.stringify({ ...journal, entries }));
-  return dir;
-}
-
-async function emptyDatabase(): Promise<Database> {
-  if (!usingPostgres()) return openDatabase({ kind: 'pglite' });
-  const url = process.env.TEST_DATABASE_URL!;
-  const name = `shop_m_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  dropDatabase = async () => {
-    const cleaner = new pg.Client({ connectionString: url });
-    await cleaner.connect();
-    await cleaner.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
-    await cleaner.end();
-  };
-  return openDatabase({ kind: 'postgres', url: withDatabase(url, name), poolSize: 2 });
-}
 
 const rows = async <T>(query: ReturnType<typeof sql>) =>
   ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
@@ -69,9 +27,8 @@ const ORDER_2 = '00000000-0000-4000-8000-000000000002';
 const USER = '00000000-0000-4000-8000-0000000000aa';
 
 beforeAll(async () => {
-  database = await emptyDatabase();
-  before = migrationsBefore();
-  await migrateDatabase(database, before);
+  migration = await beforeMigration(/_product_keys$/);
+  database = migration.database;
   // The shop as the old code left it. ORDER_1 (1 March) bought four books:
   //   OLD-1 'Kept Book'       unchanged since;
   //   OLD-2 'Renamed Book'    whose ID the admin changed to OLD-2-NEW;
@@ -106,13 +63,9 @@ beforeAll(async () => {
       { productId: 'GONE', name: 'Deleted Book', qty: 1, unitPence: 900 },
     ])}::jsonb, 1400, 383, 1783, 'open')`);
 
-  await migrateDatabase(database);
+  await migration.finish();
 });
-afterAll(async () => {
-  await database?.close();
-  await dropDatabase();
-  rmSync(before, { recursive: true, force: true });
-});
+afterAll(() => migration?.close());
 
 describe('the product_keys migration', () => {
   it('gives every book its own key and leaves every book in the shop', async () => {

@@ -339,6 +339,12 @@ export const orders = pgTable(
      * triggers (migration 0022), never written by the shop's code.
      */
     firstSale: boolean('first_sale').notNull().default(false),
+    /**
+     * When the order moved into its present status: the history line of that move's moment. Kept by
+     * the database's trigger on order_status_changes (migration 0024, decision 171), never written by
+     * the shop's code; the dashboard's "in transit for more than N days" is an index range on it.
+     */
+    statusSince: timestamp('status_since', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -351,6 +357,8 @@ export const orders = pgTable(
     // The admin's overview: newest first, by keyset (created_at, id), with or without a status.
     index('orders_created_id').on(t.createdAt, t.id),
     index('orders_status_created_id').on(t.status, t.createdAt, t.id),
+    // The dashboard's orders in transit since before a moment (decision 171).
+    index('orders_status_since_id').on(t.status, t.statusSince, t.id),
     // The dashboard's new customers (decision 120): has this address ordered before the period?
     index('orders_email_created').on(t.email, t.createdAt),
     // Finding the order flagged first_sale of an address when another becomes its first (decision 158).

@@ -338,7 +338,6 @@ const jobsWithOrder = sql`print_jobs j join orders o on o.id = j.order_id`;
  * an address, orders in transit since before `shippedBefore`.
  */
 export async function attention(db: Db, shippedBefore: Date, limit: number) {
-  const shippedAt = sql`(select max(c.created_at) from order_status_changes c where c.order_id = o.id and ${statusIn(sql`c.to_status`, 'inTransit')})`;
   const problemSince = sql`(select min(p.created_at) from order_problems p where p.order_id = o.id and p.closed_at is null)`;
   const [waiting, failed, addressMissing, shipped, problems] = await Promise.all([
     // Not those held for the customer's cancel window (decision 137): they wait on purpose.
@@ -357,12 +356,12 @@ export async function attention(db: Db, shippedBefore: Date, limit: number) {
       sql`o.address_missing and ${statusIn(sql`o.status`, 'awaitsPrinter')}`,
       limit,
     ),
-    // When each order in transit was sent, looked up once per order (a lateral join), not twice.
+    // When each was sent is when it moved into its status, kept on the order (decision 171): an index range.
     attentionList(
       db,
-      sql`${withJob} cross join lateral (select coalesce(${shippedAt}, o.updated_at) as at offset 0) as sent`,
-      sql`sent.at`,
-      sql`${statusIn(sql`o.status`, 'inTransit')} and sent.at < ${iso(shippedBefore)}::timestamptz`,
+      withJob,
+      sql`o.status_since`,
+      sql`${statusIn(sql`o.status`, 'inTransit')} and o.status_since < ${iso(shippedBefore)}::timestamptz`,
       limit,
     ),
     // From the open problems (partial index order_problems_open…), not a look at every order.
