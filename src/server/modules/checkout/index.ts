@@ -12,6 +12,7 @@ export {
   findCheckoutSession,
   insertCheckoutSession,
   lockCheckoutSession,
+  pricedCountries,
   recordPaymentEvent,
   setCheckoutStatus,
   type CheckoutSessionRow,

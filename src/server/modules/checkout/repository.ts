@@ -1,5 +1,5 @@
 /** Checkout SQL: the priced checkouts and the payment events already handled. */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { checkoutSessions, processedPaymentEvents } from '../../db/schema';
 
@@ -12,6 +12,16 @@ export async function insertCheckoutSession(db: Db, row: typeof checkoutSessions
 export async function findCheckoutSession(db: Db, id: string): Promise<CheckoutSessionRow | null> {
   const [row] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, id)).limit(1);
   return row ?? null;
+}
+
+/** The countries each checkout was priced for (its zone's, when it was opened), by checkout id. */
+export async function pricedCountries(db: Db, ids: readonly string[]): Promise<Map<string, string[]>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: checkoutSessions.id, countries: checkoutSessions.deliveryCountries })
+    .from(checkoutSessions)
+    .where(inArray(checkoutSessions.id, [...ids]));
+  return new Map(rows.map((row) => [row.id, row.countries]));
 }
 
 /** The checkout row, locked until the transaction ends: completions of one session run one at a time. */

@@ -8,6 +8,8 @@ import type { OrderState } from './status';
 
 export interface OrderWithItems {
   id: string;
+  /** The checkout it was paid through (a replacement's is its own made-up id). */
+  checkoutSessionId: string;
   /** The customer's account; null for a guest's order. */
   userId: string | null;
   email: string;
@@ -96,6 +98,7 @@ export async function listOrdersWithItems(db: Db, query: OrderListQuery = {}): P
   const select = db
     .select({
       id: orders.id,
+      checkoutSessionId: orders.checkoutSessionId,
       userId: orders.userId,
       email: orders.email,
       subtotalPence: orders.subtotalPence,

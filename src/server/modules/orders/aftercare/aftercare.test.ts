@@ -815,6 +815,43 @@ describe('where a corrected address or a replacement may go: the zone the order 
     expect((await orderOf(t, ok.json().order_id)).deliveryAddress?.country).toBe('FR');
   });
 
+  it('a country taken out of the zone since the sale: the order may still be corrected within it, the delivery was paid for there (decision 172)', async () => {
+    const orderId = await irishOrder();
+    await saveZones([UK, { ...EUROPE, countries: ['FR', 'DE'] }]);
+    try {
+      expect((await detail(orderId)).address_countries).toEqual(['FR', 'DE', 'IE']);
+      expect((await mine(alice, orderId)).address_countries).toEqual(['FR', 'DE', 'IE']);
+      const ok = await correct(
+        orderId,
+        { ...IRISH, line1: '9 Harbour Road', city: 'Cork', postcode: 'T12 X70A' },
+        alice,
+      );
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect((await orderOf(t, orderId)).deliveryAddress).toMatchObject({ country: 'IE', city: 'Cork' });
+      // Once moved to France, Ireland is no longer the order's country: back there is refused.
+      expect((await correct(orderId, FRENCH, admin)).statusCode).toBe(200);
+      expect((await detail(orderId)).address_countries).toEqual(['FR', 'DE']);
+      const back = await correct(orderId, IRISH, alice);
+      expect(back.statusCode).toBe(400);
+      expect(back.json().message).toContain('We can only send books to France, Germany.');
+      expect((await orderOf(t, orderId)).deliveryAddress?.country).toBe('FR');
+    } finally {
+      await saveZones([UK, EUROPE]);
+    }
+  });
+
+  it('an address outside what the checkout was priced for is not made correctable in place', async () => {
+    const orderId = await irishOrder();
+    // As a payment provider's collected address held outside the zone would be (decision 149).
+    await t.deps.database.db
+      .update(orders)
+      .set({ deliveryAddress: { ...FRENCH, postcode: 'BA1 1AA', city: 'Bath', country: 'GB' } })
+      .where(eq(orders.id, orderId));
+    expect((await detail(orderId)).address_countries).toEqual(['IE', 'FR', 'DE']);
+    const stay = await correct(orderId, { ...FRENCH, postcode: 'BA2 2BB', city: 'Bath', country: 'GB' }, alice);
+    expect(stay.statusCode).toBe(400);
+  });
+
   it('a zone renamed since the sale: the zone the address is in now, as the answers say', async () => {
     const orderId = await irishOrder();
     await saveZones([UK, { ...EUROPE, name: 'European Union', countries: ['IE', 'FR'] }]);

@@ -30,6 +30,7 @@ export function listEvents(db: Db, orderId: string) {
 /** What after-care reads of an order. */
 const aftercareColumns = {
   id: orders.id,
+  checkoutSessionId: orders.checkoutSessionId,
   email: orders.email,
   userId: orders.userId,
   status: orders.status,
