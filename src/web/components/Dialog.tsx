@@ -1,7 +1,7 @@
 /**
- * A modal dialog on the native <dialog> (as the reviews' ConfirmDialog, decision 052): the browser
- * keeps focus inside it, Escape closes it, focus returns to what opened it. Its body is the
- * caller's (a form with its own buttons); while `busy` (a request under way) it cannot be closed,
+ * A modal dialog on the native <dialog> (decision 052): the browser keeps focus inside it, Escape
+ * closes it, focus returns to what opened it. Its body is the caller's (a form with its own
+ * buttons, or the reviews' ConfirmDialog); while `busy` (a request under way) it cannot be closed,
  * so a click outside never leaves a half-known outcome behind.
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
@@ -11,13 +11,26 @@ interface DialogProps {
   open: boolean;
   title: string;
   busy?: boolean;
-  /** Wider, for a form with a table (the refund's lines). */
-  wide?: boolean;
+  /** Wider, for a form with a table (the refund's lines); narrow, for a question and two buttons. */
+  size?: 'narrow' | 'normal' | 'wide';
+  /** `alertdialog` for a question that needs an answer before anything else (a confirmation). */
+  role?: 'dialog' | 'alertdialog';
+  /** The id of the element that says what the dialog is about, besides its title. */
+  describedBy?: string;
   onClose(): void;
   children: ReactNode;
 }
 
-export function Dialog({ open, title, busy = false, wide = false, onClose, children }: DialogProps) {
+export function Dialog({
+  open,
+  title,
+  busy = false,
+  size = 'normal',
+  role = 'dialog',
+  describedBy,
+  onClose,
+  children,
+}: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
@@ -31,8 +44,11 @@ export function Dialog({ open, title, busy = false, wide = false, onClose, child
   return (
     <dialog
       ref={ref}
+      role={role}
+      aria-modal="true"
       aria-labelledby={titleId}
-      className={`${styles.dialog} ${wide ? styles.wide : ''}`}
+      aria-describedby={describedBy}
+      className={`${styles.dialog} ${size === 'normal' ? '' : styles[size]}`}
       onCancel={(event) => {
         event.preventDefault();
         if (!busy) onClose();

@@ -64,7 +64,7 @@ export function CancelOrderDialog({ order, open, onClose, onRefundInstead }: Pro
   };
 
   return (
-    <Dialog open={open} title="Cancel this order?" wide busy={cancel.isPending} onClose={close}>
+    <Dialog open={open} title="Cancel this order?" size="wide" busy={cancel.isPending} onClose={close}>
       <form onSubmit={submit} aria-describedby={`${id}-printer`}>
         <div className={styles.printerNews} id={`${id}-printer`}>
           <h3 className={styles.smallHeading}>At the printer</h3>

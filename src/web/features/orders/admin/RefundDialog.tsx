@@ -28,7 +28,7 @@ interface Props {
 export function RefundDialog({ order, open, onClose }: Props) {
   const refund = useRefundOrder(order.order_id);
   return (
-    <Dialog open={open} title="Refund" wide busy={refund.isPending} onClose={onClose}>
+    <Dialog open={open} title="Refund" size="wide" busy={refund.isPending} onClose={onClose}>
       {/* The dialog renders its body only while open: the form starts afresh each time. */}
       <RefundForm order={order} refund={refund} onClose={onClose} />
     </Dialog>

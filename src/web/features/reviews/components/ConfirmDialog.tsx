@@ -1,10 +1,11 @@
 /**
- * A modal confirmation built on the native <dialog> (docs/decisions/052): the browser traps focus
- * inside it, Escape cancels, and focus returns to the button that opened it. Styled like the
- * shop, unlike window.confirm.
+ * A modal confirmation (decision 052): the shop's Dialog as an `alertdialog` with the question, a
+ * Cancel and a confirm button. Escape and a click outside cancel; focus returns to the button that
+ * opened it. Styled like the shop, unlike window.confirm.
  */
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Button } from '../../../components/Button';
+import { Dialog } from '../../../components/Dialog';
 import styles from './ConfirmDialog.module.css';
 
 interface ConfirmDialogProps {
@@ -28,52 +29,30 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
   const bodyId = useId();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
-
   return (
-    <dialog
-      ref={ref}
+    <Dialog
+      open={open}
+      title={title}
+      busy={busy}
+      size="narrow"
       role="alertdialog"
-      aria-modal="true"
-      aria-labelledby={titleId}
-      aria-describedby={children ? bodyId : undefined}
-      className={styles.dialog}
-      onCancel={(event) => {
-        event.preventDefault();
-        if (!busy) onCancel();
-      }}
-      onClick={(event) => {
-        // A click on the backdrop (the dialog box itself, outside its content) cancels.
-        if (event.target === ref.current && !busy) onCancel();
-      }}
+      describedBy={children ? bodyId : undefined}
+      onClose={onCancel}
     >
-      <div className={styles.content}>
-        <h2 id={titleId} className={styles.title}>
-          {title}
-        </h2>
-        {children ? (
-          <div id={bodyId} className={styles.body}>
-            {children}
-          </div>
-        ) : null}
-        <div className={styles.actions}>
-          <Button variant="secondary" onClick={onCancel} disabled={busy}>
-            {cancelLabel}
-          </Button>
-          <Button onClick={onConfirm} disabled={busy} autoFocus>
-            {confirmLabel}
-          </Button>
+      {children ? (
+        <div id={bodyId} className={styles.body}>
+          {children}
         </div>
+      ) : null}
+      <div className={styles.actions}>
+        <Button variant="secondary" onClick={onCancel} disabled={busy}>
+          {cancelLabel}
+        </Button>
+        <Button onClick={onConfirm} disabled={busy} autoFocus>
+          {confirmLabel}
+        </Button>
       </div>
-    </dialog>
+    </Dialog>
   );
 }
