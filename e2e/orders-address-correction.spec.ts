@@ -14,7 +14,14 @@ import { adminToken, signInAsAdmin } from './support/admin';
 import { createCustomer, signInAsCustomer } from './support/customer';
 import { E2E_PRINTER_PORT } from './support/env';
 import { uniqueEmail } from './support/fixtures';
-import { IRISH_ADDRESS, placePaidOrder, saveEuropeZones, setOrderStatus } from './support/orders';
+import {
+  BENELUX,
+  DUTCH_ADDRESS,
+  IRISH_ADDRESS,
+  placePaidOrder,
+  saveEuropeZones,
+  setOrderStatus,
+} from './support/orders';
 
 const SHOTS = process.env.SCREENSHOTS_DIR ?? '/tmp/problems-shots';
 
@@ -162,6 +169,48 @@ test.describe('on the print shop, which sends to Europe too', () => {
     await delivery.getByRole('button', { name: 'Save the address' }).click();
     await expect(ownerPage.getByText('The delivery address has been saved.')).toBeVisible();
     await expect(delivery.locator('address')).toContainText('Germany');
+    await owner.close();
+  });
+
+  test('a country the owner took out of its zone after the sale is still offered for that order, and the correction is saved (decision 172)', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    test.setTimeout(240_000);
+    const owner = await browser.newContext();
+    const ownerPage = await owner.newPage();
+    await signInAsAdmin(ownerPage);
+    const token = await adminToken(ownerPage);
+    const products = (await (await request.get('/api/server/get_products')).json()) as { id: string }[];
+    const book = products.find((p) => /^BV-\d+$/.test(p.id))!;
+    const customer = await createCustomer(request, uniqueEmail('dutch'));
+    // A Benelux zone beside the other journeys' two (their saves keep it).
+    await saveEuropeZones(request, token, [BENELUX]);
+    const order = await placePaidOrder(request, {
+      email: customer.email,
+      customer,
+      lines: [{ productId: book.id, qty: 1 }],
+      address: DUTCH_ADDRESS,
+    });
+    // The owner stops sending to the Netherlands.
+    await saveEuropeZones(request, token, [{ ...BENELUX, countries: ['BE'] }]);
+    const short = order.orderId.slice(-10);
+
+    await signInAsCustomer(page, customer);
+    await page.getByRole('link', { name: 'Profile' }).click();
+    await page.getByRole('button', { name: `Correct the address of order ${short}` }).click();
+    const form = page.getByRole('form', { name: `Delivery address of order ${short}` });
+    const country = form.getByLabel('Country');
+    await expect(country).toBeEnabled();
+    await expect(country).toHaveValue('NL');
+    await expect(country.getByRole('option')).toHaveText(['Belgium', 'Netherlands']);
+    await form.getByLabel('Address line 1').fill('Keizersgracht 123');
+    await form.getByLabel('Postcode').fill('1015 CJ');
+    await shots(page, 'country-taken-out-form');
+    await form.getByRole('button', { name: 'Save the address' }).click();
+    await expect(page.getByText('The delivery address has been saved.')).toBeVisible();
+    await expect(page.getByText(/Delivery address: .*Keizersgracht 123.*1015 CJ, Netherlands/)).toBeVisible();
     await owner.close();
   });
 });

@@ -62,18 +62,51 @@ export const IRISH_ADDRESS: Partial<DeliveryAddress> = {
   phone: '+353 1 555 0199',
 };
 
+/** A zone one journey adds beside those (`more`), to take a country out of it after a sale. */
+export const BENELUX = {
+  name: 'Benelux',
+  countries: ['NL', 'BE'],
+  first_book: 5.5,
+  each_further_book: 1.5,
+  free_over: null,
+};
+
+/** A Dutch address, for an order priced with BENELUX. */
+export const DUTCH_ADDRESS: Partial<DeliveryAddress> = {
+  line1: 'Prinsengracht 263',
+  line2: '',
+  city: 'Amsterdam',
+  county: '',
+  postcode: '1016 GV',
+  country: 'NL',
+  phone: '+31 20 555 0199',
+};
+
 /**
  * The print shop's zones for the after-sale journeys (decision 148): the spec's UK zone as it is,
  * and Europe, so that an order priced for Europe may be moved to another of its countries
- * (decision 164). Saved whole by whichever journey comes first; the same list every time.
+ * (decision 164). Saved by whichever journey comes first, the same two every time; any other zone
+ * already saved (a journey's own, as BENELUX) is kept, and `more` are saved after them.
  */
-export async function saveEuropeZones(request: APIRequestContext, adminToken: string): Promise<void> {
+export async function saveEuropeZones(
+  request: APIRequestContext,
+  adminToken: string,
+  more: Array<typeof BENELUX> = [],
+): Promise<void> {
+  const own = ['United Kingdom', 'Europe', ...more.map((zone) => zone.name)];
+  const saved = await request.get('/api/admin/delivery_zones', { headers: auth(adminToken) });
+  expect(saved.status(), await saved.text()).toBe(200);
+  const others = ((await saved.json()) as { zones: Array<{ name: string }> }).zones.filter(
+    (zone) => !own.includes(zone.name),
+  );
   const res = await request.put('/api/admin/delivery_zones', {
     headers: auth(adminToken),
     data: {
       zones: [
         { name: 'United Kingdom', countries: ['GB'], first_book: 3.83, each_further_book: 0, free_over: null },
         { name: 'Europe', countries: ['IE', 'FR', 'DE'], first_book: 6.5, each_further_book: 1.5, free_over: null },
+        ...others,
+        ...more,
       ],
     },
   });
