@@ -21,31 +21,47 @@ import { withDatabase } from './global-setup';
 
 export const usingPostgres = () => process.env.TEST_DB === 'postgres';
 
+/**
+ * A PostgreSQL database of its own on TEST_DATABASE_URL, named `prefix_…` (a copy of `template`
+ * when given, else empty): its address, and how to drop it.
+ */
+export async function createPostgresDatabase(
+  prefix: string,
+  template?: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const server = process.env.TEST_DATABASE_URL!;
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+  } finally {
+    await admin.end();
+  }
+  return {
+    url: withDatabase(server, name),
+    drop: async () => {
+      const cleaner = new pg.Client({ connectionString: server });
+      await cleaner.connect();
+      await cleaner.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
+      await cleaner.end();
+    },
+  };
+}
+
 /** A database of its own for one test file, and how to drop it. `poolSize`: the shop's pool on PostgreSQL (5 unless given). */
 export async function createTestDatabase(
   options: { poolSize?: number } = {},
 ): Promise<{ database: Database; drop: () => Promise<void>; url?: string }> {
   if (usingPostgres()) {
-    const url = process.env.TEST_DATABASE_URL!;
-    const name = `shop_t_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    try {
-      await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`);
-    } finally {
-      await admin.end();
-    }
-    const dbUrl = withDatabase(url, name);
-    const database = await openDatabase({ kind: 'postgres', url: dbUrl, poolSize: options.poolSize ?? 5 });
+    const { url, drop } = await createPostgresDatabase('shop_t', inject('pgTemplate'));
+    const database = await openDatabase({ kind: 'postgres', url, poolSize: options.poolSize ?? 5 });
     return {
       database,
-      url: dbUrl,
+      url,
       drop: async () => {
         await database.close();
-        const cleaner = new pg.Client({ connectionString: url });
-        await cleaner.connect();
-        await cleaner.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
-        await cleaner.end();
+        await drop();
       },
     };
   }

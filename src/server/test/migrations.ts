@@ -3,14 +3,11 @@
  * old code left it, then migrated the rest of the way (product-keys-migration.test.ts,
  * status-since-migration.test.ts).
  */
-import { randomBytes } from 'node:crypto';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { MIGRATIONS_DIR, migrateDatabase, openDatabase, type Database } from '../db/client';
-import { withDatabase } from './global-setup';
-import { usingPostgres } from './harness';
+import { createPostgresDatabase, usingPostgres } from './harness';
 
 /** A copy of the migrations folder that stops before the migration whose tag matches. */
 function migrationsBefore(tag: RegExp): string {
@@ -31,19 +28,8 @@ function migrationsBefore(tag: RegExp): string {
 /** An empty database of the suite's kind (its own database on PostgreSQL), and how to drop it. */
 async function emptyDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   if (!usingPostgres()) return { database: await openDatabase({ kind: 'pglite' }), drop: async () => {} };
-  const url = process.env.TEST_DATABASE_URL!;
-  const name = `shop_m_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const drop = async () => {
-    const cleaner = new pg.Client({ connectionString: url });
-    await cleaner.connect();
-    await cleaner.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
-    await cleaner.end();
-  };
-  return { database: await openDatabase({ kind: 'postgres', url: withDatabase(url, name), poolSize: 2 }), drop };
+  const { url, drop } = await createPostgresDatabase('shop_m');
+  return { database: await openDatabase({ kind: 'postgres', url, poolSize: 2 }), drop };
 }
 
 export interface MigrationUnderTest {

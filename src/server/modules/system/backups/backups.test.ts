@@ -16,7 +16,6 @@ import { open } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { Header, Pack, ReadEntry } from 'tar';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BackupList, BackupMade } from '@shared/contracts/dashboard';
@@ -29,8 +28,7 @@ import { appSettings, orderItems, orders, outgoingMail, printJobs, productImages
 import { createPaidOrder } from '../../../test/factories/orders';
 import { createProduct, type ProductFixture } from '../../../test/factories/products';
 import { bearer, createUser, type TestUser } from '../../../test/factories/users';
-import { withDatabase } from '../../../test/global-setup';
-import { createTestApp, usingPostgres, type TestApp } from '../../../test/harness';
+import { createPostgresDatabase, createTestApp, usingPostgres, type TestApp } from '../../../test/harness';
 import { picture } from '../../../test/images';
 import { ingestImage } from '../../images/service';
 import { manifestChecksum, readManifest } from './archive';
@@ -74,21 +72,8 @@ const listBackups = async (t: TestApp, owner: TestUser) =>
 async function freshTarget(label: string): Promise<{ config: Config; drop: () => Promise<void> }> {
   const dataDir = path.join(root, `restored-${label}-${randomBytes(3).toString('hex')}`);
   if (!usingPostgres()) return { config: testConfig({ DATA_DIR: dataDir }), drop: async () => {} };
-  const url = process.env.TEST_DATABASE_URL!;
-  const name = `shop_restore_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  return {
-    config: testConfig({ DATA_DIR: dataDir, DATABASE_URL: withDatabase(url, name) }),
-    drop: async () => {
-      const cleaner = new pg.Client({ connectionString: url });
-      await cleaner.connect();
-      await cleaner.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
-      await cleaner.end();
-    },
-  };
+  const { url, drop } = await createPostgresDatabase('shop_restore');
+  return { config: testConfig({ DATA_DIR: dataDir, DATABASE_URL: url }), drop };
 }
 
 /** The restored shop, started as main.ts would on that configuration (database, local images). */
