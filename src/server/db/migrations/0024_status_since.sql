@@ -1,5 +1,5 @@
 -- When each order moved into its present status (decision 171): the moment of its last history line
--- that moved it (from_status distinct from to_status; the making's line has none), kept by
+-- that moved it (from_status distinct from to_status; the making's line, from nothing, counts), kept by
 -- statement triggers on order_status_changes so no code path can forget it. The dashboard's orders
 -- in transit since before a moment are then an index range on (status, status_since), not a look
 -- at every such order's history. Event lines (a refund, a reference set) do not move it.
@@ -19,39 +19,33 @@ CREATE FUNCTION orders_status_since_of(ids uuid[]) RETURNS void LANGUAGE sql AS 
   WHERE o.id = m.id AND o.status_since IS DISTINCT FROM m.at
 $$;
 --> statement-breakpoint
-CREATE FUNCTION orders_status_since_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
+-- After history lines are written, re-dated or deleted: their orders. A new line that moves nothing
+-- (a refund's, a reference's) cannot change its order's moment.
+CREATE FUNCTION orders_status_since_lines_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM orders_status_since_of(ARRAY(SELECT DISTINCT order_id FROM new_rows WHERE from_status IS DISTINCT FROM to_status));
-  RETURN NULL;
-END $$;
---> statement-breakpoint
-CREATE FUNCTION orders_status_since_updated() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM orders_status_since_of(ARRAY(SELECT order_id FROM old_rows UNION SELECT order_id FROM new_rows));
-  RETURN NULL;
-END $$;
---> statement-breakpoint
-CREATE FUNCTION orders_status_since_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM orders_status_since_of(ARRAY(SELECT DISTINCT order_id FROM old_rows));
+  IF TG_OP = 'INSERT' THEN
+    PERFORM orders_status_since_of(ARRAY(SELECT order_id FROM new_rows WHERE from_status IS DISTINCT FROM to_status));
+  ELSIF TG_OP = 'UPDATE' THEN
+    PERFORM orders_status_since_of(ARRAY(SELECT order_id FROM old_rows UNION SELECT order_id FROM new_rows));
+  ELSE
+    PERFORM orders_status_since_of(ARRAY(SELECT order_id FROM old_rows));
+  END IF;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
 
-UPDATE orders o SET status_since = m.at
-FROM (SELECT order_id, max(created_at) AS at FROM order_status_changes
-      WHERE from_status IS DISTINCT FROM to_status GROUP BY order_id) m
-WHERE o.id = m.order_id;
+-- The orders already made, by the same rule.
+SELECT orders_status_since_of(ARRAY(SELECT id FROM orders));
 --> statement-breakpoint
 
 CREATE TRIGGER orders_status_since_inserted AFTER INSERT ON order_status_changes
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION orders_status_since_inserted();
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION orders_status_since_lines_changed();
 --> statement-breakpoint
 CREATE TRIGGER orders_status_since_updated AFTER UPDATE ON order_status_changes
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION orders_status_since_updated();
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION orders_status_since_lines_changed();
 --> statement-breakpoint
 CREATE TRIGGER orders_status_since_deleted AFTER DELETE ON order_status_changes
-  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION orders_status_since_deleted();
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION orders_status_since_lines_changed();
 --> statement-breakpoint
 
 CREATE INDEX "orders_status_since_id" ON "orders" USING btree ("status","status_since","id");
