@@ -9,9 +9,10 @@
  * on the print shop, with a Europe zone, an Irish order is moved to France and then to Germany,
  * each chosen from the list. Screenshots at 390 and 1280 px.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import type { DeliveryAddress } from '../src/shared/delivery-address';
 import { adminToken, signInAsAdmin } from './support/admin';
-import { createCustomer, signInAsCustomer } from './support/customer';
+import { createCustomer, signInAsCustomer, type Customer } from './support/customer';
 import { E2E_PRINTER_PORT } from './support/env';
 import { uniqueEmail } from './support/fixtures';
 import {
@@ -33,26 +34,44 @@ async function shots(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
+/** The owner signed in on a browser of their own (close it with `owner.close()`). */
+async function ownerSignedIn(browser: Browser) {
+  const owner = await browser.newContext();
+  const ownerPage = await owner.newPage();
+  await signInAsAdmin(ownerPage);
+  return { owner, ownerPage };
+}
+
+/** A new customer's paid order of one book, to `address` (the UK unless given). */
+async function customerOrder(request: APIRequestContext, tag: string, address?: Partial<DeliveryAddress>) {
+  const products = (await (await request.get('/api/server/get_products')).json()) as { id: string }[];
+  const book = products.find((p) => /^BV-\d+$/.test(p.id))!;
+  const customer = await createCustomer(request, uniqueEmail(tag));
+  const order = await placePaidOrder(request, {
+    email: customer.email,
+    customer,
+    lines: [{ productId: book.id, qty: 1 }],
+    ...(address ? { address } : {}),
+  });
+  return { customer, order, short: order.orderId.slice(-10) };
+}
+
+/** The customer signs in and opens the correction form of their order from the profile. */
+async function openCorrection(page: Page, customer: Customer, short: string) {
+  await signInAsCustomer(page, customer);
+  await page.getByRole('link', { name: 'Profile' }).click();
+  await page.getByRole('button', { name: `Correct the address of order ${short}` }).click();
+  return page.getByRole('form', { name: `Delivery address of order ${short}` });
+}
+
 test('the customer and then the owner correct an address before printing; not once the printer has it', async ({
   page,
   browser,
   request,
 }) => {
   test.setTimeout(240_000);
-  const products = (await (await request.get('/api/server/get_products')).json()) as { id: string }[];
-  const book = products.find((p) => /^BV-\d+$/.test(p.id))!;
-  const customer = await createCustomer(request, uniqueEmail('moved'));
-  const order = await placePaidOrder(request, {
-    email: customer.email,
-    customer,
-    lines: [{ productId: book.id, qty: 1 }],
-  });
-  const short = order.orderId.slice(-10);
-
-  await signInAsCustomer(page, customer);
-  await page.getByRole('link', { name: 'Profile' }).click();
-  await page.getByRole('button', { name: `Correct the address of order ${short}` }).click();
-  const form = page.getByRole('form', { name: `Delivery address of order ${short}` });
+  const { customer, order, short } = await customerOrder(request, 'moved');
+  const form = await openCorrection(page, customer, short);
   // A UK order in a shop that sends only to the UK: the country is shown, and why it can not change.
   const country = form.getByLabel('Country');
   await expect(country).toBeDisabled();
@@ -69,9 +88,7 @@ test('the customer and then the owner correct an address before printing; not on
   await expect(page.getByText('The delivery address has been saved.')).toBeVisible();
   await expect(page.getByText(/Delivery address: Ada Byron, .*BA2 4AA/)).toBeVisible();
 
-  const owner = await browser.newContext();
-  const ownerPage = await owner.newPage();
-  await signInAsAdmin(ownerPage);
+  const { owner, ownerPage } = await ownerSignedIn(browser);
   await ownerPage.goto(`/admin/orders/${order.orderId}`);
   const delivery = ownerPage.getByRole('region', { name: 'Delivery address' });
   await expect(delivery).toContainText('Ada Byron');
@@ -120,25 +137,10 @@ test.describe('on the print shop, which sends to Europe too', () => {
     request,
   }) => {
     test.setTimeout(240_000);
-    const owner = await browser.newContext();
-    const ownerPage = await owner.newPage();
-    await signInAsAdmin(ownerPage);
+    const { owner, ownerPage } = await ownerSignedIn(browser);
     await saveEuropeZones(request, await adminToken(ownerPage));
-    const products = (await (await request.get('/api/server/get_products')).json()) as { id: string }[];
-    const book = products.find((p) => /^BV-\d+$/.test(p.id))!;
-    const customer = await createCustomer(request, uniqueEmail('abroad'));
-    const order = await placePaidOrder(request, {
-      email: customer.email,
-      customer,
-      lines: [{ productId: book.id, qty: 1 }],
-      address: IRISH_ADDRESS,
-    });
-    const short = order.orderId.slice(-10);
-
-    await signInAsCustomer(page, customer);
-    await page.getByRole('link', { name: 'Profile' }).click();
-    await page.getByRole('button', { name: `Correct the address of order ${short}` }).click();
-    const form = page.getByRole('form', { name: `Delivery address of order ${short}` });
+    const { customer, order, short } = await customerOrder(request, 'abroad', IRISH_ADDRESS);
+    const form = await openCorrection(page, customer, short);
     const country = form.getByLabel('Country');
     await expect(country).toBeEnabled();
     await expect(country).toHaveValue('IE');
@@ -178,29 +180,14 @@ test.describe('on the print shop, which sends to Europe too', () => {
     request,
   }) => {
     test.setTimeout(240_000);
-    const owner = await browser.newContext();
-    const ownerPage = await owner.newPage();
-    await signInAsAdmin(ownerPage);
+    const { owner, ownerPage } = await ownerSignedIn(browser);
     const token = await adminToken(ownerPage);
-    const products = (await (await request.get('/api/server/get_products')).json()) as { id: string }[];
-    const book = products.find((p) => /^BV-\d+$/.test(p.id))!;
-    const customer = await createCustomer(request, uniqueEmail('dutch'));
     // A Benelux zone beside the other journeys' two (their saves keep it).
     await saveEuropeZones(request, token, [BENELUX]);
-    const order = await placePaidOrder(request, {
-      email: customer.email,
-      customer,
-      lines: [{ productId: book.id, qty: 1 }],
-      address: DUTCH_ADDRESS,
-    });
+    const { customer, short } = await customerOrder(request, 'dutch', DUTCH_ADDRESS);
     // The owner stops sending to the Netherlands.
     await saveEuropeZones(request, token, [{ ...BENELUX, countries: ['BE'] }]);
-    const short = order.orderId.slice(-10);
-
-    await signInAsCustomer(page, customer);
-    await page.getByRole('link', { name: 'Profile' }).click();
-    await page.getByRole('button', { name: `Correct the address of order ${short}` }).click();
-    const form = page.getByRole('form', { name: `Delivery address of order ${short}` });
+    const form = await openCorrection(page, customer, short);
     const country = form.getByLabel('Country');
     await expect(country).toBeEnabled();
     await expect(country).toHaveValue('NL');
