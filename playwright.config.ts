@@ -76,6 +76,8 @@ function shop(port: number, env: Record<string, string>) {
       // Backups on demand only (the dashboard's "Back up now" journey), into the shop's own folder.
       BACKUP_DIR: `.data-e2e-${port}/backups`,
       BACKUP_EVERY_HOURS: '0',
+      // Pages rendered on a thread of their own, as in production (decision 173).
+      PAGE_RENDER_THREADS: '1',
       ...env,
     },
   };

@@ -234,4 +234,21 @@ describe('config', () => {
     expect(() => loadConfig({ ...postgres, WEB_CONCURRENCY: '0' })).toThrow(/WEB_CONCURRENCY/);
     expect(() => loadConfig({ ...postgres, WEB_CONCURRENCY: 'many' })).toThrow(/WEB_CONCURRENCY/);
   });
+
+  it('renders pages on the cores each process has in production, on the main thread elsewhere (decision 173)', () => {
+    const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example', DEMO_PAYMENTS: 'true' };
+    const postgres = { ...production, DATABASE_URL: 'postgres://shop@db/shop', JWT_SECRET: 'x'.repeat(32) };
+    const cores = availableParallelism();
+    expect(loadConfig({}).PAGE_RENDER_THREADS).toBe(0);
+    expect(loadConfig({ NODE_ENV: 'test' }).PAGE_RENDER_THREADS).toBe(0);
+    // The embedded database's one process renders on every core; each of several processes on its share.
+    expect(loadConfig(production).PAGE_RENDER_THREADS).toBe(cores);
+    expect(loadConfig(postgres).PAGE_RENDER_THREADS).toBe(1);
+    expect(loadConfig({ ...postgres, WEB_CONCURRENCY: '1' }).PAGE_RENDER_THREADS).toBe(cores);
+    expect(loadConfig({ ...postgres, WEB_CONCURRENCY: String(cores * 4) }).PAGE_RENDER_THREADS).toBe(1);
+    expect(loadConfig({ ...production, PAGE_RENDER_THREADS: '0' }).PAGE_RENDER_THREADS).toBe(0);
+    expect(loadConfig({ NODE_ENV: 'test', PAGE_RENDER_THREADS: '2' }).PAGE_RENDER_THREADS).toBe(2);
+    expect(() => loadConfig({ PAGE_RENDER_THREADS: '-1' })).toThrow(/PAGE_RENDER_THREADS/);
+    expect(() => loadConfig({ PAGE_RENDER_THREADS: '65' })).toThrow(/PAGE_RENDER_THREADS/);
+  });
 });

@@ -130,6 +130,12 @@ export const configSchema = z
     PAGE_RENDER_TIME_SHARE: z.coerce.number().min(1).max(100).default(15),
     PAGE_RENDERS_PER_CLIENT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
     /**
+     * Threads of each shop process that render pages not kept (decision 173); 0 renders them on
+     * the main thread. By default in production the cores each process has (2 for the embedded
+     * database's one process on 2 cores, 1 for each of 2 processes), 0 in development and tests.
+     */
+    PAGE_RENDER_THREADS: z.coerce.number().int().min(0).max(64).optional(),
+    /**
      * How many shop processes share the port (decision 156): one per core by default in
      * production on PostgreSQL, 1 in development and tests; always 1 on the embedded database.
      */
@@ -437,6 +443,7 @@ export const configSchema = z
     MAIL_SENDER: mailSender(env.MAIL_FROM, env.SHOP_NAME)!,
     PRINT_PARTNER: printPartner(env),
     WEB_CONCURRENCY: webConcurrency(env),
+    PAGE_RENDER_THREADS: pageRenderThreads(env),
     PRINT_PARTNER_POLL_SECONDS: env.PRINT_PARTNER_POLL_SECONDS ?? (printPartner(env) === 'simulated' ? 30 : 300),
     PRINT_HOLD_MINUTES: env.PRINT_HOLD_MINUTES ?? (printPartner(env) === 'simulated' ? 5 : 60),
   }));
@@ -445,6 +452,18 @@ export const configSchema = z
 function webConcurrency(env: { WEB_CONCURRENCY?: number; NODE_ENV: string; DATABASE_URL?: string }): number {
   if (env.WEB_CONCURRENCY !== undefined) return env.WEB_CONCURRENCY;
   return env.NODE_ENV === 'production' && env.DATABASE_URL ? availableParallelism() : 1;
+}
+
+/** PAGE_RENDER_THREADS as given, else in production the cores each shop process has (at least one), else 0 (decision 173). */
+function pageRenderThreads(env: {
+  PAGE_RENDER_THREADS?: number;
+  WEB_CONCURRENCY?: number;
+  NODE_ENV: string;
+  DATABASE_URL?: string;
+}): number {
+  if (env.PAGE_RENDER_THREADS !== undefined) return env.PAGE_RENDER_THREADS;
+  if (env.NODE_ENV !== 'production') return 0;
+  return Math.max(1, Math.floor(availableParallelism() / webConcurrency(env)));
 }
 
 function printPartner(env: { PRINT_PARTNER?: 'bookvault' | 'simulated' | 'manual'; BOOKVAULT_API_KEY?: string }) {

@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { testWebBuild } from '../../test/web-build';
 import { MAX_HOME_PAGES } from '../../../web/features/products/home-address';
-import { PageRenderer, buildHandler, buildQueries, type PageHandler } from './pages';
+import { PageRenderer, buildQueries } from './pages';
+import { buildHandler, renderMode, type PageHandler } from './render';
 import { serverBundle } from './routes';
 
 let t: TestApp;
@@ -29,7 +30,7 @@ afterAll(async () => {
 /** The real build's renderer, recording the address of every render. */
 function recordingRenderer() {
   const rendered: string[] = [];
-  const handler = buildHandler(build, t.app.ctx);
+  const handler = buildHandler(build, renderMode(t.app.ctx.config.NODE_ENV));
   const recording: PageHandler = (request, context) => {
     const url = new URL(request.url);
     rendered.push(url.pathname + url.search);

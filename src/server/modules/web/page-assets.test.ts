@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeStylesheets } from '../../../web/app/RouteStyles';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { testWebBuild } from '../../test/web-build';
-import { withoutImportPreloads } from './pages';
+import { withoutImportPreloads } from './render';
 
 describe('the pieces', () => {
   it("lists the routes' stylesheets outermost first, each once, a trailing # being the same file", () => {

@@ -9,15 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
 import type { PageQuery } from '@shared/page-query';
 import type { AppContext } from '../../context';
-import {
-  PAGE_CACHE_HEADER,
-  PageRenderer,
-  canonicalPath,
-  inlineScriptHashes,
-  renderLimits,
-  requestTarget,
-  type PageHandler,
-} from './pages';
+import { PAGE_CACHE_HEADER, PageRenderer, canonicalPath, renderLimits, requestTarget } from './pages';
+import { inlineScriptHashes, type PageHandler } from './render';
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 

@@ -12,23 +12,17 @@
  * A page loaded fresh paints before its code (decision 124): documents are rendered from the build
  * without its import preloads (withoutImportPreloads); its stylesheets are linked (decision 155).
  */
-import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gunzip, gunzipSync, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import {
-  createRequestHandler,
-  matchRoutes,
-  type AppLoadContext,
-  type RouteObject,
-  type ServerBuild,
-} from 'react-router';
+import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
 import type { Config } from '../../config';
 import type { AppContext } from '../../context';
 import type { StorefrontServer } from '@shared/contracts/web';
 import { normalisedQuery, pageQueryOf, type PageQuery } from '@shared/page-query';
-import { contentSecurityPolicy } from '../../plugins/security-headers';
 import { RenderGate, type RenderLimits } from './render-gate';
+import { isRouterRequest, renderPage, type PageHandler } from './render';
+import type { RenderThreads } from './render-threads';
 import { storefrontServer } from './storefront';
 
 const gzipAsync = promisify(gzip);
@@ -87,48 +81,6 @@ export class PageAnswer {
       (this.plain?.length ?? 0) + (this.zipped?.length ?? 0),
     );
   }
-}
-
-/**
- * The `'sha256-…'` sources of the page's inline scripts (those without `src`), which the
- * Content-Security-Policy allows; JSON data blocks (JSON-LD) are not run and need none. The page
- * is React's own output: a script's text never holds `</script` (React Router escapes it).
- *
- * Read from the page's UTF-8 bytes as Latin-1 (one character a byte, no decoding; the tags looked
- * for are ASCII), so a script's text is hashed as the very bytes sent.
- */
-export function inlineScriptHashes(html: Buffer | string): string[] {
-  const bytes = typeof html === 'string' ? Buffer.from(html) : html;
-  const hashes = new Set<string>();
-  for (const match of bytes.toString('latin1').matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-    const attributes = match[1] ?? '';
-    if (/\ssrc\s*=/i.test(attributes) || /\stype\s*=\s*"application\/(?:ld\+)?json"/i.test(attributes)) continue;
-    const start = match.index + match[0].length - (match[2]?.length ?? 0) - '</script>'.length;
-    hashes.add(
-      `'sha256-${createHash('sha256')
-        .update(bytes.subarray(start, start + (match[2]?.length ?? 0)))
-        .digest('base64')}'`,
-    );
-  }
-  return [...hashes];
-}
-
-/** React Router's request handler (or a test's stand-in): a page's Request to its Response. */
-export type PageHandler = (request: Request, context: AppLoadContext) => Promise<Response>;
-
-/**
- * The build as documents are rendered from it: without the route modules' imports in its manifest
- * (decision 124). React Router's <Scripts /> turns them into <link rel="modulepreload"> tags, which
- * a browser fetches at high priority alongside the page's images, and whose code then runs before
- * the first paint: on a slow phone network the books showed about a second later for it, though
- * the page works before its code arrives. The browser still finds those files through the route
- * modules' own imports.
- */
-export function withoutImportPreloads(build: ServerBuild): ServerBuild {
-  const routes = Object.fromEntries(
-    Object.entries(build.assets.routes).map(([id, route]) => [id, route && { ...route, imports: [] }]),
-  );
-  return { ...build, assets: { ...build.assets, entry: { ...build.assets.entry, imports: [] }, routes } };
 }
 
 /**
@@ -218,21 +170,6 @@ export function renderLimits(
   };
 }
 
-/** React Router's answers to the browser's own requests after the page has loaded: route data and the lazily found routes' manifest. */
-const isRouterRequest = (pathname: string) => pathname.endsWith('.data') || pathname === '/__manifest';
-
-/**
- * The handler of a web build's server bundle: documents from the build without import preloads;
- * route data and the manifest of routes found later from the whole build, so that a client-side
- * navigation still fetches a route's files at once.
- */
-export function buildHandler(build: ServerBuild, ctx: AppContext): PageHandler {
-  const mode = ctx.config.NODE_ENV === 'production' ? 'production' : 'development';
-  const documents = createRequestHandler(withoutImportPreloads(build), mode);
-  const router = createRequestHandler(build, mode);
-  return (request, context) => (isRouterRequest(new URL(request.url).pathname) ? router : documents)(request, context);
-}
-
 /** The kept pages (decision 131): by address, the least recently sent dropped first once their bytes pass the budget. */
 export class KeptPages {
   private readonly pages = new Map<string, { answer: Promise<PageAnswer>; bytes: number }>();
@@ -291,10 +228,15 @@ export class PageRenderer {
   private readonly origin: string;
   private generation = 0;
 
+  /**
+   * `handle` renders on this thread; with `threads` (decision 173) pages are rendered on those
+   * instead, and `handle` is not used.
+   */
   constructor(
     private readonly handle: PageHandler,
     ctx: AppContext,
     private readonly queries: PageQueries = NO_QUERIES,
+    private readonly threads: RenderThreads | null = null,
   ) {
     this.shop = storefrontServer(ctx);
     this.origin = new URL(ctx.config.PUBLIC_URL).origin;
@@ -366,17 +308,10 @@ export class PageRenderer {
   }
 
   private async render(address: string): Promise<PageAnswer> {
-    // A fixed origin and no request headers: the page depends on its normalised address only.
-    const response = await this.handle(new Request(`${this.origin}${address}`), { shop: this.shop });
-    const body = Buffer.from(await response.arrayBuffer());
-    const headers: Record<string, string> = {};
-    response.headers.forEach((value, name) => {
-      headers[name] = value;
-    });
-    if (headers['content-type']?.startsWith('text/html')) {
-      headers['content-security-policy'] = contentSecurityPolicy(inlineScriptHashes(body));
-    }
-    return new PageAnswer(response.status, headers, body);
+    const page = this.threads
+      ? await this.threads.render(address)
+      : await renderPage(this.handle, this.origin, address, this.shop);
+    return new PageAnswer(page.status, page.headers, page.body);
   }
 
   /** How many pages are kept and their bytes, and the renders under way (tests and the bench). */

@@ -12,7 +12,10 @@ import fastifyStatic from '@fastify/static';
 import type { ServerBuild } from 'react-router';
 import type { ModuleRoutes } from '../../http';
 import { isKnownPage } from '@shared/routes';
-import { PageRenderer, buildHandler, buildQueries, requestTarget } from './pages';
+import { PageRenderer, buildQueries, requestTarget } from './pages';
+import { buildHandler, renderMode } from './render';
+import { RenderThreads } from './render-threads';
+import { storefrontServer } from './storefront';
 
 /** The server bundle inside a web build (never served: only client/ is). */
 export const serverBundle = (webDist: string) => path.join(webDist, 'server', 'index.js');
@@ -22,7 +25,26 @@ export const webRoutes: ModuleRoutes = async (app, ctx) => {
   const webDist = ctx.config.WEB_DIST_DIR;
   const bundle = serverBundle(webDist);
   const build = existsSync(bundle) ? ((await import(pathToFileURL(bundle).href)) as ServerBuild) : null;
-  const pages = build ? new PageRenderer(buildHandler(build, ctx), ctx, buildQueries(build)) : null;
+  const mode = renderMode(ctx.config.NODE_ENV);
+  const shop = storefrontServer(ctx);
+  // Pages rendered on threads of their own (decision 173), else on this one.
+  const threads =
+    build && ctx.config.PAGE_RENDER_THREADS > 0
+      ? await RenderThreads.open(
+          ctx.config.PAGE_RENDER_THREADS,
+          {
+            bundle,
+            mode,
+            origin: new URL(ctx.config.PUBLIC_URL).origin,
+            clientConfig: shop.clientConfig,
+            publicUrl: shop.publicUrl,
+          },
+          shop,
+          ctx.log,
+        )
+      : null;
+  if (threads) app.addHook('onClose', () => threads.close());
+  const pages = build ? new PageRenderer(buildHandler(build, mode), ctx, buildQueries(build), threads) : null;
 
   if (pages) {
     await app.register(fastifyStatic, {
