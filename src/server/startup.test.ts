@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { announceStart, startBlock, type StartFacts } from './startup';
+import { announceStart, processesFact, startBlock, type StartFacts } from './startup';
 
 const facts = (admin: StartFacts['admin']): StartFacts => ({
   shopName: 'Inkwell & Puzzle',
@@ -21,6 +21,20 @@ const facts = (admin: StartFacts['admin']): StartFacts => ({
   notes: { PUBLIC_URL: 'http://localhost:3000' },
 });
 const generated = { email: 'admin@shop.localhost', created: true, generatedPassword: 'Abc123def456ghi7' };
+
+describe('processesFact', () => {
+  it('says how many processes run and the threads that render pages (decisions 156 and 173)', () => {
+    expect(processesFact('pglite', { WEB_CONCURRENCY: 1, PAGE_RENDER_THREADS: 0 })).toBe(
+      '1 (the embedded database belongs to one process: set DATABASE_URL to PostgreSQL for one per core)',
+    );
+    expect(processesFact('pglite', { WEB_CONCURRENCY: 1, PAGE_RENDER_THREADS: 2 })).toMatch(
+      /one per core\); pages rendered on 2 threads \(PAGE_RENDER_THREADS\)$/,
+    );
+    expect(processesFact('postgres', { WEB_CONCURRENCY: 2, PAGE_RENDER_THREADS: 1 })).toBe(
+      '2 (WEB_CONCURRENCY); pages rendered on 1 thread each (PAGE_RENDER_THREADS)',
+    );
+  });
+});
 
 describe('startBlock', () => {
   it('shows the address, a generated admin login with where its link arrives, and what is demo', () => {

@@ -38,13 +38,24 @@ export function startFacts(app: App, admin: AdminAtStart | null): StartFacts {
     mail: mail.kind,
     payments: payments.checkout.name,
     printer: printPartner.name,
-    processes:
-      database.kind === 'pglite'
-        ? '1 (the embedded database belongs to one process: set DATABASE_URL to PostgreSQL for one per core)'
-        : `${config.WEB_CONCURRENCY} (WEB_CONCURRENCY)`,
+    processes: processesFact(database.kind, config),
     admin,
     notes: { SMTP_URL: config.SMTP_URL, PUBLIC_URL: url },
   };
+}
+
+/** How many shop processes run, and the threads each renders pages on (decisions 156 and 173). */
+export function processesFact(
+  database: 'pglite' | 'postgres',
+  config: { WEB_CONCURRENCY: number; PAGE_RENDER_THREADS: number },
+): string {
+  const processes =
+    database === 'pglite'
+      ? '1 (the embedded database belongs to one process: set DATABASE_URL to PostgreSQL for one per core)'
+      : `${config.WEB_CONCURRENCY} (WEB_CONCURRENCY)`;
+  const threads = config.PAGE_RENDER_THREADS;
+  if (threads === 0) return processes;
+  return `${processes}; pages rendered on ${threads} thread${threads === 1 ? '' : 's'}${database === 'pglite' ? '' : ' each'} (PAGE_RENDER_THREADS)`;
 }
 
 /** A folder as a newcomer reads it: relative to where the shop was started when it lies inside it. */

@@ -44,14 +44,7 @@ beforeAll(async () => {
     publicUrl: shop.publicUrl,
   };
   for (const app of [t, threaded]) {
-    await createProduct(app.deps.database.db, {
-      id: 'BV-THREAD-1',
-      name: 'The Night Train Puzzle Book',
-      type: 'Puzzle',
-      pricePence: 899,
-    });
-    app.app.ctx.catalogue.invalidate();
-    app.app.ctx.listing.invalidate();
+    await addBook(app, { id: 'BV-THREAD-1', name: 'The Night Train Puzzle Book', type: 'Puzzle', pricePence: 899 });
   }
 }, 240_000);
 afterAll(async () => {
@@ -59,6 +52,13 @@ afterAll(async () => {
   await threaded?.close();
   await t?.close();
 });
+
+/** A book in the app's database, and its catalogue read again. */
+async function addBook(app: TestApp, book: Parameters<typeof createProduct>[1]) {
+  await createProduct(app.deps.database.db, book);
+  app.app.ctx.catalogue.invalidate();
+  app.app.ctx.listing.invalidate();
+}
 
 async function open(count: number, shop: StorefrontServer = storefrontServer(t.app.ctx)) {
   const threads = await RenderThreads.open(count, data, shop, log);
@@ -87,14 +87,7 @@ describe('a page rendered on a render thread', () => {
     expect(before.statusCode).toBe(200);
     expect(before.body).not.toContain('The Owl Colouring Book');
     expect(before.headers['content-security-policy']).toMatch(/'sha256-/);
-    await createProduct(threaded.deps.database.db, {
-      id: 'BV-THREAD-2',
-      name: 'The Owl Colouring Book',
-      type: 'Colouring',
-      pricePence: 650,
-    });
-    threaded.app.ctx.catalogue.invalidate();
-    threaded.app.ctx.listing.invalidate();
+    await addBook(threaded, { id: 'BV-THREAD-2', name: 'The Owl Colouring Book', type: 'Colouring', pricePence: 650 });
     const after = await threaded.app.inject({ url: '/?type=Colouring&sort=price-asc' });
     expect(after.statusCode).toBe(200);
     expect(after.body).toContain('The Owl Colouring Book');
