@@ -12,6 +12,7 @@ import { badRequest, conflict } from '../lib/errors';
 import { removeBoughtLines } from '../modules/cart';
 import {
   CHECKOUT_EXPIRED,
+  findCheckoutSession,
   lockCheckoutSession,
   recordPaymentEvent,
   setCheckoutStatus,
@@ -19,7 +20,7 @@ import {
 } from '../modules/checkout';
 import { DISCOUNT_PROBLEMS, discountCodeUsage, redeemDiscountCode } from '../modules/discounts';
 import { enqueueMail } from '../modules/mail';
-import { orderIdOfCheckout, placeOrder } from '../modules/orders';
+import { draftOrder, orderIdOfCheckout, placeOrder, type OrderDraft, type PlacedCheckout } from '../modules/orders';
 
 export interface Completion {
   orderId: string | null;
@@ -59,6 +60,22 @@ export async function completeCheckout(
   sessionId: string,
   options: CompleteOptions,
 ): Promise<Completion> {
+  // The order's mails are made before its transaction (decision 174), once for the deliveries of
+  // one checkout's payment that arrive together.
+  const draft = sharedDraft(ctx, sessionId, options);
+  try {
+    return await completeInTransaction(ctx, sessionId, options, await draft);
+  } finally {
+    forgetDraft(ctx, sessionId, draft);
+  }
+}
+
+async function completeInTransaction(
+  ctx: AppContext,
+  sessionId: string,
+  options: CompleteOptions,
+  draft: OrderDraft | null,
+): Promise<Completion> {
   const result = await ctx.database.db.transaction(async (tx) => {
     if (!(await recordPaymentEvent(tx, options.eventId, options.eventType))) {
       return { orderId: await orderIdOfCheckout(tx, sessionId), created: false };
@@ -81,15 +98,9 @@ export async function completeCheckout(
     if (options.currency && options.currency.toLowerCase() !== 'gbp') {
       throw badRequest(`The payment currency ${options.currency} is not GBP.`);
     }
-    const email = (checkout.email || options.email || '').toLowerCase();
-    if (!email) throw badRequest('The order has no e-mail address.');
-
-    // Paid is paid: an address the provider collected is kept (normalised) even when it breaks the
-    // rule the demo's form is held to, and then waits for the owner before it is printed; a payment
-    // without one still makes the order, marked for the owner (decisions 110 and 133). The demo's
-    // address was checked by the same rule before this transaction, so it has no problems here.
-    const deliveryAddress = options.deliveryAddress?.line1 ? normaliseAddress(options.deliveryAddress) : null;
-    const addressProblems = deliveryAddress ? addressProblemList(deliveryAddress, checkout.deliveryCountries) : [];
+    const placed = placedCheckout(checkout, options);
+    if (!placed) throw badRequest('The order has no e-mail address.');
+    const { deliveryAddress, addressProblems } = placed;
     if (!deliveryAddress)
       ctx.log.warn(
         { sessionId, eventId: options.eventId },
@@ -100,13 +111,7 @@ export async function completeCheckout(
         { sessionId, eventId: options.eventId, addressProblems },
         "a paid checkout's delivery address breaks the address rule; the order waits for the owner",
       );
-    const orderId = await placeOrder(ctx, tx, {
-      ...checkout,
-      email,
-      deliveryAddress,
-      addressProblems,
-      paymentRef: options.paymentRef ?? null,
-    });
+    const orderId = await placeOrder(ctx, tx, placed, draft);
     if (!orderId) return { orderId: await orderIdOfCheckout(tx, sessionId), created: false };
 
     if (checkout.discountCode && !(await redeemDiscountCode(tx, checkout.discountCode, orderId))) {
@@ -129,6 +134,52 @@ export async function completeCheckout(
     void ctx.printWorker.kick();
   }
   return result;
+}
+
+/**
+ * The order a checkout's payment makes: its e-mail, and its delivery address as the provider
+ * collected it. Paid is paid: an address the provider collected is kept (normalised) even when it
+ * breaks the rule the demo's form is held to, and then waits for the owner before it is printed; a
+ * payment without one still makes the order, marked for the owner (decisions 110 and 133). The
+ * demo's address was checked by the same rule before, so it has no problems here. Null when the
+ * order would have no e-mail address.
+ */
+function placedCheckout(checkout: CheckoutSessionRow, options: CompleteOptions): PlacedCheckout | null {
+  const email = (checkout.email || options.email || '').toLowerCase();
+  if (!email) return null;
+  const deliveryAddress = options.deliveryAddress?.line1 ? normaliseAddress(options.deliveryAddress) : null;
+  const addressProblems = deliveryAddress ? addressProblemList(deliveryAddress, checkout.deliveryCountries) : [];
+  return { ...checkout, email, deliveryAddress, addressProblems, paymentRef: options.paymentRef ?? null };
+}
+
+/** The drafts being made, per app and checkout session: deliveries arriving together share one. */
+const drafts = new WeakMap<AppContext, Map<string, Promise<OrderDraft | null>>>();
+
+/**
+ * The draft of the order a payment would make (decision 174), read without a lock: null when the
+ * checkout is unknown, already completed or has no e-mail address, or when the draft could not be
+ * made (the transaction then makes the mails itself, and says why if it cannot).
+ */
+function sharedDraft(ctx: AppContext, sessionId: string, options: CompleteOptions): Promise<OrderDraft | null> {
+  let making = drafts.get(ctx);
+  if (!making) drafts.set(ctx, (making = new Map()));
+  const known = making.get(sessionId);
+  if (known) return known;
+  const draft = (async () => {
+    const checkout = await findCheckoutSession(ctx.database.db, sessionId);
+    const placed = checkout && checkout.status !== 'completed' ? placedCheckout(checkout, options) : null;
+    return placed ? await draftOrder(ctx, ctx.database.db, placed) : null;
+  })().catch((error: unknown) => {
+    ctx.log.warn({ err: error, sessionId }, "the order's mails were not made before its transaction");
+    return null;
+  });
+  making.set(sessionId, draft);
+  return draft;
+}
+
+function forgetDraft(ctx: AppContext, sessionId: string, draft: Promise<OrderDraft | null>): void {
+  const making = drafts.get(ctx);
+  if (making?.get(sessionId) === draft) making.delete(sessionId);
 }
 
 /**

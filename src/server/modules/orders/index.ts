@@ -2,7 +2,7 @@
 export { orderRoutes } from './routes';
 export { aftercareRoutes } from './aftercare/routes';
 export { closeProblemWith } from './aftercare/problems';
-export { orderIdOfCheckout, placeOrder, type PlacedCheckout } from './service';
+export { draftOrder, orderIdOfCheckout, placeOrder, type OrderDraft, type PlacedCheckout } from './service';
 export { lastDeliveryAddress, orderOfCheckout } from './confirmation';
 export { PrintWorker, type PrintWorkerOptions } from './printing/worker';
 export {

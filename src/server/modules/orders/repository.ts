@@ -215,7 +215,7 @@ export async function findOrderIdByCheckoutSession(db: Db, checkoutSessionId: st
 /** Inserts the order unless one exists for the checkout session (the unique index decides); answers its id or null. */
 export async function insertOrder(
   db: Db,
-  order: Omit<typeof orders.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>,
+  order: Omit<typeof orders.$inferInsert, 'createdAt' | 'updatedAt'>,
   lines: CheckoutLine[],
 ): Promise<string | null> {
   const [row] = await db
