@@ -5,7 +5,14 @@
  */
 export { mailboxRoutes } from './routes';
 export { enqueueMail, MailWorker } from './outbox';
-export { renderMail, type RenderConfig } from './render';
+export {
+  renderMail,
+  renderMailHere,
+  renderMailsOn,
+  type MailName,
+  type RenderConfig,
+  type RenderedMail,
+} from './render';
 export { mailCovers } from './covers';
 export { deleteMailBefore, ERASED, mailsForExport, scrubAddressFromOutbox } from './privacy';
 export type { OwnerOrderAlertKind } from './templates/refunds';

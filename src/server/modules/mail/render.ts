@@ -43,7 +43,40 @@ export function loadMailTemplates() {
   return loading;
 }
 
+/** Renders a mail somewhere else: on one of the shop's render threads (decision 175). */
+export type MailRenderer = (name: MailName, data: unknown, config: RenderConfig) => Promise<RenderedMail>;
+
+let elsewhere: MailRenderer | null = null;
+
+/**
+ * Where this process renders its mails from now on: `renderer` (the render threads, decision 175),
+ * or this thread (null). The shop's one app sets it at start and clears it when it closes.
+ */
+export function renderMailsOn(renderer: MailRenderer | null): void {
+  elsewhere = renderer;
+}
+
+/** The fields of the configuration a template reads (`shopFor`, the unsubscribe address): all a render thread is sent. */
+const renderConfigOf = (config: RenderConfig): RenderConfig => ({
+  PUBLIC_URL: config.PUBLIC_URL,
+  SHOP_NAME: config.SHOP_NAME,
+  SHOP_POSTAL_ADDRESS: config.SHOP_POSTAL_ADDRESS,
+  SHOP_EMAIL: config.SHOP_EMAIL,
+});
+
 export async function renderMail<N extends MailName>(
+  name: N,
+  data: MailData<N>,
+  config: RenderConfig,
+): Promise<RenderedMail> {
+  if (!elsewhere) return renderMailHere(name, data, config);
+  // A mail the thread could not render (its template refused the data, or the thread stopped) is
+  // rendered here: a template's error is thrown as itself, and a stopped thread costs no mail.
+  return elsewhere(name, data, renderConfigOf(config)).catch(() => renderMailHere(name, data, config));
+}
+
+/** Renders a mail on this thread (a render thread renders with this too). */
+export async function renderMailHere<N extends MailName>(
   name: N,
   data: MailData<N>,
   config: RenderConfig,

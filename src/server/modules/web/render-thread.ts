@@ -1,7 +1,8 @@
 /**
  * A render thread (decision 173): renders the storefront's pages from the web build's server bundle
  * on a thread of its own, so that a render no longer holds the thread that sends kept pages, and a
- * process whose database cannot be shared (PGlite) still renders on every core.
+ * process whose database cannot be shared (PGlite) still renders on every core. It renders the
+ * shop's mails too (decision 175), from the same templates as `renderMail` on the main thread.
  *
  * It holds no shop state: what a page shows (a listing, a book, a search) it asks the main thread
  * for, over the same StorefrontServer the main thread's own renders use (render-threads.ts answers).
@@ -11,6 +12,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
 import type { ClientConfig, StorefrontServer } from '@shared/contracts/web';
+import { renderMailHere, type MailName, type RenderConfig, type RenderedMail } from '../mail';
 import { buildHandler, renderPage, type RenderMode, type RenderedPage } from './render';
 
 /** What a render thread is started with. */
@@ -30,6 +32,7 @@ export type ShopCall = 'listing' | 'productPage' | 'search';
 /** Main thread → render thread. */
 export type ToRenderThread =
   | { type: 'render'; id: number; address: string }
+  | { type: 'mail'; id: number; name: MailName; data: unknown; config: RenderConfig }
   | { type: 'answer'; id: number; value: unknown }
   | { type: 'refused'; id: number; message: string };
 
@@ -37,6 +40,7 @@ export type ToRenderThread =
 export type FromRenderThread =
   | { type: 'ready' }
   | { type: 'rendered'; id: number; page: RenderedPage }
+  | { type: 'mailed'; id: number; mail: RenderedMail }
   | { type: 'failed'; id: number; message: string }
   | { type: 'call'; id: number; method: ShopCall; args: unknown[] };
 
@@ -66,18 +70,24 @@ async function serveRenders(): Promise<void> {
     search: ask('search'),
   };
 
+  const failed = (id: number) => (error: unknown) =>
+    send({ type: 'failed', id, message: error instanceof Error ? error.message : String(error) });
   port.on('message', (message: ToRenderThread) => {
-    if (message.type === 'render') {
-      renderPage(handle, data.origin, message.address, shop).then(
-        (page) => {
-          // The body's bytes are handed over, not copied (renderPage gives a buffer of its own).
-          const whole = page.body.byteOffset === 0 && page.body.byteLength === page.body.buffer.byteLength;
-          const body = whole ? page.body : Buffer.from(page.body);
-          send({ type: 'rendered', id: message.id, page: { ...page, body } }, [body.buffer as ArrayBuffer]);
-        },
-        (error: unknown) =>
-          send({ type: 'failed', id: message.id, message: error instanceof Error ? error.message : String(error) }),
+    if (message.type === 'mail') {
+      // A mail (decision 175): the templates load on the first one.
+      renderMailHere(message.name, message.data as never, message.config).then(
+        (mail) => send({ type: 'mailed', id: message.id, mail }),
+        failed(message.id),
       );
+      return;
+    }
+    if (message.type === 'render') {
+      renderPage(handle, data.origin, message.address, shop).then((page) => {
+        // The body's bytes are handed over, not copied (renderPage gives a buffer of its own).
+        const whole = page.body.byteOffset === 0 && page.body.byteLength === page.body.buffer.byteLength;
+        const body = whole ? page.body : Buffer.from(page.body);
+        send({ type: 'rendered', id: message.id, page: { ...page, body } }, [body.buffer as ArrayBuffer]);
+      }, failed(message.id));
       return;
     }
     const call = asked.get(message.id);

@@ -9,6 +9,10 @@ import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StorefrontServer } from '@shared/contracts/web';
+import { testConfig } from '../../config';
+import { renderMail, renderMailHere, renderMailsOn } from '../mail/render';
+import { ForeignLinkError } from '../mail/templates/shop';
+import { awkwardMails, realisticMails } from '../mail/test-fixtures';
 import { createProduct } from '../../test/factories/products';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { testWebBuild } from '../../test/web-build';
@@ -120,6 +124,31 @@ describe('a page rendered on a render thread', () => {
     const pages = await Promise.all([first, second]);
     expect(pages.map((page) => page.status)).toEqual([200, 200]);
     expect(threads.load).toEqual([0, 0]);
+  });
+});
+
+describe('a mail rendered on a render thread (decision 175)', () => {
+  const config = testConfig({ PUBLIC_URL: 'https://shop.example.com/books' });
+
+  it('is the mail the main thread renders: subject, HTML and text, for every template', async () => {
+    const threads = await open(2);
+    const cases = [...realisticMails(config.PUBLIC_URL), ...awkwardMails(config.PUBLIC_URL)];
+    const onThreads = await Promise.all(cases.map((mail) => threads.mail(mail.name, mail.data, config)));
+    for (const [i, mail] of cases.entries()) {
+      expect(onThreads[i], mail.label).toEqual(await renderMailHere(mail.name, mail.data as never, config));
+    }
+  });
+
+  it("a link the template refuses fails on the thread, and renderMail throws the template's own error", async () => {
+    const threads = await open(1);
+    const foreign = { link: 'https://elsewhere.example/verify?token=x' };
+    await expect(threads.mail('verifyEmail', foreign, config)).rejects.toThrow(/links only to/);
+    renderMailsOn((name, data, given) => threads.mail(name, data, given));
+    try {
+      await expect(renderMail('verifyEmail', foreign, config)).rejects.toBeInstanceOf(ForeignLinkError);
+    } finally {
+      renderMailsOn(null);
+    }
   });
 });
 

@@ -11,6 +11,7 @@
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { StorefrontServer } from '@shared/contracts/web';
+import type { MailName, RenderConfig, RenderedMail } from '../mail';
 import type { RenderedPage } from './render';
 import type { FromRenderThread, RenderThreadData, ShopCall, ToRenderThread } from './render-thread';
 
@@ -24,7 +25,7 @@ interface Thread {
   worker: Worker;
   /** Settled when the thread has loaded the build and takes renders; rejected if it stops before. */
   ready: Promise<void>;
-  waiting: Map<number, { resolve: (page: RenderedPage) => void; reject: (error: Error) => void }>;
+  waiting: Map<number, { resolve: (answer: RenderedPage | RenderedMail) => void; reject: (error: Error) => void }>;
 }
 
 export class RenderThreads {
@@ -53,12 +54,27 @@ export class RenderThreads {
 
   /** Renders the page at a normalised address on the least busy thread. */
   render(address: string): Promise<RenderedPage> {
+    return this.run((id) => ({ type: 'render', id, address })) as Promise<RenderedPage>;
+  }
+
+  /** Renders a mail on the least busy thread (decision 175; `renderMailsOn`). */
+  mail(name: MailName, data: unknown, config: RenderConfig): Promise<RenderedMail> {
+    return this.run((id) => ({ type: 'mail', id, name, data, config })) as Promise<RenderedMail>;
+  }
+
+  private run(message: (id: number) => ToRenderThread): Promise<RenderedPage | RenderedMail> {
     if (this.closing) return Promise.reject(new Error('the render threads are closed'));
     const thread = this.threads.reduce((least, each) => (each.waiting.size < least.waiting.size ? each : least));
     const id = this.nextRender++;
-    return new Promise<RenderedPage>((resolve, reject) => {
+    return new Promise((resolve, reject) => {
       thread.waiting.set(id, { resolve, reject });
-      this.post(thread, { type: 'render', id, address });
+      try {
+        this.post(thread, message(id));
+      } catch (error) {
+        // What cannot be sent to a thread (structured clone refused it) fails here, not in the thread.
+        thread.waiting.delete(id);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      }
     });
   }
 
@@ -107,11 +123,13 @@ export class RenderThreads {
   private heard(thread: Thread, message: Exclude<FromRenderThread, { type: 'ready' }>): void {
     switch (message.type) {
       case 'rendered':
+      case 'mailed':
       case 'failed': {
         const render = thread.waiting.get(message.id);
         if (!render) return;
         thread.waiting.delete(message.id);
         if (message.type === 'failed') return render.reject(new Error(message.message));
+        if (message.type === 'mailed') return render.resolve(message.mail);
         const { page } = message;
         // A transferred buffer arrives as a plain Uint8Array: the page's body as a Buffer again, over the same bytes.
         return render.resolve({ ...page, body: Buffer.from(page.body.buffer, page.body.byteOffset, page.body.length) });

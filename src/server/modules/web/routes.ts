@@ -11,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { ServerBuild } from 'react-router';
 import type { ModuleRoutes } from '../../http';
+import { renderMailsOn } from '../mail';
 import { isKnownPage } from '@shared/routes';
 import { PageRenderer, buildQueries, requestTarget } from './pages';
 import { buildHandler, renderMode } from './render';
@@ -43,7 +44,14 @@ export const webRoutes: ModuleRoutes = async (app, ctx) => {
           ctx.log,
         )
       : null;
-  if (threads) app.addHook('onClose', () => threads.close());
+  if (threads) {
+    // The shop's mails are rendered there too (decision 175), off the thread that answers.
+    renderMailsOn((name, data, config) => threads.mail(name, data, config));
+    app.addHook('onClose', async () => {
+      renderMailsOn(null);
+      await threads.close();
+    });
+  }
   const pages = build ? new PageRenderer(buildHandler(build, mode), ctx, buildQueries(build), threads) : null;
 
   if (pages) {
