@@ -18,11 +18,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
 import type { Config } from '../../config';
 import type { AppContext } from '../../context';
-import type { StorefrontServer } from '@shared/contracts/web';
 import { normalisedQuery, pageQueryOf, type PageQuery } from '@shared/page-query';
 import { RenderGate, type RenderLimits } from './render-gate';
-import { isRouterRequest, renderPage, type PageHandler } from './render';
-import type { RenderThreads } from './render-threads';
+import { isRouterRequest, renderPage, type PageHandler, type PageMaker } from './render';
 import { storefrontServer } from './storefront';
 
 const gzipAsync = promisify(gzip);
@@ -221,25 +219,29 @@ export class KeptPages {
   }
 }
 
+/** The fixed origin every page is rendered at (its address alone makes the page). */
+export const pageOrigin = (config: Pick<Config, 'PUBLIC_URL'>) => new URL(config.PUBLIC_URL).origin;
+
+/** Pages rendered on this thread by `handle`, from the shop's StorefrontServer. */
+function onThisThread(handle: PageHandler, ctx: AppContext): PageMaker {
+  const shop = storefrontServer(ctx);
+  const origin = pageOrigin(ctx.config);
+  return { render: (address) => renderPage(handle, origin, address, shop) };
+}
+
 export class PageRenderer {
   private readonly kept: KeptPages;
   private readonly gate: RenderGate;
-  private readonly shop: StorefrontServer;
-  private readonly origin: string;
+  private readonly maker: PageMaker;
   private generation = 0;
 
-  /**
-   * `handle` renders on this thread; with `threads` (decision 173) pages are rendered on those
-   * instead, and `handle` is not used.
-   */
+  /** `pages`: a handler to render on this thread, or the render threads (decision 173). */
   constructor(
-    private readonly handle: PageHandler,
+    pages: PageHandler | PageMaker,
     ctx: AppContext,
     private readonly queries: PageQueries = NO_QUERIES,
-    private readonly threads: RenderThreads | null = null,
   ) {
-    this.shop = storefrontServer(ctx);
-    this.origin = new URL(ctx.config.PUBLIC_URL).origin;
+    this.maker = typeof pages === 'function' ? onThisThread(pages, ctx) : pages;
     this.kept = new KeptPages(ctx.config.PAGE_CACHE_MAX_BYTES);
     this.gate = new RenderGate(renderLimits(ctx.config));
     ctx.events.subscribe(() => {
@@ -308,9 +310,7 @@ export class PageRenderer {
   }
 
   private async render(address: string): Promise<PageAnswer> {
-    const page = this.threads
-      ? await this.threads.render(address)
-      : await renderPage(this.handle, this.origin, address, this.shop);
+    const page = await this.maker.render(address);
     return new PageAnswer(page.status, page.headers, page.body);
   }
 

@@ -82,12 +82,11 @@ async function serveRenders(): Promise<void> {
       return;
     }
     if (message.type === 'render') {
-      renderPage(handle, data.origin, message.address, shop).then((page) => {
-        // The body's bytes are handed over, not copied (renderPage gives a buffer of its own).
-        const whole = page.body.byteOffset === 0 && page.body.byteLength === page.body.buffer.byteLength;
-        const body = whole ? page.body : Buffer.from(page.body);
-        send({ type: 'rendered', id: message.id, page: { ...page, body } }, [body.buffer as ArrayBuffer]);
-      }, failed(message.id));
+      // The body's bytes are handed over, not copied (renderPage gives a buffer of its own).
+      renderPage(handle, data.origin, message.address, shop).then(
+        (page) => send({ type: 'rendered', id: message.id, page }, [page.body.buffer as ArrayBuffer]),
+        failed(message.id),
+      );
       return;
     }
     const call = asked.get(message.id);

@@ -73,7 +73,7 @@ async function open(count: number, shop: StorefrontServer = storefrontServer(t.a
 describe('a page rendered on a render thread', () => {
   it('is the page the main thread renders: the same status, headers and bytes', async () => {
     const threads = await open(1);
-    const onThread = new PageRenderer(handle, t.app.ctx, buildQueries(build), threads);
+    const onThread = new PageRenderer(threads, t.app.ctx, buildQueries(build));
     const onMain = new PageRenderer(handle, t.app.ctx, buildQueries(build));
     for (const address of ['/', '/?type=Puzzle&sort=price-desc', '/search?q=night', '/about', '/no-such-page']) {
       const [a, b] = await Promise.all([onThread.answer(address), onMain.answer(address)]);

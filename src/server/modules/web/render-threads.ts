@@ -12,7 +12,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { StorefrontServer } from '@shared/contracts/web';
 import type { MailName, RenderConfig, RenderedMail } from '../mail';
-import type { RenderedPage } from './render';
+import type { PageMaker, RenderedPage } from './render';
 import type { FromRenderThread, RenderThreadData, ShopCall, ToRenderThread } from './render-thread';
 
 const ENTRY = path.join(import.meta.dirname, 'render-thread-start.mjs');
@@ -28,7 +28,7 @@ interface Thread {
   waiting: Map<number, { resolve: (answer: RenderedPage | RenderedMail) => void; reject: (error: Error) => void }>;
 }
 
-export class RenderThreads {
+export class RenderThreads implements PageMaker {
   private readonly threads: Thread[] = [];
   private nextRender = 0;
   private closing = false;

@@ -20,6 +20,11 @@ export interface RenderedPage {
   body: Buffer;
 }
 
+/** What renders pages at their normalised addresses: this thread (pages.ts) or the render threads (render-threads.ts). */
+export interface PageMaker {
+  render(address: string): Promise<RenderedPage>;
+}
+
 /**
  * The `'sha256-…'` sources of the page's inline scripts (those without `src`), which the
  * Content-Security-Policy allows; JSON data blocks (JSON-LD) are not run and need none. The page

@@ -13,7 +13,7 @@ import type { ServerBuild } from 'react-router';
 import type { ModuleRoutes } from '../../http';
 import { renderMailsOn } from '../mail';
 import { isKnownPage } from '@shared/routes';
-import { PageRenderer, buildQueries, requestTarget } from './pages';
+import { PageRenderer, buildQueries, pageOrigin, requestTarget } from './pages';
 import { buildHandler, renderMode } from './render';
 import { RenderThreads } from './render-threads';
 import { storefrontServer } from './storefront';
@@ -27,19 +27,13 @@ export const webRoutes: ModuleRoutes = async (app, ctx) => {
   const bundle = serverBundle(webDist);
   const build = existsSync(bundle) ? ((await import(pathToFileURL(bundle).href)) as ServerBuild) : null;
   const mode = renderMode(ctx.config.NODE_ENV);
-  const shop = storefrontServer(ctx);
   // Pages rendered on threads of their own (decision 173), else on this one.
+  const shop = storefrontServer(ctx);
   const threads =
     build && ctx.config.PAGE_RENDER_THREADS > 0
       ? await RenderThreads.open(
           ctx.config.PAGE_RENDER_THREADS,
-          {
-            bundle,
-            mode,
-            origin: new URL(ctx.config.PUBLIC_URL).origin,
-            clientConfig: shop.clientConfig,
-            publicUrl: shop.publicUrl,
-          },
+          { bundle, mode, origin: pageOrigin(ctx.config), clientConfig: shop.clientConfig, publicUrl: shop.publicUrl },
           shop,
           ctx.log,
         )
@@ -52,7 +46,7 @@ export const webRoutes: ModuleRoutes = async (app, ctx) => {
       await threads.close();
     });
   }
-  const pages = build ? new PageRenderer(buildHandler(build, mode), ctx, buildQueries(build), threads) : null;
+  const pages = build ? new PageRenderer(threads ?? buildHandler(build, mode), ctx, buildQueries(build)) : null;
 
   if (pages) {
     await app.register(fastifyStatic, {
