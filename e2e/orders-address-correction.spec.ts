@@ -24,6 +24,9 @@ import {
   setOrderStatus,
 } from './support/orders';
 
+// Each journey pays for an order and signs in two browsers.
+test.describe.configure({ timeout: 240_000 });
+
 const SHOTS = process.env.SCREENSHOTS_DIR ?? '/tmp/problems-shots';
 
 async function shots(page: Page, name: string) {
@@ -34,12 +37,12 @@ async function shots(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-/** The owner signed in on a browser of their own (close it with `owner.close()`). */
+/** The owner signed in on a browser of their own, with their API token (close it with `owner.close()`). */
 async function ownerSignedIn(browser: Browser) {
   const owner = await browser.newContext();
   const ownerPage = await owner.newPage();
   await signInAsAdmin(ownerPage);
-  return { owner, ownerPage };
+  return { owner, ownerPage, token: await adminToken(ownerPage) };
 }
 
 /** A new customer's paid order of one book, to `address` (the UK unless given). */
@@ -69,7 +72,6 @@ test('the customer and then the owner correct an address before printing; not on
   browser,
   request,
 }) => {
-  test.setTimeout(240_000);
   const { customer, order, short } = await customerOrder(request, 'moved');
   const form = await openCorrection(page, customer, short);
   // A UK order in a shop that sends only to the UK: the country is shown, and why it can not change.
@@ -88,7 +90,7 @@ test('the customer and then the owner correct an address before printing; not on
   await expect(page.getByText('The delivery address has been saved.')).toBeVisible();
   await expect(page.getByText(/Delivery address: Ada Byron, .*BA2 4AA/)).toBeVisible();
 
-  const { owner, ownerPage } = await ownerSignedIn(browser);
+  const { owner, ownerPage, token } = await ownerSignedIn(browser);
   await ownerPage.goto(`/admin/orders/${order.orderId}`);
   const delivery = ownerPage.getByRole('region', { name: 'Delivery address' });
   await expect(delivery).toContainText('Ada Byron');
@@ -103,7 +105,7 @@ test('the customer and then the owner correct an address before printing; not on
   await expect(log).toContainText(`customer ${customer.email}`);
 
   // The printer takes it: no more corrections, on either side.
-  await setOrderStatus(request, await adminToken(ownerPage), order, 'Printing', { bookVault: `BV-${short}` });
+  await setOrderStatus(request, token, order, 'Printing', { bookVault: `BV-${short}` });
   await ownerPage.reload();
   await expect(delivery).toContainText('7 Printers Yard');
   await expect(delivery.getByRole('button', { name: 'Correct the address' })).toHaveCount(0);
@@ -136,9 +138,8 @@ test.describe('on the print shop, which sends to Europe too', () => {
     browser,
     request,
   }) => {
-    test.setTimeout(240_000);
-    const { owner, ownerPage } = await ownerSignedIn(browser);
-    await saveEuropeZones(request, await adminToken(ownerPage));
+    const { owner, ownerPage, token } = await ownerSignedIn(browser);
+    await saveEuropeZones(request, token);
     const { customer, order, short } = await customerOrder(request, 'abroad', IRISH_ADDRESS);
     const form = await openCorrection(page, customer, short);
     const country = form.getByLabel('Country');
@@ -179,9 +180,7 @@ test.describe('on the print shop, which sends to Europe too', () => {
     browser,
     request,
   }) => {
-    test.setTimeout(240_000);
-    const { owner, ownerPage } = await ownerSignedIn(browser);
-    const token = await adminToken(ownerPage);
+    const { owner, token } = await ownerSignedIn(browser);
     // A Benelux zone beside the other journeys' two (their saves keep it).
     await saveEuropeZones(request, token, [BENELUX]);
     const { customer, short } = await customerOrder(request, 'dutch', DUTCH_ADDRESS);
