@@ -4,6 +4,7 @@
  * sent. The real handler over a real build is exercised by the browser journeys (e2e/).
  */
 import { createHash } from 'node:crypto';
+import { connect } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -273,6 +274,49 @@ describe('what a page not kept may cost', () => {
     await expect.poll(() => [pages.stats.waiting, held()]).toEqual([0, 1]);
     release();
     expect((await Promise.all([first, second, joined])).map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
+    await app.close();
+  });
+
+  it('drops a render waiting for its turn once every request for it has gone, and renders one still wanted (decision 176)', async () => {
+    const { handler, rendered } = fakeHandler();
+    const waiting: Array<() => void> = [];
+    const slow: PageHandler = async (request, context) => {
+      if (new URL(request.url).pathname === '/slow') await new Promise<void>((resolve) => waiting.push(resolve));
+      return handler(request, context);
+    };
+    const pages = new PageRenderer(slow, limited({ PAGE_RENDER_CONCURRENCY: 1, PAGE_RENDER_QUEUE: 4 }));
+    const app = (await import('fastify')).default();
+    app.get('/*', (request, reply) => pages.send(request, reply));
+    const url = await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = new URL(url);
+    /** A request on a connection of its own, which `hangUp` closes before the answer. */
+    const ask = (path: string) => {
+      const socket = connect(Number(port), '127.0.0.1');
+      socket.write(`GET ${path} HTTP/1.1\r\nhost: shop\r\n\r\n`);
+      let text = '';
+      socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      return { hangUp: () => socket.destroy(), answer: () => text, close: () => socket.end() };
+    };
+    const holding = ask('/slow');
+    await expect.poll(() => waiting.length).toBe(1);
+    const given = ask('/kept/given-up');
+    const joined = [ask('/kept/joined'), ask('/kept/joined?x=1')];
+    await expect.poll(() => pages.stats.waiting).toBe(2);
+
+    given.hangUp();
+    await expect.poll(() => pages.stats.waiting).toBe(1);
+    // One of two requests for the same page going leaves it wanted by the other.
+    joined[0]!.hangUp();
+    waiting.shift()!();
+    await expect.poll(() => joined[1]!.answer()).toMatch(/^HTTP\/1\.1 200/);
+    expect(holding.answer()).toMatch(/^HTTP\/1\.1 200/);
+    expect(rendered).toEqual(['/slow', '/kept/joined']);
+    expect(pages.stats).toMatchObject({ running: 0, waiting: 0 });
+    // The address given up is rendered afresh when asked again.
+    const again = ask('/kept/given-up');
+    await expect.poll(() => again.answer()).toMatch(/^HTTP\/1\.1 200/);
+    expect(rendered).toEqual(['/slow', '/kept/joined', '/kept/given-up']);
+    for (const request of [holding, joined[1]!, again]) request.close();
     await app.close();
   });
 

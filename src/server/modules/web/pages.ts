@@ -229,8 +229,13 @@ function onThisThread(handle: PageHandler, ctx: AppContext): PageMaker {
   return { render: (address) => renderPage(handle, origin, address, shop) };
 }
 
+/** Why a render waiting for its turn was dropped: every client that asked for its page has gone (decision 176). */
+export class PageUnwanted extends Error {}
+
 export class PageRenderer {
   private readonly kept: KeptPages;
+  /** The renders `send` started that have not ended: how many requests wait for each, and how it is dropped. */
+  private readonly asking = new Map<Promise<PageAnswer>, { requests: number; unwanted: AbortController }>();
   private readonly gate: RenderGate;
   private readonly maker: PageMaker;
   private generation = 0;
@@ -319,6 +324,28 @@ export class PageRenderer {
     return { ...this.kept.stats, ...this.gate.load };
   }
 
+  /**
+   * The answer a request waits for. A render still waiting for its turn is dropped once every
+   * request for it has gone (decision 176): under a flood, a client that gives up (a load
+   * generator, a shopper who moved on, an attacker opening and closing connections) leaves no
+   * render behind that would hold the queue and refuse the shoppers who are still there.
+   */
+  private async waitFor(answer: Promise<PageAnswer>, reply: FastifyReply): Promise<PageAnswer> {
+    const asking = this.asking.get(answer);
+    if (!asking) return answer;
+    asking.requests += 1;
+    const gone = () => {
+      asking.requests -= 1;
+      if (asking.requests === 0) asking.unwanted.abort(new PageUnwanted('every request for the page has gone'));
+    };
+    reply.raw.once('close', gone);
+    try {
+      return await answer;
+    } finally {
+      reply.raw.off('close', gone);
+    }
+  }
+
   async send(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     const address = this.address(request.url);
     if (address === null) return reply.status(400).send({ message: 'The request target must be a path.' });
@@ -338,9 +365,21 @@ export class PageRenderer {
               : 'The shop is busy: try again in a moment.',
           );
       }
-      answer = this.renderAndKeep(address, (render) => this.gate.run(render));
+      const unwanted = new AbortController();
+      const started = this.renderAndKeep(address, (render) => this.gate.run(render, unwanted.signal));
+      this.asking.set(started, { requests: 0, unwanted });
+      const ended = () => void this.asking.delete(started);
+      started.then(ended, ended);
+      answer = started;
     }
-    const page = await answer;
+    let page: PageAnswer;
+    try {
+      page = await this.waitFor(answer, reply);
+    } catch (error) {
+      // Its client has gone: nobody reads this answer.
+      if (error instanceof PageUnwanted) return reply.status(503).header('cache-control', 'no-store').send();
+      throw error;
+    }
     reply.status(page.status);
     for (const [name, value] of Object.entries(page.headers)) {
       if (name !== PAGE_CACHE_HEADER && name !== 'content-length') reply.header(name, value);

@@ -84,6 +84,53 @@ describe('the render gate', () => {
     expect(gate.load).toEqual({ running: 0, waiting: 0 });
   });
 
+  it('drops a waiting render whose signal aborts: it leaves the queue without running and gives back its share (decision 176)', async () => {
+    const gate = new RenderGate({ concurrency: 1, queue: 30, perClientPerMinute: 1_000_000, timeShare: 0.5 }, () => 0);
+    // Two seconds of renders saved up, 100 ms charged for each taken: the 21st is refused.
+    const first = held();
+    expect(gate.take('a')).toBeNull();
+    const firstRun = gate.run(first.work);
+    const dropped = Array.from({ length: 19 }, (_, i) => {
+      expect(gate.take(`b-${i}`)).toBeNull();
+      const unwanted = new AbortController();
+      const ran = { yes: false };
+      const run = gate.run(async () => {
+        ran.yes = true;
+      }, unwanted.signal);
+      return { unwanted, ran, run };
+    });
+    expect(gate.load).toEqual({ running: 1, waiting: 19 });
+    expect(gate.take('c')).toMatchObject({ status: 503 });
+
+    const reason = new Error('gone');
+    for (const render of dropped) render.unwanted.abort(reason);
+    for (const render of dropped) await expect(render.run).rejects.toBe(reason);
+    expect(gate.load).toEqual({ running: 1, waiting: 0 });
+    expect(gate.take('c')).toBeNull();
+    const next = gate.run(async () => 'next');
+    first.finish();
+    await firstRun;
+    await expect(next).resolves.toBe('next');
+    expect(dropped.some((render) => render.ran.yes)).toBe(false);
+    expect(gate.load).toEqual({ running: 0, waiting: 0 });
+  });
+
+  it('runs a render whose signal aborts once it has its turn, and refuses one already aborted', async () => {
+    const gate = new RenderGate({ concurrency: 1, queue: 1, perClientPerMinute: 1000, timeShare: 1 });
+    const render = held();
+    const unwanted = new AbortController();
+    const run = gate.run(render.work, unwanted.signal);
+    unwanted.abort(new Error('gone'));
+    render.finish();
+    await expect(run).resolves.toBeUndefined();
+    const busy = held();
+    const busyRun = gate.run(busy.work);
+    await expect(gate.run(async () => 'late', unwanted.signal)).rejects.toThrow('gone');
+    expect(gate.load).toEqual({ running: 1, waiting: 0 });
+    busy.finish();
+    await busyRun;
+  });
+
   it('frees the turn of a render that fails', async () => {
     const gate = new RenderGate({ concurrency: 1, queue: 0, perClientPerMinute: 1000, timeShare: 1 });
     expect(gate.take('a')).toBeNull();

@@ -13,7 +13,9 @@
  *   Past it 503 with the seconds until the share has room again.
  * - **A cap for the process**: at most `concurrency` renders run at once and at most `queue` wait
  *   for a turn; a render that finds the queue full is refused at once with 503 and a Retry-After
- *   (the queue drained at the measured pace), instead of waiting behind a flood.
+ *   (the queue drained at the measured pace), instead of waiting behind a flood. A waiting render
+ *   nobody wants any more (its `signal` aborted: every client asking for it has gone, decision
+ *   176) leaves the queue without running, and its charge on the share is given back.
  *
  * Kept pages never pass it: they are always sent.
  */
@@ -43,6 +45,7 @@ const CLIENT_WINDOW_MS = 10_000;
 
 export class RenderGate {
   private running = 0;
+  /** The renders waiting for a turn, each woken by its function when one ends. */
   private readonly waiting: Array<() => void> = [];
   private readonly buckets = new Map<string, { tokens: number; at: number }>();
   /** Moving average of one render's duration, for Retry-After and the share's charge. */
@@ -95,10 +98,21 @@ export class RenderGate {
     return null;
   }
 
-  /** Runs a render taken with `take` in one of the turns, waiting for one when all are taken. */
-  async run<T>(work: () => Promise<T>): Promise<T> {
+  /**
+   * Runs a render taken with `take` in one of the turns, waiting for one when all are taken. When
+   * `signal` aborts while it waits, it leaves the queue and rejects with the signal's reason (a
+   * render already running is not stopped: what it makes may still be kept).
+   */
+  async run<T>(work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
     const charged = this.averageMs;
-    if (this.running >= this.limits.concurrency) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    if (this.running >= this.limits.concurrency) {
+      try {
+        await this.turn(signal);
+      } catch (error) {
+        this.credit += charged;
+        throw error;
+      }
+    }
     this.running += 1;
     const begin = this.now();
     try {
@@ -111,6 +125,24 @@ export class RenderGate {
       this.running -= 1;
       this.waiting.shift()?.();
     }
+  }
+
+  /** A turn once a running render ends; rejected, and out of the queue, if `signal` aborts first. */
+  private turn(signal: AbortSignal | undefined): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      if (signal?.aborted) return reject(signal.reason as Error);
+      const wake = () => {
+        signal?.removeEventListener('abort', leave);
+        resolve();
+      };
+      const leave = () => {
+        const at = this.waiting.indexOf(wake);
+        if (at >= 0) this.waiting.splice(at, 1);
+        reject(signal!.reason as Error);
+      };
+      this.waiting.push(wake);
+      signal?.addEventListener('abort', leave, { once: true });
+    });
   }
 
   /** Renders running and waiting (tests and the bench read them). */
