@@ -91,6 +91,34 @@ test("the server writes a grid's book cards as the browser's own render writes t
   expect(await cards()).toEqual(served);
 });
 
+test('a grid the server wrote from kept cards hydrates without a mismatch, and its cards answer (decision 177)', async ({
+  page,
+  request,
+}) => {
+  const problems = collectProblems(page);
+  const { products: books } = (await (await request.get('/api/catalogue/products?sort=price-asc')).json()) as {
+    products: { name: string }[];
+  };
+  const late = books[6]!; // after the first row: written from kept HTML
+  // Any render of the grid keeps its cards after the first row; a view never asked for before
+  // (an unheard-of price limit above every book) is then written from them.
+  await page.goto('/?sort=price-asc');
+  await waitForApp(page);
+  await page.goto(`/?sort=price-asc&max_price=${900_000 + Math.floor(Math.random() * 99_999)}`);
+  await waitForApp(page);
+  await expect(page.getByRole('article')).toHaveCount(Math.min(books.length, 24));
+  expect(problems).toEqual([]);
+
+  // Hydrated as the browser's own cards: the basket button adds the book, the heart asks a guest to sign in.
+  await page.getByRole('button', { name: `Add ${late.name} to basket` }).click();
+  const panel = page.getByRole('dialog', { name: 'Added to your basket' });
+  await expect(panel.getByText(late.name, { exact: true })).toBeVisible();
+  await panel.getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('button', { name: `Add ${late.name} to wishlist` }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(problems).toEqual([]);
+});
+
 test('a page rendered at its normalised address hydrates at the address asked for (decision 131)', async ({ page }) => {
   const problems = collectProblems(page);
   // Junk parameters, another order, a reset token: the server renders (and keeps) the page without

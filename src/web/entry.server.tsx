@@ -10,6 +10,8 @@ import { Writable } from 'node:stream';
 import { StrictMode, type ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router';
+import { KeptMarkup } from './lib/kept-markup';
+import { MarkupKeeper } from './lib/markup-keeper.server';
 
 /**
  * A route's `handle.pageCache`: true when its page is the same for every visitor and may be kept,
@@ -21,6 +23,12 @@ export interface PageCacheHandle {
 
 /** The header that tells the server the page may be kept and sent to every visitor (pages.ts PAGE_CACHE_HEADER). */
 const PAGE_CACHE_HEADER = 'x-page-cache';
+
+/**
+ * HTML kept across this process's (or render thread's) renders (decision 177): book cards, about
+ * 1.7 kB each, so at most about 8.5 MB. Exported for the tests (the build's `entry.module`).
+ */
+export const markupKeeper = new MarkupKeeper(5_000);
 
 /** The whole document's bytes once everything is rendered (errors inside it reported to `onError`). */
 function renderToBuffer(element: ReactNode, onError: (error: unknown) => void): Promise<Buffer<ArrayBuffer>> {
@@ -54,7 +62,9 @@ export default async function handleRequest(
   let failed = false;
   const body = await renderToBuffer(
     <StrictMode>
-      <ServerRouter context={routerContext} url={request.url} />
+      <KeptMarkup.Provider value={markupKeeper.keep}>
+        <ServerRouter context={routerContext} url={request.url} />
+      </KeptMarkup.Provider>
     </StrictMode>,
     (error) => {
       failed = true;

@@ -3,13 +3,14 @@
  * a wishlist heart and an add-to-basket button. Admins: an edit link and, where the page gives
  * `onDelete`, a delete button, instead of the heart and basket.
  */
-import { memo, useState, type ReactNode } from 'react';
+import { memo, useContext, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { CardBook, Product } from '@shared/contracts/products';
 import * as MSG from '@shared/messages-every-page';
 import { productPath } from '@shared/routes';
 import { useBasket } from '../cart';
 import { formatPounds } from '../../lib/format';
+import { KeptMarkup } from '../../lib/kept-markup';
 import { useSession } from '../../lib/session';
 import { useWishlist } from '../wishlist';
 import { CartIcon, HeartIcon } from '../../components/icons';
@@ -122,19 +123,25 @@ function AdminActions({ product, onDelete }: { product: CardBook; onDelete?: (pr
   );
 }
 
-export const ProductCard = memo(function ProductCard({
+/** What a card shows inside its <article>: the same on the server and in the browser. */
+function CardInside({
   product,
-  eager = false,
+  eager,
+  Heading,
+  isAdmin,
   onDelete,
-  headingLevel = 3,
-}: ProductCardProps) {
-  const { isAdmin } = useSession();
-  // The hover image is only fetched once the pointer or focus reaches the card.
-  const [wantHover, setWantHover] = useState(false);
+  wantHover,
+}: {
+  product: CardBook;
+  eager: boolean;
+  Heading: 'h2' | 'h3';
+  isAdmin: boolean;
+  onDelete?: (product: CardBook) => void;
+  wantHover: boolean;
+}) {
   const hoverImage = product.imageUrls[1];
-  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
-    <article className={styles.card} onPointerEnter={() => setWantHover(true)} onFocus={() => setWantHover(true)}>
+    <>
       <div className={styles.media}>
         <ProductImage
           className={styles.image}
@@ -161,6 +168,44 @@ export const ProductCard = memo(function ProductCard({
           {isAdmin ? <AdminActions product={product} onDelete={onDelete} /> : <ShopperActions product={product} />}
         </div>
       </div>
+    </>
+  );
+}
+
+/** What a shopper's lazily loaded card shows, as the key of its kept HTML (decision 177). */
+const cardKey = ({ id, name, type, age, price, imageUrls }: CardBook, Heading: 'h2' | 'h3') =>
+  JSON.stringify([id, name, type, age, price, imageUrls, Heading]);
+
+export const ProductCard = memo(function ProductCard({
+  product,
+  eager = false,
+  onDelete,
+  headingLevel = 3,
+}: ProductCardProps) {
+  const { isAdmin } = useSession();
+  // The hover image is only fetched once the pointer or focus reaches the card.
+  const [wantHover, setWantHover] = useState(false);
+  const keep = useContext(KeptMarkup);
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  // The server writes a shopper's card from the HTML kept for the book (decision 177). Not an
+  // eager card's: React adds its cover to the page's preloads as it renders the image.
+  const kept =
+    keep && !eager && !isAdmin
+      ? keep(cardKey(product, Heading), () => (
+          <CardInside product={product} eager={false} Heading={Heading} isAdmin={false} wantHover={false} />
+        ))
+      : null;
+  if (kept !== null) return <article className={styles.card} dangerouslySetInnerHTML={{ __html: kept }} />;
+  return (
+    <article className={styles.card} onPointerEnter={() => setWantHover(true)} onFocus={() => setWantHover(true)}>
+      <CardInside
+        product={product}
+        eager={eager}
+        Heading={Heading}
+        isAdmin={isAdmin}
+        onDelete={onDelete}
+        wantHover={wantHover}
+      />
     </article>
   );
 });
