@@ -7,8 +7,8 @@
 import { createContext, type ReactNode } from 'react';
 
 /**
- * The HTML kept for `key`, or null: then the caller renders `content` itself, and the HTML it
- * makes is kept for the next page. `key` must name everything `content` shows.
+ * The HTML kept for `key`, or null: then the caller renders `content` itself. HTML asked for a
+ * second time is made and kept for the pages after. `key` must name everything `content` shows.
  */
 export type KeepMarkup = (key: string, content: () => ReactNode) => string | null;
 

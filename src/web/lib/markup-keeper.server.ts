@@ -2,7 +2,7 @@
  * The server's store of kept HTML (decision 177, lib/kept-markup.ts): one per process or render
  * thread, as the web build's server bundle is loaded once in each.
  *
- * HTML asked for and not kept is made after the render that asked, in a task of its own
+ * HTML asked for a second time and not kept is made after the render that asked, in a task of its own
  * (`setImmediate`), with React's renderToString: never while another render runs (React's server
  * renderer keeps its state per module), and the page that asked renders the content in place, as
  * it did before. Only content without data of its own (no Suspense) may be kept: renderToString
@@ -17,6 +17,8 @@ import type { KeepMarkup } from './kept-markup';
 
 export class MarkupKeeper {
   private readonly kept = new Map<string, string>();
+  /** Keys asked for once and not kept (at most `max`, the oldest forgotten first). */
+  private readonly seen = new Set<string>();
   private readonly making = new Set<string>();
   private hits = 0;
   private made = 0;
@@ -31,7 +33,12 @@ export class MarkupKeeper {
       this.hits += 1;
       return html;
     }
-    if (!this.making.has(key)) {
+    if (!this.seen.delete(key)) {
+      // Asked for the first time: remembered only. A piece shown once (a book in one odd search)
+      // would cost its render twice, in place and again to keep it, for no page to use it.
+      this.seen.add(key);
+      if (this.seen.size > this.max) this.seen.delete(this.seen.keys().next().value!);
+    } else if (!this.making.has(key)) {
       this.making.add(key);
       setImmediate(() => this.make(key, content));
     }
@@ -58,8 +65,9 @@ export class MarkupKeeper {
     return { kept: this.kept.size, hits: this.hits, made: this.made };
   }
 
-  /** Forgets every piece (tests). */
+  /** Forgets every piece, and what was asked for (tests). */
   clear(): void {
     this.kept.clear();
+    this.seen.clear();
   }
 }

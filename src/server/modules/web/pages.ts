@@ -230,7 +230,7 @@ function onThisThread(handle: PageHandler, ctx: AppContext): PageMaker {
 }
 
 /** Why a render waiting for its turn was dropped: every client that asked for its page has gone (decision 176). */
-export class PageUnwanted extends Error {}
+class PageUnwanted extends Error {}
 
 export class PageRenderer {
   private readonly kept: KeptPages;
